@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import authPlugin from './plugins/auth';
+import errorHandler from './plugins/error-handler';
+import openapi from './plugins/openapi';
+import webApp from './plugins/web-app';
+import adminRoutes from './modules/admin-routes';
+import publicRoutes from './modules/public-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database['db'];
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application; tests call this with a migrated database and use app.inject. */
+export async function buildApp({ config, database, jwtSecret, logger = false }: BuildOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { secret: jwtSecret, ttlHours: config.TOKEN_TTL_HOURS });
+  await app.register(openapi);
+
+  app.get('/api/v1/health', { schema: { hide: true } }, async () => ({
+    status: 'ok',
+    database: database.kind,
+  }));
+  await app.register(adminRoutes, { prefix: '/api/v1/admin' });
+  await app.register(publicRoutes, { prefix: '/api/v1/public' });
+
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
+  const serveWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) await app.register(webApp, { root: webDist });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (serveWeb && !isApi && isPage) {
+      // Client-side routes (/admin/..., /vote/...) load the app; a missing asset stays a 404.
+      if (path.extname(url)) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: `接口不存在：${request.method} ${url}` });
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

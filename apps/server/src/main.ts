@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { resolveJwtSecret } from './lib/jwt-secret';
+import { serverPath } from './lib/paths';
+
+async function main() {
+  const config = loadConfig();
+  const dataDir = path.resolve(config.DATA_DIR);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
+  const jwtSecret = await resolveJwtSecret(config.JWT_SECRET, database, dataDir);
+  const app = await buildApp({
+    config: { ...config, WEB_DIST: config.WEB_DIST ?? serverPath('..', 'web', 'dist') },
+    database,
+    jwtSecret,
+    logger: { level: config.LOG_LEVEL },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, '正在停止服务');
+    // Finish requests in flight (ballots included) before the database goes away.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `考评已启动：http://localhost:${config.PORT}（数据库：${database.kind === 'pglite' ? `PGlite ${dataDir}` : 'PostgreSQL'}）`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

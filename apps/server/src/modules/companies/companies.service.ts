@@ -1,0 +1,52 @@
+import type { Company, CompanyListQuery } from '@kaoping/contracts/company';
+import type { Db } from '../../db/client';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { type Actor, recordAudit } from '../audit/audit.repository';
+import * as repo from './companies.repository';
+
+export function mapCompany(row: repo.CompanyRow): Company {
+  return { id: row.id, name: row.name, created_at: row.createdAt.toISOString() };
+}
+
+const duplicate = (name: string) => conflict(`单位名称“${name}”已存在`);
+
+export async function listCompanies(db: Db, query: CompanyListQuery) {
+  const { items, total } = await repo.listCompanies(db, query.q || undefined, query.skip, query.limit);
+  return { items: items.map(mapCompany), total };
+}
+
+/** The company, or 404; every company-scoped service starts here. */
+export async function getCompany(db: Db, id: number) {
+  const row = await repo.findCompany(db, id);
+  if (!row) throw notFound('单位不存在');
+  return row;
+}
+
+export async function createCompany(db: Db, name: string) {
+  try {
+    return mapCompany(await repo.insertCompany(db, name));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(name);
+    throw err;
+  }
+}
+
+export async function renameCompany(db: Db, id: number, name: string) {
+  try {
+    const row = await repo.updateCompanyName(db, id, name);
+    if (!row) throw notFound('单位不存在');
+    return mapCompany(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(name);
+    throw err;
+  }
+}
+
+/** Deletes a company with everything it owns (polls, targets, ballots) and records who did it. */
+export async function deleteCompany(db: Db, id: number, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const row = await repo.deleteCompany(tx, id);
+    if (!row) throw notFound('单位不存在');
+    await recordAudit(tx, actor, 'company.delete', { company_id: id, name: row.name });
+  });
+}

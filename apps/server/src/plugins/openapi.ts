@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document at /api/v1/openapi.json (from the same zod schemas that validate) and a docs page. */
+export default fp(async (app: FastifyInstance) => {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '考评 Kaoping API', version: '1.0.0', description: '干部考核测评与民主评议系统接口' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/v1/docs', staticCSP: true });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+});

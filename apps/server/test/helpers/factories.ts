@@ -1,0 +1,56 @@
+import type { App } from '../../src/app';
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A multipart body the way a browser's FormData sends it. */
+export function multipartForm(fields: Record<string, string>) {
+  const boundary = `----kaoping${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function login(app: App, username: string, password: string) {
+  const form = multipartForm({ username, password });
+  return app.inject({ method: 'POST', url: '/api/v1/admin/auth/login', ...form });
+}
+
+/** Registers (first account) and signs in an administrator; returns its bearer token. */
+export async function createAdmin(app: App, username = 'admin', password = 'password123') {
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/auth/register',
+    payload: { username, password, registration_code: process.env.TEST_REGISTRATION_CODE },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const res = await login(app, username, password);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ access_token: string }>().access_token;
+}
+
+/** A token with advanced mode switched on. */
+export async function elevate(app: App, token: string, password = 'password123') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/auth/verify-advanced-mode',
+    headers: bearer(token),
+    payload: { password },
+  });
+  if (res.statusCode !== 200) throw new Error(`elevate failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ access_token: string }>().access_token;
+}
+
+export async function createCompany(app: App, token: string, name = '测试单位') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/companies/',
+    headers: bearer(token),
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`create company failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number; name: string }>();
+}
