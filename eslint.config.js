@@ -37,7 +37,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/*', '@/app/admin*', '**/features/**'],
+              group: [
+                '@/features/*',
+                '@/components/*',
+                '@/app/admin/*',
+                '**/features/**',
+                'antd',
+                'antd/*',
+                '@ant-design/*',
+              ],
               message: '投票端不得引用管理端代码',
             },
           ],

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Local-storage key of the admin bearer token (spec §9). */
-export const TOKEN_STORAGE_KEY = 'access_token';
-
 export const usernameSchema = z
   .string({ error: '用户名必须是文本' })
   .trim()

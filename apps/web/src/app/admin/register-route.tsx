@@ -1,0 +1,10 @@
+import { RegisterPage } from '@/features/auth/components/register-page';
+import { AdminProviders } from './admin-providers';
+
+export default function RegisterRoute() {
+  return (
+    <AdminProviders>
+      <RegisterPage />
+    </AdminProviders>
+  );
+}

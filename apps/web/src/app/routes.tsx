@@ -1,0 +1,81 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { DEFAULT_VOTE_ID } from '@kaoping/contracts/constants';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/** Route handle: `requiresAuth` routes are guarded by RootLayout (the global guard of spec §2). */
+export interface RouteHandle {
+  requiresAuth?: boolean;
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const adminPage = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
+  path,
+  lazy: page(load),
+});
+
+/** Every route of the spec's route table. Voter pages and admin pages are separate lazy chunks. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: page(() => import('@/public/home/home-page')) },
+      { path: '/home', element: <Navigate to="/" replace /> },
+      { path: '/vote', element: <Navigate to={`/vote/${DEFAULT_VOTE_ID}`} replace /> },
+      { path: '/vote/type/:linkId', lazy: page(() => import('@/public/vote/vote-type-page')) },
+      { path: '/vote/result/:id', lazy: page(() => import('@/public/vote/vote-result-page')) },
+      { path: '/vote/:id', lazy: page(() => import('@/public/vote/vote-company-page')) },
+      { path: '/login', lazy: page(() => import('@/app/admin/login-route')) },
+      { path: '/register', lazy: page(() => import('@/app/admin/register-route')) },
+      {
+        path: '/admin',
+        handle: { requiresAuth: true } satisfies RouteHandle,
+        lazy: page(() => import('@/app/admin/admin-root')),
+        children: [
+          adminPage('', () => import('@/features/companies/components/companies-page')),
+          adminPage('poll-management', () => import('@/features/scoring-polls/components/company-poll-page')),
+          adminPage(
+            'person-poll-management',
+            () => import('@/features/scoring-polls/components/person-poll-page'),
+          ),
+          adminPage(
+            'cadre-poll-management',
+            () => import('@/features/cadre-polls/components/cadre-poll-page'),
+          ),
+          adminPage('cadre-polls', () => import('@/features/cadre-polls/components/cadre-poll-page')),
+          adminPage(
+            'newly-promoted-poll-management',
+            () => import('@/features/newly-promoted/components/newly-promoted-page'),
+          ),
+          adminPage('results', () => import('@/features/results/components/results-page')),
+          adminPage('vote-types', () => import('@/features/vote-types/components/vote-types-page')),
+          adminPage(
+            'company/:companyId/vote-types',
+            () => import('@/features/vote-types/components/vote-types-page'),
+          ),
+          adminPage('vote-targets', () => import('@/features/vote-targets/components/vote-targets-page')),
+          adminPage(
+            'company/:companyId/vote-targets',
+            () => import('@/features/vote-targets/components/vote-targets-page'),
+          ),
+          adminPage(
+            'cadre-vote-results',
+            () => import('@/features/cadre-results/components/cadre-results-page'),
+          ),
+          adminPage(
+            'cadre-vote-records',
+            () => import('@/features/cadre-results/components/cadre-records-page'),
+          ),
+          adminPage('vote-records', () => import('@/features/results/components/vote-records-page')),
+          adminPage('covers', () => import('@/features/covers/components/covers-page')),
+          adminPage('*', () => import('@/app/admin/admin-not-found')),
+        ],
+      },
+      { path: '*', lazy: page(() => import('@/public/not-found-page')) },
+    ],
+  },
+];

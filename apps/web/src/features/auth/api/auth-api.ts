@@ -1,0 +1,17 @@
+import type { RegistrationStatus, TokenResponse } from '@kaoping/contracts/auth';
+import { adminRequest } from '@/lib/api-client';
+
+/** POST /admin/auth/login: username and password as a multipart form (spec §6). */
+export function login(username: string, password: string) {
+  const form = new FormData();
+  form.append('username', username);
+  form.append('password', password);
+  return adminRequest<TokenResponse>('/admin/auth/login', { method: 'POST', body: form });
+}
+
+export function register(body: { username: string; password: string; registration_code?: string }) {
+  return adminRequest<{ id: number; username: string }>('/admin/auth/register', { method: 'POST', body });
+}
+
+export const getRegistrationStatus = () =>
+  adminRequest<RegistrationStatus>('/admin/auth/registration-status');
