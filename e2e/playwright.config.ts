@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Two real servers on fresh data folders: "first-run" has never seen an admin (for the first
+// registration), "app" is shared by every other spec, which registers its own admin with the code.
+export const REGISTRATION_CODE = 'e2e-registration-code';
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4311);
+const FIRST_RUN_PORT = Number(process.env.E2E_FIRST_RUN_PORT ?? 4312);
+const serverEntry = path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
+
+const server = (port: number, extraEnv: Record<string, string> = {}) => ({
+  command: `node ${serverEntry}`,
+  url: `http://127.0.0.1:${port}/api/v1/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kaoping-e2e-')),
+    LOG_LEVEL: 'warn',
+    ...(process.env.E2E_DATABASE_URL ? {} : {}),
+    ...extraEnv,
+  },
+});
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  use: { locale: 'zh-CN', timezoneId: 'Asia/Shanghai', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    {
+      name: 'first-run',
+      testMatch: /first-run\.spec\.ts/,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${FIRST_RUN_PORT}` },
+    },
+    {
+      name: 'app',
+      testIgnore: /first-run\.spec\.ts/,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${APP_PORT}` },
+    },
+  ],
+  webServer: [server(APP_PORT, { REGISTRATION_CODE }), server(FIRST_RUN_PORT)],
+});

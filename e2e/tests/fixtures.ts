@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { REGISTRATION_CODE } from '../playwright.config';
+
+export { expect };
+
+/** A unique suffix so specs running side by side on one server never collide. */
+export const uniq = () => randomBytes(4).toString('hex');
+
+export interface Admin {
+  username: string;
+  password: string;
+  token: string;
+  /** Calls the admin API as this admin. */
+  api: (method: string, path: string, body?: unknown) => Promise<unknown>;
+}
+
+async function registerAdmin(request: APIRequestContext): Promise<Admin> {
+  const username = `e2e_${uniq()}`;
+  const password = 'e2e-password-123';
+  const reg = await request.post('/api/v1/admin/auth/register', {
+    data: { username, password, registration_code: REGISTRATION_CODE },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const login = await request.post('/api/v1/admin/auth/login', { multipart: { username, password } });
+  expect(login.status()).toBe(200);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await request.fetch(`/api/v1/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      data: body,
+    });
+    if (!res.ok()) throw new Error(`${method} ${path} → ${res.status()} ${await res.text()}`);
+    return res.status() === 204 ? undefined : res.json();
+  };
+  return { username, password, token, api };
+}
+
+/**
+ * `admin`: a freshly registered administrator; `adminPage`: a page already signed in as that admin.
+ * The app server runs with a registration code, so every test can have its own account.
+ */
+export const test = base.extend<{ admin: Admin; adminPage: Page }>({
+  admin: async ({ request }, use) => {
+    await use(await registerAdmin(request));
+  },
+  adminPage: async ({ page, admin }, use) => {
+    // Signed in once per tab: a later logout or 401 in the test is not undone by the next navigation.
+    await page.addInitScript((token) => {
+      try {
+        if (!sessionStorage.getItem('kp-e2e-signed-in')) {
+          sessionStorage.setItem('kp-e2e-signed-in', '1');
+          localStorage.setItem('access_token', token);
+        }
+      } catch {
+        // about:blank has no storage.
+      }
+    }, admin.token);
+    await use(page);
+  },
+});
+
+/** Creates a company through the API and returns it. */
+export async function createCompany(admin: Admin, name = `测试单位${uniq()}`) {
+  return (await admin.api('POST', '/companies/', { name })) as { id: number; name: string };
+}
