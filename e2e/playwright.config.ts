@@ -8,7 +8,10 @@ import { defineConfig, devices } from '@playwright/test';
 export const REGISTRATION_CODE = 'e2e-registration-code';
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4311);
 const FIRST_RUN_PORT = Number(process.env.E2E_FIRST_RUN_PORT ?? 4312);
-const serverEntry = path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
+// Private build outputs (E2E_SERVER_ENTRY, E2E_WEB_DIST) let several people run e2e side by side.
+const serverEntry =
+  process.env.E2E_SERVER_ENTRY ?? path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
+const webDist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 
 const server = (port: number, extraEnv: Record<string, string> = {}) => ({
   command: `node ${serverEntry}`,
@@ -22,7 +25,7 @@ const server = (port: number, extraEnv: Record<string, string> = {}) => ({
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kaoping-e2e-')),
     LOG_LEVEL: 'warn',
-    ...(process.env.E2E_DATABASE_URL ? {} : {}),
+    WEB_DIST: webDist,
     ...extraEnv,
   },
 });
@@ -31,7 +34,13 @@ const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   },
 };
 
@@ -43,7 +52,12 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
-  use: { locale: 'zh-CN', timezoneId: 'Asia/Shanghai', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: {
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
   projects: [
     {
       name: 'first-run',
