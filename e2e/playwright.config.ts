@@ -70,5 +70,5 @@ export default defineConfig({
       use: { ...chromium, baseURL: `http://127.0.0.1:${APP_PORT}` },
     },
   ],
-  webServer: [server(APP_PORT, { REGISTRATION_CODE }), server(FIRST_RUN_PORT)],
+  webServer: [server(APP_PORT, { REGISTRATION_CODE, REGISTER_RATE_LIMIT: '100000' }), server(FIRST_RUN_PORT)],
 });

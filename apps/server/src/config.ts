@@ -11,6 +11,10 @@ const envSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET 至少 32 个字符').optional(),
   REGISTRATION_CODE: z.string().min(1).optional(),
+  /** Sign-in attempts allowed per IP, username and minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Registrations allowed per IP and minute (guards the registration code against guessing). */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .min(1)

@@ -38,7 +38,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     };
   }
   const database = await openDatabase({ url, poolSize: 10 });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REGISTER_RATE_LIMIT: '10000',
+    LOGIN_RATE_LIMIT: '10000',
+    ...env,
+  });
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-1234' });
   await app.ready();
 

@@ -35,7 +35,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: {
         rateLimit: {
-          max: 10,
+          max: app.config.LOGIN_RATE_LIMIT,
           timeWindow: '1 minute',
           hook: 'preHandler',
           keyGenerator: (req) =>
@@ -74,7 +74,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: {
         rateLimit: {
-          max: 20,
+          max: app.config.REGISTER_RATE_LIMIT,
           timeWindow: '1 minute',
           errorResponseBuilder: tooMany('注册过于频繁，请稍后再试'),
         },
