@@ -54,3 +54,68 @@ export async function createCompany(app: App, token: string, name = '测试单�
   if (res.statusCode !== 201) throw new Error(`create company failed: ${res.statusCode} ${res.body}`);
   return res.json<{ id: number; name: string }>();
 }
+
+/** A multipart body carrying one file, the way a browser's FormData sends it. */
+export function multipartFile(
+  data: Buffer,
+  fileName = 'file.bin',
+  contentType = 'application/octet-stream',
+  field = 'file',
+) {
+  const boundary = `----kaoping${Math.random().toString(16).slice(2)}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+    `Content-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function createVoteType(
+  app: App,
+  token: string,
+  companyId: number,
+  fields: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/vote-types/',
+    headers: bearer(token),
+    payload: { company_id: companyId, name: '班子成员', form_category: 'democratic_appraisal', ...fields },
+  });
+  if (res.statusCode !== 201) throw new Error(`create vote type failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number; link_id: string; company_id: number; sort_order: number }>();
+}
+
+export async function createVoteTarget(
+  app: App,
+  token: string,
+  companyId: number,
+  fields: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/vote-targets/',
+    headers: bearer(token),
+    payload: { company_id: companyId, name: '张三', ...fields },
+  });
+  if (res.statusCode !== 201) throw new Error(`create vote target failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number; name: string; sort_order: number; company_id: number }>();
+}
+
+export async function createEvaluationSubject(
+  app: App,
+  token: string,
+  companyId: number,
+  fields: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/evaluation-subjects/',
+    headers: bearer(token),
+    payload: { company_id: companyId, name: '李四', ...fields },
+  });
+  if (res.statusCode !== 201) throw new Error(`create subject failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number; name: string; sort_order: number; company_id: number }>();
+}

@@ -1,6 +1,124 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '@kaoping/contracts/common';
+import { COVER_MAX_BYTES, cover, coverOrNull, coverParams, coverUploadQuery } from '@kaoping/contracts/cover';
+import { companyScopeQuery } from '@kaoping/contracts/vote-type';
+import { z } from 'zod';
+import { sendCoverFile } from './cover-file';
+import { readCoverUpload } from './covers.upload';
+import * as service from './covers.service';
 
-// Not built yet: its issue fills this in. Until then every path here answers 404.
-const routes: FastifyPluginAsyncZod = async () => {};
+const tags = ['covers'];
+const security = [{ bearerAuth: [] }];
+const uploadResponses = {
+  201: cover,
+  400: errorResponse,
+  404: errorResponse,
+  413: errorResponse,
+  415: errorResponse,
+  422: errorResponse,
+};
 
-export default routes;
+const coversRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only this plugin takes files; the limits make an 11 MB upload stop at 10 MB with a 413.
+  await app.register(multipart, {
+    limits: { fileSize: COVER_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+  });
+
+  for (const [path, kind, label] of [
+    ['/', 'front', '封面'],
+    ['/back-cover', 'back', '封底'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `上传${label}（multipart 字段 file；PNG/JPEG/WebP/PDF，≤ 10 MB；再次上传即替换）`,
+          consumes: ['multipart/form-data'],
+          querystring: coverUploadQuery,
+          response: uploadResponses,
+        },
+      },
+      async (request, reply) => {
+        const { company_id, vote_type_id } = request.query;
+        const saved = await service.uploadCover(
+          app.db,
+          { companyId: company_id, voteTypeId: vote_type_id, kind },
+          () => readCoverUpload(request),
+        );
+        return reply.status(201).send(saved);
+      },
+    );
+
+    const at = path === '/' ? '' : path;
+    app.get(
+      `${at}/:companyId/:voteTypeId`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `${label}信息（未上传时为 null）`,
+          params: coverParams,
+          response: { 200: coverOrNull, 404: errorResponse },
+        },
+      },
+      async (request) => service.getCover(app.db, request.params.companyId, request.params.voteTypeId, kind),
+    );
+  }
+
+  app.get(
+    '/:id/file',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '封面或封底文件内容（带 ETag，可 304）',
+        params: idParams,
+        response: { 200: z.any().describe('文件内容'), 304: z.null(), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.getCoverFileById(app.db, request.params.id);
+      return sendCoverFile(request, reply, file);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '按 ID 删除封面或封底',
+        params: idParams,
+        querystring: companyScopeQuery,
+        response: { 204: z.null(), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteCoverById(app.db, request.params.id, request.query.company_id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/back-cover/:companyId/:voteTypeId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '删除封底',
+        params: coverParams,
+        response: { 204: z.null(), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteCover(app.db, request.params.companyId, request.params.voteTypeId, 'back');
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default coversRoutes;

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { COVER_FILE_FIELD, COVER_MAX_BYTES } from '@kaoping/contracts/cover';
+import { AppError, badRequest, invalid } from '../../lib/errors';
+import type { UploadedFile } from './covers.service';
+
+const MAX_MB = COVER_MAX_BYTES / 1024 / 1024;
+
+/** Reads the one `file` part of a multipart request into memory, within the 10 MB limit. */
+export async function readCoverUpload(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 表单上传文件（字段名 file）');
+  }
+  try {
+    const part = await request.file();
+    if (!part) throw invalid('请选择要上传的文件');
+    if (part.fieldname !== COVER_FILE_FIELD) throw invalid(`文件字段名必须是 ${COVER_FILE_FIELD}`);
+    return { fileName: part.filename, data: await part.toBuffer() };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', `文件不能超过 ${MAX_MB} MB`);
+    }
+    // The multipart plugin's own limit errors carry a 4xx; a broken body from the parser does not.
+    if (e.statusCode && e.statusCode < 500) throw err;
+    throw badRequest('上传内容格式错误，请重新选择文件上传');
+  }
+}

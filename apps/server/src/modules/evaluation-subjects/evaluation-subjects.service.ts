@@ -1,0 +1,109 @@
+import type {
+  EvaluationSubject,
+  EvaluationSubjectCreateBody,
+  EvaluationSubjectReorderBody,
+  EvaluationSubjectUpdateBody,
+} from '@kaoping/contracts/evaluation-subject';
+import type { Db } from '../../db/client';
+import { forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { type Actor, recordAudit } from '../audit/audit.repository';
+import { getCompany } from '../companies/companies.service';
+import * as repo from './evaluation-subjects.repository';
+
+export function mapEvaluationSubject(row: repo.EvaluationSubjectRow): EvaluationSubject {
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    name: row.name,
+    birth_date: row.birthDate,
+    previous_position: row.previousPosition,
+    current_position: row.currentPosition,
+    is_active: row.isActive,
+    sort_order: row.sortOrder,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The subject, or 404 when it does not exist or belongs to another company than the one given. */
+async function getScopedSubject(db: Db, id: number, companyId?: number) {
+  const row = await repo.findSubject(db, id);
+  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('评议对象不存在');
+  return row;
+}
+
+/** All subjects of the company, active or not, by sort_order then id. */
+export async function listEvaluationSubjects(db: Db, companyId: number) {
+  await getCompany(db, companyId);
+  return (await repo.listSubjects(db, companyId)).map(mapEvaluationSubject);
+}
+
+export async function createEvaluationSubject(db: Db, body: EvaluationSubjectCreateBody) {
+  await getCompany(db, body.company_id);
+  // Spec §4: one above the current maximum, starting from 0.
+  const sortOrder = body.sort_order ?? ((await repo.maxSortOrder(db, body.company_id)) ?? -1) + 1;
+  try {
+    const row = await repo.insertSubject(db, {
+      companyId: body.company_id,
+      name: body.name,
+      birthDate: body.birth_date,
+      previousPosition: body.previous_position,
+      currentPosition: body.current_position,
+      isActive: body.is_active,
+      sortOrder,
+    });
+    return mapEvaluationSubject(row);
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound('单位不存在');
+    throw err;
+  }
+}
+
+export async function updateEvaluationSubject(db: Db, id: number, body: EvaluationSubjectUpdateBody) {
+  await getScopedSubject(db, id, body.company_id);
+  const row = await repo.updateSubject(db, id, {
+    name: body.name,
+    birthDate: body.birth_date,
+    previousPosition: body.previous_position,
+    currentPosition: body.current_position,
+    isActive: body.is_active,
+    sortOrder: body.sort_order,
+  });
+  if (!row) throw notFound('评议对象不存在');
+  return mapEvaluationSubject(row);
+}
+
+/** Deleting a subject that ballots already mention loses data from the results: advanced mode only. */
+export async function deleteEvaluationSubject(
+  db: Db,
+  id: number,
+  opts: { companyId?: number; actor: Actor; elevated: boolean },
+) {
+  await db.transaction(async (tx) => {
+    const row = await getScopedSubject(tx, id, opts.companyId);
+    const used = await repo.subjectHasVotes(tx, row.companyId, id);
+    if (used && !opts.elevated) throw forbidden('该评议对象已有投票记录，删除需要先进入高级模式');
+    await repo.deleteSubject(tx, id);
+    await recordAudit(tx, opts.actor, 'evaluation_subject.delete', {
+      id,
+      company_id: row.companyId,
+      name: row.name,
+      had_votes: used,
+    });
+  });
+}
+
+/** Rewrites sort_order of the listed subjects, all or nothing; every id must belong to the company. */
+export async function reorderEvaluationSubjects(db: Db, body: EvaluationSubjectReorderBody) {
+  return db.transaction(async (tx) => {
+    await getCompany(tx, body.company_id);
+    const own = new Set(await repo.lockCompanySubjectIds(tx, body.company_id));
+    const foreign = body.items.filter((i) => !own.has(i.id)).map((i) => i.id);
+    if (foreign.length) throw notFound(`评议对象不存在或不属于该单位：${foreign.join('、')}`);
+    await repo.setSortOrders(
+      tx,
+      body.company_id,
+      body.items.map((i) => ({ id: i.id, sortOrder: i.sort_order })),
+    );
+    return (await repo.listSubjects(tx, body.company_id)).map(mapEvaluationSubject);
+  });
+}

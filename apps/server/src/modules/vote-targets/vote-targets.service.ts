@@ -1,0 +1,116 @@
+import {
+  APPRAISAL_REORDER_STEP,
+  type VoteTarget,
+  type VoteTargetCreateBody,
+  type VoteTargetListQuery,
+  type VoteTargetReorderBody,
+  type VoteTargetUpdateBody,
+} from '@kaoping/contracts/vote-target';
+import type { Db } from '../../db/client';
+import { forbidden, invalid, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { type Actor, recordAudit } from '../audit/audit.repository';
+import { getCompany } from '../companies/companies.service';
+import * as repo from './vote-targets.repository';
+
+export function mapVoteTarget(row: repo.VoteTargetRow): VoteTarget {
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    name: row.name,
+    type: row.type as VoteTarget['type'],
+    title: row.title,
+    is_active: row.isActive,
+    sort_order: row.sortOrder,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The target, or 404 when it does not exist or belongs to another company than the one given. */
+async function getScopedTarget(db: Db, id: number, companyId?: number) {
+  const row = await repo.findVoteTarget(db, id);
+  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('测评对象不存在');
+  return row;
+}
+
+export async function listVoteTargets(db: Db, query: VoteTargetListQuery) {
+  await getCompany(db, query.company_id);
+  const rows = await repo.listVoteTargets(db, query.company_id, query.target_type);
+  return rows.map(mapVoteTarget);
+}
+
+export async function createVoteTarget(db: Db, body: VoteTargetCreateBody) {
+  await getCompany(db, body.company_id);
+  let sortOrder = body.sort_order;
+  if (sortOrder === undefined) {
+    // Spec: STEP × (count + 1); never below the current last row, so a new target always lands at the end.
+    const stats = await repo.sortStats(db, body.company_id);
+    sortOrder = Math.max(
+      APPRAISAL_REORDER_STEP * (stats.count + 1),
+      (stats.max ?? 0) + APPRAISAL_REORDER_STEP,
+    );
+  }
+  try {
+    const row = await repo.insertVoteTarget(db, {
+      companyId: body.company_id,
+      name: body.name,
+      type: body.type,
+      title: body.title,
+      isActive: body.is_active,
+      sortOrder,
+    });
+    return mapVoteTarget(row);
+  } catch (err) {
+    // The company was deleted between the check and the insert.
+    if (isForeignKeyViolation(err)) throw notFound('单位不存在');
+    throw err;
+  }
+}
+
+export async function updateVoteTarget(db: Db, id: number, body: VoteTargetUpdateBody) {
+  const row = await getScopedTarget(db, id, body.company_id);
+  if (body.type !== undefined && body.type !== row.type) throw invalid('对象类型创建后不能修改');
+  const updated = await repo.updateVoteTarget(db, id, {
+    name: body.name,
+    title: body.title,
+    isActive: body.is_active,
+    sortOrder: body.sort_order,
+  });
+  if (!updated) throw notFound('测评对象不存在');
+  return mapVoteTarget(updated);
+}
+
+/** Deleting a target that ballots already refer to loses data from the results: advanced mode only. */
+export async function deleteVoteTarget(
+  db: Db,
+  id: number,
+  opts: { companyId?: number; actor: Actor; elevated: boolean },
+) {
+  await db.transaction(async (tx) => {
+    const row = await getScopedTarget(tx, id, opts.companyId);
+    const used = await repo.targetHasVotes(tx, id);
+    if (used && !opts.elevated) throw forbidden('该测评对象已有投票记录，删除需要先进入高级模式');
+    await repo.deleteVoteTarget(tx, id);
+    await recordAudit(tx, opts.actor, 'vote_target.delete', {
+      id,
+      company_id: row.companyId,
+      name: row.name,
+      had_votes: used,
+    });
+  });
+}
+
+/** Rewrites sort_order of the listed targets, all or nothing; every id must belong to the company. */
+export async function reorderVoteTargets(db: Db, body: VoteTargetReorderBody) {
+  return db.transaction(async (tx) => {
+    await getCompany(tx, body.company_id);
+    const own = new Set(await repo.lockCompanyTargetIds(tx, body.company_id));
+    const foreign = body.items.filter((i) => !own.has(i.id)).map((i) => i.id);
+    if (foreign.length) throw notFound(`测评对象不存在或不属于该单位：${foreign.join('、')}`);
+    await repo.setSortOrders(
+      tx,
+      body.company_id,
+      body.items.map((i) => ({ id: i.id, sortOrder: i.sort_order })),
+    );
+    return (await repo.listVoteTargets(tx, body.company_id)).map(mapVoteTarget);
+  });
+}

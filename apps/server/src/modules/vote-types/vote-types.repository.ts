@@ -1,0 +1,68 @@
+import { and, asc, eq, max, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { submissions, voteTypes } from '../../db/schema';
+
+export type VoteTypeRow = typeof voteTypes.$inferSelect;
+export type VoteTypeInsert = typeof voteTypes.$inferInsert;
+export type VoteTypePatch = Partial<Omit<VoteTypeInsert, 'id' | 'companyId' | 'linkId' | 'createdAt'>>;
+
+export async function listVoteTypes(db: Db, companyId: number, formCategory?: string) {
+  const where = formCategory
+    ? and(eq(voteTypes.companyId, companyId), eq(voteTypes.formCategory, formCategory))
+    : eq(voteTypes.companyId, companyId);
+  return db.select().from(voteTypes).where(where).orderBy(asc(voteTypes.sortOrder), asc(voteTypes.id));
+}
+
+export async function findVoteType(db: Db, id: number) {
+  const [row] = await db.select().from(voteTypes).where(eq(voteTypes.id, id));
+  return row;
+}
+
+/** Another vote type of the company with this name, if any. */
+export async function findSameName(db: Db, companyId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: voteTypes.id })
+    .from(voteTypes)
+    .where(
+      and(
+        eq(voteTypes.companyId, companyId),
+        eq(voteTypes.name, name),
+        exceptId === undefined ? undefined : ne(voteTypes.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function maxSortOrder(db: Db, companyId: number) {
+  const [row] = await db
+    .select({ top: max(voteTypes.sortOrder) })
+    .from(voteTypes)
+    .where(eq(voteTypes.companyId, companyId));
+  return row?.top ?? null;
+}
+
+export async function insertVoteType(db: Db, values: VoteTypeInsert) {
+  const [row] = await db.insert(voteTypes).values(values).returning();
+  return row!;
+}
+
+export async function updateVoteType(db: Db, id: number, patch: VoteTypePatch) {
+  const [row] = await db.update(voteTypes).set(patch).where(eq(voteTypes.id, id)).returning();
+  return row;
+}
+
+export async function deleteVoteType(db: Db, id: number) {
+  const [row] = await db.delete(voteTypes).where(eq(voteTypes.id, id)).returning();
+  return row;
+}
+
+/** True when at least one ballot has been submitted through this vote type. */
+export async function hasSubmissions(db: Db, voteTypeId: number) {
+  const [row] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(eq(submissions.voteTypeId, voteTypeId))
+    .limit(1);
+  return !!row;
+}
