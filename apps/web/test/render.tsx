@@ -1,0 +1,42 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AdminProviders } from '@/app/admin/admin-providers';
+
+/** Renders routes in a memory router at `path`; `admin` wraps them in the admin providers. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(<RouterProvider router={router} />);
+  return { ...utils, router };
+}
+
+export function renderAdmin(element: ReactElement, path = '/admin') {
+  return renderRoutes([{ path: '*', element: <AdminProviders>{element}</AdminProviders> }], path);
+}
+
+/** A fetch stand-in answering by "METHOD path" (the network is outside the product). */
+export type Handler = (req: { method: string; url: URL; body: unknown; headers: Headers }) => {
+  status?: number;
+  body?: unknown;
+};
+
+export function mockFetch(handlers: Record<string, Handler>) {
+  const calls: { method: string; url: URL; body: unknown; headers: Headers }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    const req = { method, url, body, headers };
+    calls.push(req);
+    const handler = handlers[`${method} ${url.pathname}`];
+    const res = handler ? handler(req) : { status: 404, body: { detail: '接口不存在' } };
+    const status = res.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(res.body ?? null), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  globalThis.fetch = fetchMock as typeof fetch;
+  return calls;
+}

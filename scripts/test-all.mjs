@@ -1,0 +1,78 @@
+// npm test: every suite in turn, then one closing line "N passed, N failed".
+// The server suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// E2E needs the built app: it builds first. SKIP_E2E=1 leaves it out (quick local runs).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, cmd, args, cwd, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, {
+    cwd: path.join(root, cwd),
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return { status: res.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function vitest(label, cwd, env = {}) {
+  const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const { status, seconds } = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    cwd,
+    env,
+  );
+  let r = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
+  try {
+    r = JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    // The runner died before writing its report: count the suite as one failure.
+  }
+  const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  record(label, r.numPassedTests, failed, r.numPendingTests + r.numTodoTests, seconds);
+}
+
+function record(label, passed, failed, skipped, seconds) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(`${label.padEnd(28)} ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds}s)`);
+}
+
+vitest('contracts', 'packages/contracts');
+vitest('server (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('server (PostgreSQL)', 'apps/server');
+vitest('web', 'apps/web');
+
+if (process.env.SKIP_E2E !== '1') {
+  const build = run('build', 'npm', ['run', 'build'], '.');
+  if (build.status !== 0) {
+    record('build', 0, 1, 0, build.seconds);
+  } else {
+    const { status, seconds } = run('e2e (Chromium)', 'npx', ['playwright', 'test'], 'e2e');
+    let stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+    try {
+      stats = JSON.parse(readFileSync(path.join(root, 'e2e/test-results/results.json'), 'utf8')).stats;
+    } catch {
+      // No report: counted below as one failure.
+    }
+    const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+    record('e2e (Chromium)', stats.expected + stats.flaky, failed, stats.skipped, seconds);
+  }
+}
+
+console.log('\n=== summary ===');
+for (const l of lines) console.log(l);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
