@@ -1,0 +1,143 @@
+import {
+  parseFormSchema,
+  POLL_KIND_LABELS,
+  type CopyFromTemplateBody,
+  type Poll,
+  type PollCreateBody,
+  type PollListQuery,
+  type PollStatsRow,
+  type PollTargetType,
+  type PollUpdateBody,
+} from '@kaoping/contracts/poll';
+import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
+import type { Db } from '../../db/client';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
+import { type Actor, recordAudit } from '../audit/audit.repository';
+import { getCompany } from '../companies/companies.service';
+import * as repo from './polls.repository';
+
+export function mapPoll(row: repo.PollRow): Poll {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    form_schema: row.formSchema as Record<string, unknown>,
+    target_type: row.targetType as PollTargetType,
+    company_id: row.companyId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const alreadyHas = (kind: PollTargetType) => conflict(`该单位已有${POLL_KIND_LABELS[kind]}，不能重复创建`);
+
+/** The form_schema checked against the kind, defaults filled in; 422 naming the field otherwise. */
+function checkFormSchema(kind: PollTargetType, raw: unknown) {
+  const result = parseFormSchema(kind, raw);
+  if (!result.success) throw invalid(result.error);
+  return result.data;
+}
+
+/** Inserts one poll; a race with another insert of the same kind ends as the same 409. */
+async function insertOnce(db: Db, values: repo.PollInsert, kind: PollTargetType) {
+  if (await repo.findPollOfKind(db, values.companyId, kind)) throw alreadyHas(kind);
+  try {
+    return mapPoll(await repo.insertPoll(db, values));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyHas(kind);
+    throw err;
+  }
+}
+
+export async function listPolls(db: Db, query: PollListQuery) {
+  const rows = await repo.listPolls(db, { companyId: query.company_id, targetType: query.target_type });
+  return rows.map(mapPoll);
+}
+
+export async function listCompanyPolls(db: Db, companyId: number, targetType?: PollTargetType) {
+  await getCompany(db, companyId);
+  return (await repo.listPolls(db, { companyId, targetType })).map(mapPoll);
+}
+
+export async function getPoll(db: Db, id: number) {
+  const row = await repo.findPoll(db, id);
+  if (!row) throw notFound('问卷不存在');
+  return mapPoll(row);
+}
+
+/** Creates the company's poll of a kind from the built-in template (spec §4: absent → created). */
+export async function copyFromTemplate(db: Db, body: CopyFromTemplateBody) {
+  await getCompany(db, body.company_id);
+  const t = pollTemplate(body.target_type);
+  const values = {
+    companyId: body.company_id,
+    targetType: body.target_type,
+    title: t.title,
+    description: t.description,
+    formSchema: t.form_schema,
+  };
+  return insertOnce(db, values, body.target_type);
+}
+
+export async function createPoll(db: Db, body: PollCreateBody) {
+  await getCompany(db, body.company_id);
+  const formSchema = checkFormSchema(body.target_type, body.form_schema);
+  const values = {
+    companyId: body.company_id,
+    targetType: body.target_type,
+    title: body.title,
+    description: body.description,
+    formSchema,
+  };
+  return insertOnce(db, values, body.target_type);
+}
+
+/** Saves what was sent; the form_schema is checked against the poll's own kind before anything is written. */
+export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
+  const current = await repo.findPoll(db, id);
+  if (!current) throw notFound('问卷不存在');
+  const patch: repo.PollPatch = {};
+  if (body.title !== undefined) patch.title = body.title;
+  if (body.description !== undefined) patch.description = body.description;
+  if (body.form_schema !== undefined) {
+    patch.formSchema = checkFormSchema(current.targetType as PollTargetType, body.form_schema);
+  }
+  const row = await repo.updatePoll(db, id, patch);
+  if (!row) throw notFound('问卷不存在');
+  return mapPoll(row);
+}
+
+/** Deletes a poll nobody has voted on yet, and records who did it, in one transaction. */
+export async function deletePoll(db: Db, id: number, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const row = await repo.lockPoll(tx, id);
+    if (!row) throw notFound('问卷不存在');
+    const ballots = await repo.countBallots(tx, id);
+    if (ballots > 0) throw conflict(`该问卷已有 ${ballots} 份投票记录，不能删除`);
+    await repo.deletePoll(tx, id);
+    await recordAudit(tx, actor, 'poll.delete', {
+      poll_id: id,
+      company_id: row.companyId,
+      target_type: row.targetType,
+      title: row.title,
+    });
+  });
+}
+
+/** Ballots and voters per poll, of one company or of all. */
+export async function pollStats(db: Db, companyId?: number): Promise<PollStatsRow[]> {
+  if (companyId !== undefined) await getCompany(db, companyId);
+  const [rows, counts] = await Promise.all([
+    repo.listPolls(db, { companyId }),
+    repo.ballotCounts(db, companyId),
+  ]);
+  const byPoll = new Map(counts.map((c) => [c.pollId, c]));
+  return rows.map((r) => ({
+    id: r.id,
+    company_id: r.companyId,
+    target_type: r.targetType as PollTargetType,
+    title: r.title,
+    ballot_count: byPoll.get(r.id)?.ballots ?? 0,
+    voter_count: byPoll.get(r.id)?.voters ?? 0,
+  }));
+}

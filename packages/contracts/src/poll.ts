@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { cadreFormSchema, type CadreFormSchema } from './cadre-schema';
+import { idSchema, MAX_INT } from './common';
+import { newlyPromotedFormSchema, type NewlyPromotedFormSchema } from './newly-promoted-schema';
+import { scoringFormSchema, type ScoringFormSchema } from './scoring-schema';
+
+/** Poll kinds; one poll of each kind per company at most. */
+export const POLL_TARGET_TYPES = ['company', 'person', 'cadre', 'newly_promoted'] as const;
+export type PollTargetType = (typeof POLL_TARGET_TYPES)[number];
+
+/** Chinese names of the kinds, for messages and headings. */
+export const POLL_KIND_LABELS: Record<PollTargetType, string> = {
+  company: '单位民主测评问卷',
+  person: '个人民主测评问卷',
+  cadre: '选人用人工作问卷',
+  newly_promoted: '新提拔任用干部问卷',
+};
+
+/** Company and person polls are scored (民主测评); cadre and newly promoted are not (民主评议). */
+export const isScoringKind = (kind: PollTargetType): kind is 'company' | 'person' =>
+  kind === 'company' || kind === 'person';
+
+export const pollTargetType = z.enum(POLL_TARGET_TYPES, {
+  error: (iss) =>
+    iss.input === undefined
+      ? '缺少问卷类型（target_type）'
+      : '问卷类型只能是 company、person、cadre 或 newly_promoted',
+});
+
+/** A poll as the API answers it. form_schema follows the kind: see parseFormSchema. */
+export const poll = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  form_schema: z
+    .record(z.string(), z.unknown())
+    .meta({ description: '按 target_type：评分问卷、选人用人工作问卷或新提拔任用干部问卷的结构' }),
+  target_type: pollTargetType,
+  company_id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Poll = z.infer<typeof poll>;
+export const pollList = z.array(poll);
+
+/** An id inside a JSON body: a real number, never a numeric string. */
+const bodyId = (label: string) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? `缺少${label}` : `${label}必须是数字`) })
+    .int({ error: `${label}必须是整数` })
+    .min(1, { error: `${label}必须是正整数` })
+    .max(MAX_INT, { error: `${label}超出范围` });
+
+const title = z
+  .string({ error: (iss) => (iss.input === undefined ? '缺少问卷标题' : '问卷标题必须是文本') })
+  .trim()
+  .min(1, { error: '问卷标题不能为空' })
+  .max(200, { error: '问卷标题不能超过 200 个字符' });
+const description = z
+  .string({ error: '问卷说明必须是文本' })
+  .trim()
+  .max(2000, { error: '问卷说明不能超过 2000 个字符' });
+
+/** form_schema as sent: an object, or the same object as a JSON string (spec §3). */
+export const formSchemaInput = z.union([z.string().max(500_000), z.record(z.string(), z.unknown())], {
+  error: (iss) =>
+    iss.input === undefined ? '缺少问卷内容（form_schema）' : '问卷内容必须是对象或 JSON 字符串',
+});
+
+/** POST /admin/polls/ */
+export const pollCreateBody = z.strictObject({
+  company_id: bodyId('单位 ID'),
+  target_type: pollTargetType,
+  title,
+  description: description.default(''),
+  form_schema: formSchemaInput,
+});
+export type PollCreateBody = z.infer<typeof pollCreateBody>;
+
+/** PUT /admin/polls/{id}: any of the three; what is left out stays as it is. */
+export const pollUpdateBody = z
+  .strictObject({
+    title: title.optional(),
+    description: description.optional(),
+    form_schema: formSchemaInput.optional(),
+  })
+  .refine((b) => b.title !== undefined || b.description !== undefined || b.form_schema !== undefined, {
+    error: '请至少提供问卷标题、问卷说明或问卷内容中的一项',
+  });
+export type PollUpdateBody = z.infer<typeof pollUpdateBody>;
+
+/** POST /admin/polls/copy-from-template */
+export const copyFromTemplateBody = z.strictObject({
+  company_id: bodyId('单位 ID'),
+  target_type: pollTargetType,
+});
+export type CopyFromTemplateBody = z.infer<typeof copyFromTemplateBody>;
+
+export const pollListQuery = z.object({
+  company_id: idSchema.optional(),
+  target_type: pollTargetType.optional(),
+});
+export type PollListQuery = z.infer<typeof pollListQuery>;
+export const companyPollsQuery = z.object({ target_type: pollTargetType.optional() });
+
+/** GET /admin/polls/{pollId}/stats?company_id= : ballots and voters per poll. */
+export const pollStatsParams = z.object({ pollId: idSchema });
+export const pollStatsQuery = z.object({ company_id: idSchema.optional() });
+export const pollStatsRow = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  target_type: pollTargetType,
+  title: z.string(),
+  /** Stored ballot rows: one per voter and target for scoring polls, one per voter otherwise. */
+  ballot_count: z.number().int(),
+  /** Distinct submissions (voters) with a ballot on this poll. */
+  voter_count: z.number().int(),
+});
+export type PollStatsRow = z.infer<typeof pollStatsRow>;
+export const pollStatsList = z.array(pollStatsRow);
+
+export type FormSchemaOf<K extends PollTargetType> = K extends 'company' | 'person'
+  ? ScoringFormSchema
+  : K extends 'cadre'
+    ? CadreFormSchema
+    : NewlyPromotedFormSchema;
+
+export type FormSchemaResult<T> = { success: true; data: T } | { success: false; error: string };
+
+const SCHEMAS = {
+  company: scoringFormSchema,
+  person: scoringFormSchema,
+  cadre: cadreFormSchema,
+  newly_promoted: newlyPromotedFormSchema,
+} as const;
+
+const INDEXED: Record<string, string> = { options: '个选项', items: '个题目', pages: '页', questions: '题' };
+
+/** A Chinese location for an issue path: ['reverseEvaluation','options',0,'score'] → 反向测评第 1 个选项. */
+export function describeSchemaPath(path: readonly PropertyKey[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    const next = path[i + 1];
+    if (seg === 'reverseEvaluation') parts.push('反向测评');
+    else if (seg === 'evaluationGroups' && typeof next === 'number') {
+      parts.push(next === 0 ? '总体评价' : next === 1 ? '分项评价' : `第 ${next + 1} 个评价分组`);
+      i++;
+    } else if (typeof seg === 'string' && INDEXED[seg] && typeof next === 'number') {
+      parts.push(`第 ${next + 1} ${INDEXED[seg]}`);
+      i++;
+    }
+    // Leaf field names (score, label, …) are named by the message itself.
+  }
+  return parts.join('');
+}
+
+/**
+ * Checks a form_schema (object or JSON string) against the schema of the poll kind, with defaults
+ * filled in. The error names where and what, in Chinese, e.g. '反向测评第 1 个选项：分值不能小于 -100'.
+ */
+export function parseFormSchema<K extends PollTargetType>(
+  kind: K,
+  raw: unknown,
+): FormSchemaResult<FormSchemaOf<K>> {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw) as unknown;
+    } catch {
+      return { success: false, error: '问卷内容不是有效的 JSON' };
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return { success: false, error: '问卷内容必须是对象' };
+  }
+  const result = SCHEMAS[kind].safeParse(value);
+  if (result.success) return { success: true, data: result.data as FormSchemaOf<K> };
+  const messages = result.error.issues.slice(0, 3).map((issue) => {
+    const where = describeSchemaPath(issue.path);
+    return where ? `${where}：${issue.message}` : issue.message;
+  });
+  return { success: false, error: `问卷内容有误：${messages.join('；')}` };
+}
