@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Two real servers on fresh data folders: "first-run" has never seen an admin (for the first
 // registration), "app" is shared by every other spec, which registers its own admin with the code.
 export const REGISTRATION_CODE = 'e2e-registration-code';
+/** Known to the tests so they can sign a token that has really expired. */
+export const JWT_SECRET = 'e2e-jwt-secret-that-is-long-enough-0123456789';
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4311);
 const FIRST_RUN_PORT = Number(process.env.E2E_FIRST_RUN_PORT ?? 4312);
 // Private build outputs (E2E_SERVER_ENTRY, E2E_WEB_DIST) let several people run e2e side by side.
@@ -70,5 +72,8 @@ export default defineConfig({
       use: { ...chromium, baseURL: `http://127.0.0.1:${APP_PORT}` },
     },
   ],
-  webServer: [server(APP_PORT, { REGISTRATION_CODE, REGISTER_RATE_LIMIT: '100000' }), server(FIRST_RUN_PORT)],
+  webServer: [
+    server(APP_PORT, { REGISTRATION_CODE, JWT_SECRET, REGISTER_RATE_LIMIT: '100000' }),
+    server(FIRST_RUN_PORT),
+  ],
 });
