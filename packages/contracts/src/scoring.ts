@@ -245,12 +245,11 @@ export function aggregateCadre(
   const total = ballots.length;
   const questions = cadreQuestions(schema).map((q) => {
     const answers = ballots
-      .map((b) => b[q.id])
+      .map((b) => (typeof b[q.id] === 'string' ? (b[q.id] as string).trim() : b[q.id]))
       .filter((v) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length));
     const base = { id: q.id, type: q.type, text: q.text, answered: answers.length };
     if (q.type === 'text_area') {
-      const texts = answers.filter((v): v is string => typeof v === 'string').map((v) => v.trim());
-      return { ...base, options: [], texts: texts.filter((t) => t !== '') };
+      return { ...base, options: [], texts: answers.filter((v): v is string => typeof v === 'string') };
     }
     const counts = q.options.map(
       (o) => answers.filter((v) => (Array.isArray(v) ? v.includes(o) : v === o)).length,
