@@ -35,8 +35,8 @@ export const ADMIN_MENU: MenuGroup[] = [
   {
     label: '问卷管理',
     entries: [
-      { path: 'poll-management', label: '班子测评表', icon: <FileTextOutlined />, ready: false },
-      { path: 'person-poll-management', label: '个人测评表', icon: <UserOutlined />, ready: false },
+      { path: 'poll-management', label: '班子测评表', icon: <FileTextOutlined />, ready: true },
+      { path: 'person-poll-management', label: '个人测评表', icon: <UserOutlined />, ready: true },
       { path: 'cadre-poll-management', label: '选人用人工作问卷', icon: <SolutionOutlined />, ready: false },
       {
         path: 'newly-promoted-poll-management',

@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { ScoringPollPage } from './scoring-poll-page';
 
-export default function Page() {
-  return <ComingSoon title="班子测评表管理" />;
+/** /admin/poll-management: the company (领导班子) poll of the chosen company. */
+export default function CompanyPollPage() {
+  return <ScoringPollPage kind="company" />;
 }

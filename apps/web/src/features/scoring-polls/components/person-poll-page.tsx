@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { ScoringPollPage } from './scoring-poll-page';
 
-export default function Page() {
-  return <ComingSoon title="个人测评表管理" />;
+/** /admin/person-poll-management: the person (领导人员) poll of the chosen company. */
+export default function PersonPollPage() {
+  return <ScoringPollPage kind="person" />;
 }
