@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-*/**',
+      '.test-results/**',
       '**/node_modules/**',
       'apps/server/drizzle/**',
       '**/playwright-report/**',

@@ -70,9 +70,9 @@ describe('api client', () => {
       new Promise((_r, reject) =>
         init.signal!.addEventListener('abort', () => reject(new Error('aborted'))),
       )) as typeof fetch;
-    const pending = publicRequest('/public/polls/').catch((e) => e as ApiError);
+    const pending = publicRequest('/public/polls/').catch((e: unknown) => e as ApiError);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect((await pending).detail).toBe('请求超时，请检查网络后重试');
+    expect(((await pending) as ApiError).detail).toBe('请求超时，请检查网络后重试');
     vi.useRealTimers();
   });
 });
