@@ -9,6 +9,7 @@ import {
   type PollTargetType,
   type PollUpdateBody,
 } from '@kaoping/contracts/poll';
+import { ballotStructure } from '@kaoping/contracts/poll-structure';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import type { Db } from '../../db/client';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
@@ -92,19 +93,31 @@ export async function createPoll(db: Db, body: PollCreateBody) {
   return insertOnce(db, values, body.target_type);
 }
 
-/** Saves what was sent; the form_schema is checked against the poll's own kind before anything is written. */
+/**
+ * Saves what was sent; the form_schema is checked against the poll's own kind before anything is written.
+ * Once ballots exist only texts may change: options, scores and questions are what those ballots mean.
+ */
 export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
-  const current = await repo.findPoll(db, id);
-  if (!current) throw notFound('问卷不存在');
-  const patch: repo.PollPatch = {};
-  if (body.title !== undefined) patch.title = body.title;
-  if (body.description !== undefined) patch.description = body.description;
-  if (body.form_schema !== undefined) {
-    patch.formSchema = checkFormSchema(current.targetType as PollTargetType, body.form_schema);
-  }
-  const row = await repo.updatePoll(db, id, patch);
-  if (!row) throw notFound('问卷不存在');
-  return mapPoll(row);
+  return db.transaction(async (tx) => {
+    const current = await repo.lockPoll(tx, id);
+    if (!current) throw notFound('问卷不存在');
+    const kind = current.targetType as PollTargetType;
+    const patch: repo.PollPatch = {};
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.form_schema !== undefined) {
+      patch.formSchema = checkFormSchema(kind, body.form_schema);
+      if (ballotStructure(kind, patch.formSchema) !== ballotStructure(kind, current.formSchema)) {
+        const ballots = await repo.countBallots(tx, id);
+        if (ballots > 0) {
+          throw conflict(`该问卷已有 ${ballots} 份投票记录，只能修改文字，不能增删题目或修改选项、分值`);
+        }
+      }
+    }
+    const row = await repo.updatePoll(tx, id, patch);
+    if (!row) throw notFound('问卷不存在');
+    return mapPoll(row);
+  });
 }
 
 /** Deletes a poll nobody has voted on yet, and records who did it, in one transaction. */
