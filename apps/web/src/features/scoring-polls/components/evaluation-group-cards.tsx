@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import { App, Card, Typography } from 'antd';
 import { freshKey, withItems, withOptions } from '../lib/scoring-draft';
@@ -7,14 +7,19 @@ import { OptionScoreTable } from './option-score-table';
 
 export type SchemaUpdate = (update: (schema: ScoringFormSchema) => ScoringFormSchema) => void;
 
-interface CardProps {
-  schema: ScoringFormSchema;
-  setSchema: SchemaUpdate;
-}
+type Groups = ScoringFormSchema['evaluationGroups'];
+
+// Each card gets only its own slice of the schema and is memoised: typing in one table does not
+// re-render the others.
 
 /** evaluationGroups[0]: the options of the one overall judgement and their scores. */
-export function OverallGroupCard({ schema, setSchema }: CardProps) {
-  const group = schema.evaluationGroups[0];
+export const OverallGroupCard = memo(function OverallGroupCard({
+  group,
+  setSchema,
+}: {
+  group: Groups[0];
+  setSchema: SchemaUpdate;
+}) {
   return (
     <Card title="总体评价" size="small" extra={<Typography.Text type="secondary">单选</Typography.Text>}>
       <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
@@ -29,13 +34,18 @@ export function OverallGroupCard({ schema, setSchema }: CardProps) {
       />
     </Card>
   );
-}
+});
 
 /** evaluationGroups[1]: options shared by every item, and the items themselves. */
-export function ItemGroupCard({ schema, setSchema }: CardProps) {
+export const ItemGroupCard = memo(function ItemGroupCard({
+  group,
+  setSchema,
+}: {
+  group: Groups[1];
+  setSchema: SchemaUpdate;
+}) {
   const { message } = App.useApp();
   const [focusId, setFocusId] = useState<string>();
-  const group = schema.evaluationGroups[1];
   return (
     <Card
       title="分项评价"
@@ -90,4 +100,4 @@ export function ItemGroupCard({ schema, setSchema }: CardProps) {
       />
     </Card>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Card, Form, Input, Typography } from 'antd';
 import { SCORING_KIND_TEXT, type ScoringKind } from '../lib/scoring-kinds';
 
@@ -10,7 +11,13 @@ export interface PollBasicsCardProps {
 }
 
 /** Poll title (with how it reads before a target's name) and the instructions shown to voters. */
-export function PollBasicsCard({ kind, title, description, onTitle, onDescription }: PollBasicsCardProps) {
+export const PollBasicsCard = memo(function PollBasicsCard({
+  kind,
+  title,
+  description,
+  onTitle,
+  onDescription,
+}: PollBasicsCardProps) {
   const sample = SCORING_KIND_TEXT[kind].sampleName;
   const blank = !title.trim();
   return (
@@ -55,4 +62,4 @@ export function PollBasicsCard({ kind, title, description, onTitle, onDescriptio
       </Form>
     </Card>
   );
-}
+});

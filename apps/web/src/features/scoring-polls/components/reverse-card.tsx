@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { DEFAULT_REVERSE_TITLE, type ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import { App, Card, Form, Input, Typography } from 'antd';
 import { freshKey, newOption, withOptions, withReverseItems, withReverseTitle } from '../lib/scoring-draft';
@@ -7,10 +7,15 @@ import { ItemTextTable } from './item-text-table';
 import { OptionScoreTable } from './option-score-table';
 
 /** reverseEvaluation: problems a voter may mark, each mark lowering the score (-100..0). */
-export function ReverseCard({ schema, setSchema }: { schema: ScoringFormSchema; setSchema: SchemaUpdate }) {
+export const ReverseCard = memo(function ReverseCard({
+  reverse,
+  setSchema,
+}: {
+  reverse: ScoringFormSchema['reverseEvaluation'];
+  setSchema: SchemaUpdate;
+}) {
   const { message } = App.useApp();
   const [focusId, setFocusId] = useState<string>();
-  const reverse = schema.reverseEvaluation;
   return (
     <Card
       title="反向测评"
@@ -84,4 +89,4 @@ export function ReverseCard({ schema, setSchema }: { schema: ScoringFormSchema; 
       />
     </Card>
   );
-}
+});

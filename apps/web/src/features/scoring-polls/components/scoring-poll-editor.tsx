@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Poll } from '@kaoping/contracts/poll';
 import { App, Col, Flex, Row } from 'antd';
 import { ApiError } from '@/lib/api-client';
@@ -27,7 +27,16 @@ export function ScoringPollEditor({ kind, poll }: ScoringPollEditorProps) {
   const update = useUpdatePoll();
   const dirty = !!draft && !!initial && !sameDraft(draft, initial);
 
-  const setSchema: SchemaUpdate = (fn) => setDraft((d) => d && { ...d, schema: fn(d.schema) });
+  // Stable setters, so the memoised cards re-render only when their own slice changes.
+  const setSchema = useCallback<SchemaUpdate>(
+    (fn) => setDraft((d) => d && { ...d, schema: fn(d.schema) }),
+    [],
+  );
+  const setTitle = useCallback((title: string) => setDraft((d) => d && { ...d, title }), []);
+  const setDescription = useCallback(
+    (description: string) => setDraft((d) => d && { ...d, description }),
+    [],
+  );
 
   const save = async () => {
     if (!poll || !draft) {
@@ -71,12 +80,12 @@ export function ScoringPollEditor({ kind, poll }: ScoringPollEditorProps) {
               kind={kind}
               title={draft.title}
               description={draft.description}
-              onTitle={(title) => setDraft({ ...draft, title })}
-              onDescription={(description) => setDraft({ ...draft, description })}
+              onTitle={setTitle}
+              onDescription={setDescription}
             />
-            <OverallGroupCard schema={draft.schema} setSchema={setSchema} />
-            <ItemGroupCard schema={draft.schema} setSchema={setSchema} />
-            <ReverseCard schema={draft.schema} setSchema={setSchema} />
+            <OverallGroupCard group={draft.schema.evaluationGroups[0]} setSchema={setSchema} />
+            <ItemGroupCard group={draft.schema.evaluationGroups[1]} setSchema={setSchema} />
+            <ReverseCard reverse={draft.schema.reverseEvaluation} setSchema={setSchema} />
           </Flex>
         </Col>
         <Col xs={24} xl={10}>

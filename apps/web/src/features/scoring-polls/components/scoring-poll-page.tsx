@@ -3,7 +3,7 @@ import { CloudDownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Result, Skeleton } from 'antd';
 import { CompanySelect } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
-import { errorDetail } from '@/lib/api-client';
+import { ApiError, errorDetail } from '@/lib/api-client';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { useCopyFromTemplate } from '../api/copy-from-template';
 import { useCompanyPoll } from '../api/get-company-poll';
@@ -32,7 +32,9 @@ export function ScoringPollPage({ kind }: { kind: ScoringKind }) {
       await copy.mutateAsync({ company_id: companyId, target_type: kind });
       message.success('从模板导入问卷成功');
     } catch (err) {
-      message.error(errorDetail(err, '导入问卷失败'));
+      // Spec §8: the server's detail, else this fixed text (also for a network failure).
+      const detail = err instanceof ApiError && err.responded ? err.detail : undefined;
+      message.error(detail ?? '导入问卷失败');
     }
   };
 
