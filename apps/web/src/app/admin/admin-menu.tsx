@@ -37,21 +37,21 @@ export const ADMIN_MENU: MenuGroup[] = [
     entries: [
       { path: 'poll-management', label: '班子测评表', icon: <FileTextOutlined />, ready: true },
       { path: 'person-poll-management', label: '个人测评表', icon: <UserOutlined />, ready: true },
-      { path: 'cadre-poll-management', label: '选人用人工作问卷', icon: <SolutionOutlined />, ready: false },
+      { path: 'cadre-poll-management', label: '选人用人工作问卷', icon: <SolutionOutlined />, ready: true },
       {
         path: 'newly-promoted-poll-management',
         label: '新提拔干部评议表',
         icon: <ProfileOutlined />,
-        ready: false,
+        ready: true,
       },
     ],
   },
   {
     label: '投票设置',
     entries: [
-      { path: 'vote-types', label: '投票类型', icon: <QrcodeOutlined />, ready: false },
-      { path: 'vote-targets', label: '测评对象', icon: <TeamOutlined />, ready: false },
-      { path: 'covers', label: '封面管理', icon: <FileImageOutlined />, ready: false },
+      { path: 'vote-types', label: '投票类型', icon: <QrcodeOutlined />, ready: true },
+      { path: 'vote-targets', label: '测评对象', icon: <TeamOutlined />, ready: true },
+      { path: 'covers', label: '封面管理', icon: <FileImageOutlined />, ready: true },
     ],
   },
   {

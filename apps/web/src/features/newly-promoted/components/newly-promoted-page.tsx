@@ -1,5 +1,53 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Alert, Skeleton, Tabs } from 'antd';
+import { CompanySelect } from '@/components/company-select';
+import { EvaluationSubjectsList } from '@/components/evaluation-subjects/evaluation-subjects-list';
+import { PageHeader } from '@/components/page-header';
+import { useCompanyParam } from '@/lib/use-company-param';
+import { useNewlyPromotedPoll } from '../api/newly-promoted-poll';
+import { ImportEmptyState } from './import-empty-state';
+import { SettingsTab } from './settings-tab';
+import './newly-promoted-admin.css';
 
-export default function Page() {
-  return <ComingSoon title="新提拔任用干部评议表管理" />;
+/** 新提拔任用干部评议表管理 (spec screen 7): questionnaire settings and the evaluation subjects. */
+export default function NewlyPromotedPage() {
+  const [companyId, setCompanyId] = useCompanyParam();
+  return (
+    <>
+      <PageHeader title="新提拔任用干部评议表管理">
+        <CompanySelect value={companyId} onChange={setCompanyId} />
+      </PageHeader>
+      {companyId === undefined ? (
+        <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+      ) : (
+        <NewlyPromotedBody key={companyId} companyId={companyId} />
+      )}
+    </>
+  );
+}
+
+function NewlyPromotedBody({ companyId }: { companyId: number }) {
+  const { data: poll, isPending, isError, refetch, isRefetching } = useNewlyPromotedPoll(companyId);
+  if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  // Spec §8: a failed load leaves the page empty, without a message; the empty state can retry.
+  if (isError || !poll) {
+    return (
+      <ImportEmptyState
+        companyId={companyId}
+        onRetry={isError ? () => refetch() : undefined}
+        retrying={isRefetching}
+      />
+    );
+  }
+  return (
+    <Tabs
+      items={[
+        { key: 'settings', label: '问卷设置', children: <SettingsTab key={poll.id} poll={poll} /> },
+        {
+          key: 'subjects',
+          label: '评议对象管理',
+          children: <EvaluationSubjectsList companyId={companyId} />,
+        },
+      ]}
+    />
+  );
 }

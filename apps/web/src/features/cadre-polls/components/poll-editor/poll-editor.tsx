@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import { SaveOutlined } from '@ant-design/icons';
+import type { Poll } from '@kaoping/contracts/poll';
+import { parseFormSchema } from '@kaoping/contracts/poll';
+import { App, Button, Card, Col, Row, Typography } from 'antd';
+import type { NewlyPromotedSubject } from '@/public/ballot/newly-promoted-form-model';
+import { errorDetail } from '@/lib/api-client';
+import { usePollMutations } from '../../api/mutate-poll';
+import { CadreSchemaEditor } from './cadre-schema-editor';
+import { loadDraft, type PreviewType } from './load-draft';
+import { NewlyPromotedFields } from './newly-promoted-fields';
+import { SchemaPreview, type PreviewDraft } from './schema-preview';
+import { useDebouncedValue } from './use-debounced-value';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import './poll-editor.css';
+
+/** Preview refresh debounce (spec §9). */
+const PREVIEW_DEBOUNCE_MS = 300;
+
+export interface PollEditorProps {
+  /** The loaded poll; render with key={poll.id} so another poll starts a fresh draft. */
+  poll: Poll | undefined;
+  previewType: PreviewType;
+  /** Rows for the newly promoted preview table. */
+  previewSubjects?: readonly NewlyPromotedSubject[];
+  previewSubjectsNote?: string;
+}
+
+/** Poll editor (spec screen 4): schema on the left, live read-only preview on the right, one save. */
+export function PollEditor({
+  poll,
+  previewType,
+  previewSubjects = [],
+  previewSubjectsNote,
+}: PollEditorProps) {
+  const { message } = App.useApp();
+  const { update } = usePollMutations();
+  const [initial] = useState(() => loadDraft(previewType, poll?.form_schema));
+  const [draft, setDraft] = useState<PreviewDraft>(initial.draft);
+  const [saved, setSaved] = useState(() => JSON.stringify(initial.draft.schema));
+  const [preview, setPreviewNow] = useDebouncedValue(draft, PREVIEW_DEBOUNCE_MS);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const previewFailed = useRef(false);
+  const dirty = JSON.stringify(draft.schema) !== saved;
+
+  useEffect(() => {
+    if (!initial.ok) message.error('加载问卷配置失败');
+  }, [initial.ok, message]);
+
+  // Runs after the remounted preview committed, so the boundary has reported any render error by now.
+  useEffect(() => {
+    if (refreshKey === 0) return;
+    if (previewFailed.current) message.error('刷新预览失败');
+    else message.success('预览已刷新');
+  }, [refreshKey, message]);
+
+  const refresh = () => {
+    previewFailed.current = false;
+    setPreviewNow(draft);
+    setRefreshKey((k) => k + 1);
+  };
+
+  const save = async () => {
+    if (!poll) {
+      message.error('无法保存，问卷数据未加载');
+      return;
+    }
+    const checked = parseFormSchema(draft.type, draft.schema);
+    if (!checked.success) {
+      message.error(`保存失败：${checked.error}`);
+      return;
+    }
+    const sent = draft;
+    try {
+      const title = checked.data.title.trim() || poll.title;
+      await update.mutateAsync({
+        id: poll.id,
+        body: { title, description: poll.description, form_schema: checked.data },
+      });
+      setSaved(JSON.stringify(checked.data));
+      // Show the cleaned copy (trimmed texts, defaults) unless the admin typed on meanwhile.
+      setDraft((now) => (now === sent ? ({ type: draft.type, schema: checked.data } as PreviewDraft) : now));
+      message.success('保存成功');
+    } catch (err) {
+      message.error(errorDetail(err, '') ? `保存失败：${errorDetail(err, '')}` : '保存失败');
+    }
+  };
+
+  return (
+    <div className="kp-pe">
+      <UnsavedChangesGuard when={dirty} />
+      <div className="kp-pe-toolbar">
+        <Typography.Text type={dirty ? 'warning' : 'secondary'} aria-live="polite">
+          {dirty ? '有未保存的修改' : '所有修改均已保存'}
+        </Typography.Text>
+        <Button type="primary" icon={<SaveOutlined />} loading={update.isPending} onClick={save}>
+          保存
+        </Button>
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <Card size="small" title="问卷内容" className="kp-pe-editor">
+            {draft.type === 'cadre' ? (
+              <CadreSchemaEditor
+                schema={draft.schema}
+                onChange={(schema) => setDraft({ type: 'cadre', schema })}
+              />
+            ) : (
+              <NewlyPromotedFields
+                schema={draft.schema}
+                onChange={(schema) => setDraft({ type: 'newly_promoted', schema })}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <SchemaPreview
+            draft={preview}
+            subjects={previewSubjects}
+            subjectsNote={previewSubjectsNote}
+            refreshKey={refreshKey}
+            onRefresh={refresh}
+            onError={() => {
+              previewFailed.current = true;
+            }}
+          />
+        </Col>
+      </Row>
+    </div>
+  );
+}
