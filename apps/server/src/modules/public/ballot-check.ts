@@ -1,0 +1,105 @@
+import {
+  validateCadreAnswers,
+  validateNewlyPromotedAnswers,
+  validateScoringAnswers,
+  type AnswerCheck,
+} from '@kaoping/contracts/answers';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll';
+import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import { scoreBallot } from '@kaoping/contracts/scoring';
+import type { BallotDefinition, BallotPart, DefPoll } from './ballot-definition';
+
+/** A checked ballot row, ready to store, in the definition's answering order. */
+export interface CleanBallot {
+  part: BallotPart;
+  answers: Record<string, unknown>;
+  score: number | null;
+}
+
+export type BallotCheck = { ok: true; ballots: CleanBallot[] } | { ok: false; errors: string[] };
+
+const partKey = (pollId: number, targetId: number | null | undefined) => `${pollId}:${targetId ?? ''}`;
+
+/** How a part is named to the voter: the target's name, or the poll's title. */
+export const partName = (part: BallotPart) =>
+  part.target ? `“${part.target.name}”` : `“${part.poll.row.title}”`;
+
+function checkAnswers(
+  def: BallotDefinition,
+  poll: DefPoll,
+  raw: unknown,
+): AnswerCheck<Record<string, unknown>> {
+  switch (poll.kind) {
+    case 'company':
+    case 'person':
+      return validateScoringAnswers(poll.schema, raw) as AnswerCheck<Record<string, unknown>>;
+    case 'cadre':
+      return validateCadreAnswers(poll.schema, raw);
+    case 'newly_promoted':
+      return validateNewlyPromotedAnswers(
+        def.subjects.map((s) => ({ id: s.id, name: s.name })),
+        raw,
+      ) as AnswerCheck<Record<string, unknown>>;
+  }
+}
+
+/**
+ * Checks a submission's entries against the definition: every entry names a poll of the ballot and,
+ * for scoring polls, an active target of the matching type; every part is answered exactly once; and
+ * each answer passes the contracts' validator. Every error names the target or poll concerned.
+ */
+export function checkBallot(def: BallotDefinition, entries: readonly BallotEntryInput[]): BallotCheck {
+  const errors: string[] = [];
+  const parts = new Map(def.parts.map((p) => [partKey(p.poll.row.id, p.target?.id), p]));
+  const polls = new Map(def.parts.map((p) => [p.poll.row.id, p.poll]));
+  const targets = new Map(def.targets.map((t) => [t.id, t]));
+  const answered = new Map<string, CleanBallot>();
+  // Parts an entry was sent for, valid or not: those are wrong, not missing.
+  const attempted = new Set<string>();
+
+  entries.forEach((entry, index) => {
+    const where = `第 ${index + 1} 份答卷`;
+    const poll = polls.get(entry.poll_id);
+    if (!poll) return errors.push(`${where}：问卷（ID ${entry.poll_id}）不属于本次投票`);
+    const scoring = poll.kind === 'company' || poll.kind === 'person';
+    if (scoring && entry.target_id == null) {
+      return errors.push(`${where}：${POLL_KIND_LABELS[poll.kind]}需要指定测评对象（target_id）`);
+    }
+    if (!scoring && entry.target_id != null) {
+      return errors.push(`${where}：“${poll.row.title}”不需要测评对象（target_id）`);
+    }
+    const key = partKey(poll.row.id, entry.target_id);
+    const part = parts.get(key);
+    if (!part) {
+      const target = entry.target_id == null ? undefined : targets.get(entry.target_id);
+      return errors.push(
+        target
+          ? `${where}：测评对象“${target.name}”应使用${POLL_KIND_LABELS[target.type as 'company' | 'person']}作答`
+          : `${where}：测评对象（ID ${entry.target_id}）不存在或未启用`,
+      );
+    }
+    if (attempted.has(key)) return errors.push(`对${partName(part)}重复作答`);
+    attempted.add(key);
+    const result = checkAnswers(def, poll, entry.answers);
+    if (!result.success) return errors.push(...result.errors.map((e) => `${partName(part)}：${e}`));
+    const score =
+      poll.kind === 'company' || poll.kind === 'person'
+        ? scoreBallot(poll.schema, result.data as never)
+        : null;
+    answered.set(key, { part, answers: result.data, score });
+  });
+
+  const missing = def.parts.filter((p) => !attempted.has(partKey(p.poll.row.id, p.target?.id)));
+  if (missing.length > 0) {
+    const names = missing.slice(0, 5).map(partName).join('、');
+    errors.push(`尚未作答：${names}${missing.length > 5 ? ` 等 ${missing.length} 项` : ''}`);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, ballots: def.parts.map((p) => answered.get(partKey(p.poll.row.id, p.target?.id))!) };
+}
+
+/** The first few errors in one detail, with how many more there are. */
+export function describeErrors(errors: readonly string[]) {
+  const shown = errors.slice(0, 3).join('；');
+  return errors.length > 3 ? `答卷有误：${shown}；等共 ${errors.length} 处问题` : `答卷有误：${shown}`;
+}

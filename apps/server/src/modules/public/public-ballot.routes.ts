@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '@kaoping/contracts/common';
+import {
+  coverParams,
+  linkParams,
+  publicVoteTypeView,
+  submissionBody,
+  submissionParams,
+  submissionReceipt,
+  voterQuery,
+} from '@kaoping/contracts/public-vote';
+import { sendCoverFile } from '../covers/cover-file';
+import { getPublicCoverFile, getVoteTypeView } from './public-ballot.service';
+import { loadReceipt } from './receipt.service';
+import { submitVote } from './submit-vote.service';
+
+const tags = ['public'];
+
+/** The voter's path: open a link, see its covers, submit the ballot, read the receipt. */
+const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/vote-type/:linkId',
+    {
+      schema: {
+        tags,
+        summary: '投票链接：单位、投票类型、状态、问卷、对象、封面，以及该投票人是否已投票',
+        params: linkParams,
+        querystring: voterQuery,
+        response: { 200: publicVoteTypeView, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      // Says whether this voter voted: never cached by a browser or a proxy.
+      reply.header('Cache-Control', 'no-store');
+      return getVoteTypeView(app.db, request.params.linkId, request.query.voter_identifier);
+    },
+  );
+
+  app.get(
+    '/vote-type/:linkId/cover/:kind',
+    {
+      schema: {
+        tags,
+        summary: '投票链接的封面（front）或封底（back）文件',
+        params: coverParams,
+        response: { 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const file = await getPublicCoverFile(app.db, request.params.linkId, request.params.kind);
+      return sendCoverFile(request, reply, file, 'public, max-age=60');
+    },
+  );
+
+  app.post(
+    '/votes',
+    {
+      schema: {
+        tags,
+        summary: '提交整张选票（同一 submission_id 重复提交返回首次结果，不重复计票）',
+        body: submissionBody,
+        response: {
+          201: submissionReceipt,
+          400: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await submitVote(app.db, request.body);
+      reply.header('Cache-Control', 'no-store');
+      return reply.status(201).send(receipt);
+    },
+  );
+
+  app.get(
+    '/votes/:submissionId',
+    {
+      schema: {
+        tags,
+        summary: '投票回执：记录下的内容',
+        params: submissionParams,
+        response: { 200: submissionReceipt, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return loadReceipt(app.db, request.params.submissionId);
+    },
+  );
+};
+
+export default publicBallotRoutes;

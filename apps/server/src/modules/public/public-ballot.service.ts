@@ -1,0 +1,112 @@
+import type { CoverKind } from '@kaoping/contracts/cover';
+import {
+  PUBLIC_VOTE_DETAILS,
+  type PublicCover,
+  type PublicPoll,
+  type PublicPollKind,
+  type PublicSubject,
+  type PublicTarget,
+  type PublicVoteTypeView,
+} from '@kaoping/contracts/public-vote-types';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { findCover } from '../covers/covers.repository';
+import { getCoverFile } from '../covers/covers.service';
+import { type DefPoll, definitionFor, statusOf } from './ballot-definition';
+import * as repo from './public.repository';
+
+/** Where a voter's browser fetches a cover, without credentials. */
+export const publicCoverUrl = (linkId: string, kind: CoverKind) =>
+  `/api/v1/public/polls/vote-type/${linkId}/cover/${kind}`;
+
+export function mapPublicPoll(row: repo.PollRow, formSchema: unknown = row.formSchema): PublicPoll {
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    title: row.title,
+    description: row.description,
+    target_type: row.targetType as PublicPollKind,
+    form_schema: formSchema as Record<string, unknown>,
+  };
+}
+
+/** The poll with its form_schema as checked (defaults filled in). */
+const mapDefPoll = (p: DefPoll) => mapPublicPoll(p.row, p.schema);
+
+export function mapPublicTarget(row: repo.TargetRow): PublicTarget {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as PublicTarget['type'],
+    title: row.title,
+    sort_order: row.sortOrder,
+  };
+}
+
+export function mapPublicSubject(row: repo.SubjectRow): PublicSubject {
+  return {
+    id: row.id,
+    name: row.name,
+    birth_date: row.birthDate,
+    previous_position: row.previousPosition,
+    current_position: row.currentPosition,
+    sort_order: row.sortOrder,
+  };
+}
+
+async function coverOf(
+  db: Db,
+  linkId: string,
+  voteTypeId: number,
+  kind: CoverKind,
+): Promise<PublicCover | null> {
+  const row = await findCover(db, voteTypeId, kind);
+  return row
+    ? { url: publicCoverUrl(linkId, kind), content_type: row.contentType, sha256: row.sha256 }
+    : null;
+}
+
+/**
+ * Everything the voter page needs for a link. The ballot itself (polls, targets, subjects) is given
+ * only while the vote type is open: a closed or switched-off vote shows its status page instead.
+ * Reading it also refreshes this instance's cached definition, just before the voter submits.
+ */
+export async function getVoteTypeView(db: Db, linkId: string, voter?: string): Promise<PublicVoteTypeView> {
+  const { def } = await definitionFor(db, linkId, true);
+  if (!def) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
+  const v = def.voteType;
+  const status = statusOf(v);
+  const open = status === 'open' && !def.problem;
+  const [front, back, voted] = await Promise.all([
+    coverOf(db, linkId, v.id, 'front'),
+    coverOf(db, linkId, v.id, 'back'),
+    voter ? repo.findSubmissionOfVoter(db, v.id, voter) : Promise.resolve(undefined),
+  ]);
+  const polls = [...new Set(def.parts.map((p) => p.poll))];
+  return {
+    link_id: v.linkId,
+    company: def.company,
+    vote_type: {
+      name: v.name,
+      form_category: def.family,
+      opens_at: v.opensAt?.toISOString() ?? null,
+      closes_at: v.closesAt?.toISOString() ?? null,
+      status,
+    },
+    ready: open,
+    notice: status === 'open' ? def.problem : null,
+    polls: open ? polls.map(mapDefPoll) : [],
+    targets: open ? def.targets.map(mapPublicTarget) : [],
+    subjects: open ? def.subjects.map(mapPublicSubject) : [],
+    covers: { front, back },
+    already_voted: !!voted,
+    submission_id: voted?.id ?? null,
+  };
+}
+
+/** The cover file of a link's vote type; 404 for an unknown link or when none is uploaded. */
+export async function getPublicCoverFile(db: Db, linkId: string, kind: CoverKind) {
+  const found = await repo.findVoteTypeByLink(db, linkId);
+  if (!found) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
+  return getCoverFile(db, found.voteType.id, kind);
+}

@@ -1,0 +1,106 @@
+import type { CadreAnswers, NewlyPromotedAnswers, ScoringAnswers } from '@kaoping/contracts/answers';
+import type {
+  PublicPollKind,
+  PublicPollStats,
+  PublicPollSummary,
+  PublicVoteTypeStats,
+} from '@kaoping/contracts/public-vote-types';
+import { aggregateCadre, aggregateNewlyPromoted, aggregateScoring } from '@kaoping/contracts/scoring';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../lib/errors';
+import * as repo from './public.repository';
+import * as stats from './public-stats.repository';
+import { receiptPoll } from './receipt.service';
+
+const familyOf = (kind: PublicPollKind) =>
+  kind === 'company' || kind === 'person' ? 'democratic_appraisal' : 'democratic_evaluation';
+
+/** GET /public/polls/: only polls whose results an admin published; no questionnaire content. */
+export async function listPublicPolls(db: Db): Promise<PublicPollSummary[]> {
+  const rows = await stats.listPollsWithPublicResults(db);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    target_type: r.targetType as PublicPollKind,
+    company: { id: r.companyId, name: r.companyName },
+  }));
+}
+
+async function figures(
+  db: Db,
+  poll: repo.PollRow,
+  voteTypeId: number,
+): Promise<Omit<PublicVoteTypeStats, 'name'>> {
+  const p = receiptPoll(poll);
+  if (p.kind === 'company' || p.kind === 'person') {
+    const [rows, targets] = await Promise.all([
+      stats.listScoringAnswers(db, poll.id, voteTypeId),
+      stats.listTargetsOfType(db, poll.companyId, p.kind),
+    ]);
+    const byTarget = new Map<number, ScoringAnswers[]>();
+    for (const r of rows) {
+      const list = byTarget.get(r.targetId) ?? [];
+      list.push(r.answers as ScoringAnswers);
+      byTarget.set(r.targetId, list);
+    }
+    const shown = targets.filter((t) => t.isActive || byTarget.has(t.id));
+    const schema = p.schema;
+    return {
+      ballot_count: new Set(rows.map((r) => r.submissionId)).size,
+      targets: schema
+        ? shown.map((t) => ({
+            target_id: t.id,
+            name: t.name,
+            title: t.title,
+            ...aggregateScoring(schema, byTarget.get(t.id) ?? []),
+          }))
+        : [],
+    };
+  }
+  const rows = await stats.listCadreAnswers(db, poll.id, voteTypeId);
+  if (p.kind === 'cadre') {
+    const result = p.schema
+      ? aggregateCadre(
+          p.schema,
+          rows.map((r) => r.answers as CadreAnswers),
+        )
+      : null;
+    // Free text can identify its writer: public figures leave it out.
+    return {
+      ballot_count: rows.length,
+      questions: (result?.questions ?? []).map(({ texts: _texts, ...q }) => q),
+    };
+  }
+  const subjects = await stats.listSubjects(db, poll.companyId);
+  const answers = rows.map((r) => r.answers as NewlyPromotedAnswers);
+  const used = subjects.filter((s) => s.isActive || answers.some((a) => `subject_${s.id}` in a));
+  const result = aggregateNewlyPromoted(
+    used.map((s) => s.id),
+    answers,
+  );
+  const names = new Map(used.map((s) => [s.id, s.name]));
+  return {
+    ballot_count: rows.length,
+    subjects: result.subjects.map((s) => ({ ...s, name: names.get(s.subject_id) ?? '' })),
+  };
+}
+
+/**
+ * Aggregates of a poll, per vote type of its family whose results an admin made public (default:
+ * none, then 403). Only figures: no single ballot, no text answer.
+ */
+export async function getPublicPollStats(db: Db, pollId: number): Promise<PublicPollStats> {
+  const poll = await repo.findPoll(db, pollId);
+  if (!poll) throw notFound('问卷不存在');
+  const kind = poll.targetType as PublicPollKind;
+  const voteTypes = await stats.listPublicResultVoteTypes(db, poll.companyId, familyOf(kind));
+  if (voteTypes.length === 0) throw forbidden('该问卷的结果未公开');
+  const company = await repo.findCompany(db, poll.companyId);
+  const parts = [];
+  for (const v of voteTypes) parts.push({ name: v.name, ...(await figures(db, poll, v.id)) });
+  return {
+    poll: { id: poll.id, title: poll.title, target_type: kind },
+    company: company ?? { id: poll.companyId, name: '' },
+    vote_types: parts,
+  };
+}

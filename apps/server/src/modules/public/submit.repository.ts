@@ -1,0 +1,107 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export type Family = 'democratic_appraisal' | 'democratic_evaluation';
+
+/**
+ * A digest of everything a ballot is checked against and a receipt names: the vote type and company
+ * names, the family's polls (id, kind, last save) and the active targets or subjects. The submission
+ * statement recomputes it, so a ballot checked against a cached definition is stored only while that
+ * definition is still the current one. Timestamps go through extract(epoch) to be independent of the
+ * session time zone.
+ */
+export function fingerprintSql(family: Family, companyId: SQL, voteTypeName: SQL): SQL {
+  const kinds =
+    family === 'democratic_appraisal' ? sql`('company', 'person')` : sql`('cadre', 'newly_promoted')`;
+  const roster =
+    family === 'democratic_appraisal'
+      ? sql`(SELECT json_agg(json_build_array(t.id, t.type, t.sort_order, t.name, t.title) ORDER BY t.id)
+             FROM vote_targets t WHERE t.company_id = ${companyId} AND t.is_active)`
+      : sql`(SELECT json_agg(json_build_array(s.id, s.sort_order, s.name) ORDER BY s.id)
+             FROM evaluation_subjects s WHERE s.company_id = ${companyId} AND s.is_active)`;
+  return sql`md5(json_build_array(
+    ${voteTypeName},
+    (SELECT c.name FROM companies c WHERE c.id = ${companyId}),
+    (SELECT json_agg(json_build_array(p.id, p.target_type,
+        (extract(epoch from p.updated_at) * 1000000)::bigint) ORDER BY p.id)
+       FROM polls p WHERE p.company_id = ${companyId} AND p.target_type IN ${kinds}),
+    ${roster})::text)`;
+}
+
+/** The current fingerprint of a vote type's definition (read together with the definition itself). */
+export async function readFingerprint(db: Db, family: Family, voteTypeId: number) {
+  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.name`);
+  const result = (await db.execute(
+    sql`SELECT ${fp} AS fp FROM vote_types v WHERE v.id = ${voteTypeId}`,
+  )) as unknown as {
+    rows: { fp: string }[];
+  };
+  return result.rows[0]?.fp;
+}
+
+export interface SubmissionInsert {
+  id: string;
+  linkId: string;
+  family: Family;
+  voterIdentifier: string;
+  fingerprint: string;
+  totalScore: number | null;
+  rows: { pollId: number; targetId: number | null; kind: string; answers: unknown; score: number | null }[];
+}
+
+/**
+ * Stores a whole ballot in ONE statement (one round trip, atomic, no explicit transaction): the
+ * submission row and every ballot row, only if the link's vote type is active and inside its window
+ * right now and its definition still has the fingerprint the ballot was checked against.
+ * ON CONFLICT DO NOTHING covers both the submission id and (vote type, voter): a concurrent insert of
+ * the same key waits for the other to commit and then inserts nothing. Returns undefined when nothing
+ * was stored; the caller then looks up why (replay, already voted, closed, changed definition).
+ */
+export async function insertSubmission(db: Db, s: SubmissionInsert) {
+  const fp = fingerprintSql(s.family, sql`v.company_id`, sql`v.name`);
+  const rows = JSON.stringify(
+    s.rows.map((r, ord) => ({
+      ord,
+      poll_id: r.pollId,
+      target_id: r.targetId,
+      kind: r.kind,
+      answers: r.answers,
+      score: r.score,
+    })),
+  );
+  const ballotRows =
+    s.family === 'democratic_appraisal'
+      ? sql`INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier,
+                               answers, score, created_at)
+            SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.target_id, ins.voter_identifier,
+                   r.answers, r.score, ins.created_at
+            FROM ins, jsonb_to_recordset(${rows}::jsonb)
+                 AS r(ord int, poll_id int, target_id int, answers jsonb, score float8)
+            ORDER BY r.ord`
+      : sql`INSERT INTO cadre_votes (submission_id, company_id, vote_type_id, poll_id, poll_kind,
+                                     voter_identifier, answers, created_at)
+            SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.kind, ins.voter_identifier,
+                   r.answers, ins.created_at
+            FROM ins, jsonb_to_recordset(${rows}::jsonb) AS r(ord int, poll_id int, kind text, answers jsonb)
+            ORDER BY r.ord`;
+  const result = (await db.execute(sql`
+    WITH vt AS (
+      SELECT v.id, v.company_id FROM vote_types v
+      WHERE v.link_id = ${s.linkId} AND v.is_active AND v.form_category = ${s.family}
+        AND (v.opens_at IS NULL OR v.opens_at <= now())
+        AND (v.closes_at IS NULL OR v.closes_at > now())
+        AND ${fp} = ${s.fingerprint}
+    ), ins AS (
+      INSERT INTO submissions (id, company_id, vote_type_id, form_category, voter_identifier, ballot_count,
+                               total_score)
+      SELECT ${s.id}::uuid, vt.company_id, vt.id, ${s.family}, ${s.voterIdentifier}, ${s.rows.length}::int,
+             ${s.totalScore}::float8
+      FROM vt
+      ON CONFLICT DO NOTHING
+      RETURNING id, company_id, vote_type_id, voter_identifier, created_at
+    ), stored AS (${ballotRows} RETURNING 1)
+    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms,
+           (SELECT count(*) FROM stored)::int AS stored
+    FROM ins`)) as unknown as { rows: { created_ms: number; stored: number }[] };
+  return result.rows[0];
+}

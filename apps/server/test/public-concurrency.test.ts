@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './helpers/test-app';
+import { createAdmin } from './helpers/factories';
+import {
+  buildBallotFixture,
+  countRows,
+  submission,
+  submit,
+  type BallotFixture,
+} from './helpers/ballot-fixtures';
+
+// On PostgreSQL (TEST_DATABASE_URL) these requests really run side by side on a pool of connections;
+// on PGlite they interleave on one connection. Either way the database decides, not the process.
+
+let ctx: TestContext;
+let token: string;
+let f: BallotFixture;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = await createAdmin(ctx.app);
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.reset();
+  f = await buildBallotFixture(ctx.app, token);
+});
+
+describe('concurrent submissions', () => {
+  it('50 parallel copies of one submission store exactly one ballot and all get the same receipt', async () => {
+    const body = submission(f);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => submit(ctx.app, body)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const first = answers[0]!.json();
+    for (const r of answers) expect(r.json()).toEqual(first);
+    expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
+  });
+
+  it('200 parallel voters store exactly 200 ballots', async () => {
+    const bodies = Array.from({ length: 200 }, (_, i) => submission(f, i % 2 ? 'appraisal' : 'evaluation'));
+    const answers = await Promise.all(bodies.map((b) => submit(ctx.app, b)));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(200);
+    expect(await countRows(ctx.database.db)).toEqual({ submissions: 200, votes: 400, cadre_votes: 200 });
+    // Every submission has all its rows: nothing half-written.
+    const partial = (await ctx.database.db.execute(sql`
+      SELECT s.id FROM submissions s
+      WHERE s.ballot_count <> (SELECT count(*) FROM votes v WHERE v.submission_id = s.id)
+                            + (SELECT count(*) FROM cadre_votes c WHERE c.submission_id = s.id)`)) as unknown as {
+      rows: unknown[];
+    };
+    expect(partial.rows).toEqual([]);
+  });
+
+  it('one voter sending 20 different ballots at once gets exactly one stored', async () => {
+    const voter = 'one-voter-many-tabs';
+    const bodies = Array.from({ length: 20 }, () => submission(f, 'appraisal', { voter_identifier: voter }));
+    const answers = await Promise.all(bodies.map((b) => submit(ctx.app, b)));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, ...Array(19).fill(409)]);
+    for (const r of answers.filter((a) => a.statusCode === 409)) {
+      expect(r.json()).toEqual({ detail: '您已完成投票' });
+    }
+    expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
+  });
+
+  it('one submission_id claimed by 10 voters at once is stored once, for one of them', async () => {
+    const id = randomUUID();
+    const bodies = Array.from({ length: 10 }, () => submission(f, 'appraisal', { submission_id: id }));
+    const answers = await Promise.all(bodies.map((b) => submit(ctx.app, b)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
+  });
+});

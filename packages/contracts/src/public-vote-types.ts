@@ -1,0 +1,196 @@
+// Shapes of the public voting API as plain types and constants, with no zod import: the voter pages
+// import this file (types are erased, the constants are a few bytes) without loading the schema library.
+// The zod schemas that check them on the server are in public-vote.ts.
+import type { CadreAnswers, NewlyPromotedAnswers, ScoringAnswers } from './answers';
+import type { CadreQuestionResult, NewlyPromotedSubjectResult, ScoringAggregate } from './scoring';
+
+/** A voter identifier: 8-128 URL-safe characters, made by the browser (or a one-time ballot code). */
+export const VOTER_IDENTIFIER_MIN = 8;
+export const VOTER_IDENTIFIER_MAX = 128;
+export const VOTER_IDENTIFIER_PATTERN = /^[A-Za-z0-9._~-]+$/;
+/** Most entries one submission may carry (targets of a family plus the evaluation polls). */
+export const MAX_BALLOT_ENTRIES = 500;
+
+/** Details the voter pages may recognise; every error body is `{ detail }`. */
+export const PUBLIC_VOTE_DETAILS = {
+  unknownLink: '投票链接无效或已失效',
+  alreadyVoted: '您已完成投票',
+  notStarted: '投票尚未开始',
+  closed: '投票已结束',
+  inactive: '该投票已停用',
+} as const;
+
+export type PublicFormCategory = 'democratic_appraisal' | 'democratic_evaluation';
+export type PublicPollKind = 'company' | 'person' | 'cadre' | 'newly_promoted';
+/** open: ballots accepted; not_started: before opens_at; closed: from closes_at on; inactive: switched off. */
+export type VoteTypeStatus = 'open' | 'not_started' | 'closed' | 'inactive';
+
+export interface PublicCompany {
+  id: number;
+  name: string;
+}
+
+/** A questionnaire as a voter sees it; form_schema follows target_type (scoring, cadre, newly promoted). */
+export interface PublicPoll {
+  id: number;
+  company_id: number;
+  title: string;
+  description: string;
+  target_type: PublicPollKind;
+  form_schema: Record<string, unknown>;
+}
+
+/** An active appraisal target: answered with the company poll (type company) or the person poll. */
+export interface PublicTarget {
+  id: number;
+  name: string;
+  type: 'company' | 'person';
+  title: string;
+  sort_order: number;
+}
+
+/** An active newly promoted cadre (评议对象). */
+export interface PublicSubject {
+  id: number;
+  name: string;
+  birth_date: string;
+  previous_position: string;
+  current_position: string;
+  sort_order: number;
+}
+
+export interface PublicCover {
+  /** GET it without credentials: /api/v1/public/polls/vote-type/{link_id}/cover/{front|back}. */
+  url: string;
+  content_type: string;
+  /** Changes when the file is replaced. */
+  sha256: string;
+}
+
+/** GET /public/polls/vote-type/{linkId}?voter_identifier= */
+export interface PublicVoteTypeView {
+  link_id: string;
+  company: PublicCompany;
+  vote_type: {
+    name: string;
+    form_category: PublicFormCategory;
+    opens_at: string | null;
+    closes_at: string | null;
+    status: VoteTypeStatus;
+  };
+  /**
+   * True when the ballot can be filled in: open, and every active target has its poll. When false and
+   * the status is open, `notice` says why (a setup problem for the organiser).
+   */
+  ready: boolean;
+  notice: string | null;
+  /**
+   * The polls of the ballot, in answering order, only while open: appraisal → company poll (when there is
+   * an active company target), person poll (when there is an active person target); evaluation → cadre
+   * poll (when it has questions), newly promoted poll (when there is an active subject).
+   */
+  polls: PublicPoll[];
+  /** Appraisal: active targets by sort_order (empty for evaluation and when not open). */
+  targets: PublicTarget[];
+  /** Evaluation: active subjects by sort_order (empty for appraisal and when not open). */
+  subjects: PublicSubject[];
+  covers: { front: PublicCover | null; back: PublicCover | null };
+  /** Only meaningful with ?voter_identifier=: that voter already submitted for this vote type. */
+  already_voted: boolean;
+  /** That voter's submission_id, for the receipt (/vote/result/{id}); null when not voted. */
+  submission_id: string | null;
+}
+
+/** One entry of a submission: scoring polls need target_id, the evaluation polls must not have one. */
+export interface BallotEntryInput {
+  poll_id: number;
+  target_id?: number | null;
+  answers: Record<string, unknown>;
+}
+
+/** POST /public/polls/votes/ : the whole ballot of one vote type (DESIGN.md "Voting"). */
+export interface SubmissionBody {
+  link_id: string;
+  voter_identifier: string;
+  /** A UUID made by the browser once per ballot and reused on every retry. */
+  submission_id: string;
+  ballots: BallotEntryInput[];
+}
+
+/** One answered question in words, for the receipt. */
+export interface ReceiptLine {
+  question: string;
+  answer: string;
+}
+
+export interface ReceiptBallot {
+  poll_id: number;
+  poll_kind: PublicPollKind;
+  poll_title: string;
+  target_id: number | null;
+  /** The target's name (appraisal) or null. */
+  target_name: string | null;
+  target_title: string | null;
+  /** The answers as stored (cleaned: blanks dropped, texts trimmed). */
+  answers: ScoringAnswers | CadreAnswers | NewlyPromotedAnswers;
+  /** The answers with question and option names, in questionnaire order. */
+  lines: ReceiptLine[];
+  /** Appraisal: the score the server computed; null for evaluation. */
+  score: number | null;
+}
+
+/** The 201 answer of a submission (a replay gets the same) and GET /public/polls/votes/{submissionId}. */
+export interface SubmissionReceipt {
+  submission_id: string;
+  created_at: string;
+  company: PublicCompany;
+  vote_type: { name: string; form_category: PublicFormCategory };
+  ballot_count: number;
+  /** Appraisal: the sum of the ballot scores; null for evaluation. */
+  total_score: number | null;
+  ballots: ReceiptBallot[];
+}
+
+/** GET /public/polls/company/{companyId}?voter_identifier= */
+export interface PublicCompanyPolls {
+  company: PublicCompany;
+  /** The company and person polls (scoring, 民主测评). */
+  polls: PublicPoll[];
+  /** With voter_identifier: that voter submitted in one of the company's appraisal vote types. */
+  has_voted: boolean;
+}
+
+/** GET /public/polls/cadre-poll/{companyId}?voter_identifier= */
+export interface PublicCadrePoll {
+  company: PublicCompany;
+  poll: PublicPoll;
+  /** With voter_identifier: that voter submitted in one of the company's evaluation vote types. */
+  has_voted: boolean;
+}
+
+/** GET /public/polls/ : polls whose results an admin made public (nothing by default). */
+export interface PublicPollSummary {
+  id: number;
+  title: string;
+  target_type: PublicPollKind;
+  company: PublicCompany;
+}
+
+/** GET /public/polls/{id}/stats : aggregates over the vote types with public results only. */
+export interface PublicPollStats {
+  poll: { id: number; title: string; target_type: PublicPollKind };
+  company: PublicCompany;
+  /** Each vote type of the poll's family whose results are public, with its own figures. */
+  vote_types: PublicVoteTypeStats[];
+}
+
+export interface PublicVoteTypeStats {
+  name: string;
+  ballot_count: number;
+  /** Scoring polls: per target of the poll's kind that has ballots or is active. */
+  targets?: (ScoringAggregate & { target_id: number; name: string; title: string })[];
+  /** Cadre poll: per question; text answers are not published. */
+  questions?: Omit<CadreQuestionResult, 'texts'>[];
+  /** Newly promoted poll: per subject; reasons are not published. */
+  subjects?: (NewlyPromotedSubjectResult & { name: string })[];
+}

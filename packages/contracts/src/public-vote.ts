@@ -1,0 +1,199 @@
+// zod schemas of the public voting API (server validation and the OpenAPI document). The voter pages
+// import the plain types of public-vote-types.ts instead, so their bundle never loads zod.
+import { z } from 'zod';
+import { idSchema, MAX_INT } from './common';
+import {
+  MAX_BALLOT_ENTRIES,
+  VOTER_IDENTIFIER_MAX,
+  VOTER_IDENTIFIER_MIN,
+  VOTER_IDENTIFIER_PATTERN,
+  type PublicCadrePoll,
+  type PublicCompanyPolls,
+  type PublicPoll,
+  type PublicPollStats,
+  type PublicPollSummary,
+  type PublicVoteTypeStats,
+  type ReceiptBallot,
+  type PublicSubject,
+  type PublicTarget,
+  type PublicVoteTypeView,
+  type SubmissionBody,
+  type SubmissionReceipt,
+} from './public-vote-types';
+
+const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `缺少${label}` : wrong;
+
+const strict = <T extends z.ZodRawShape>(label: string, shape: T) =>
+  z.strictObject(shape, {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `${label}不支持字段：${iss.keys.join('、')}`
+        : missingOr(label, `${label}必须是对象`)(iss),
+  });
+
+/** A vote type link as it appears in /vote/type/{link_id}. */
+export const linkId = z
+  .string({ error: missingOr('投票链接（link_id）', '投票链接必须是文本') })
+  .min(1, { error: '投票链接不能为空' })
+  .max(100, { error: '投票链接无效' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: '投票链接无效' });
+
+export const voterIdentifier = z
+  .string({ error: missingOr('投票人标识（voter_identifier）', '投票人标识必须是文本') })
+  .min(VOTER_IDENTIFIER_MIN, { error: `投票人标识至少 ${VOTER_IDENTIFIER_MIN} 个字符` })
+  .max(VOTER_IDENTIFIER_MAX, { error: `投票人标识不能超过 ${VOTER_IDENTIFIER_MAX} 个字符` })
+  .regex(VOTER_IDENTIFIER_PATTERN, { error: '投票人标识只能包含字母、数字和 - _ . ~' });
+
+export const submissionId = z.uuid({
+  error: (iss) => (iss.input === undefined ? '缺少提交编号（submission_id）' : '提交编号必须是 UUID'),
+});
+
+const entryId = (label: string) =>
+  z
+    .number({ error: missingOr(label, `${label}必须是数字`) })
+    .int({ error: `${label}必须是整数` })
+    .min(1, { error: `${label}必须是正整数` })
+    .max(MAX_INT, { error: `${label}超出范围` });
+
+export const ballotEntryInput = strict('答卷', {
+  poll_id: entryId('问卷 ID（poll_id）'),
+  target_id: entryId('测评对象 ID（target_id）').nullish(),
+  answers: z.record(z.string(), z.unknown(), {
+    error: missingOr('答案（answers）', '答案必须是对象'),
+  }),
+});
+
+/** POST /public/polls/votes/ : unknown keys anywhere in the envelope are refused. */
+export const submissionBody = strict('请求体', {
+  link_id: linkId,
+  voter_identifier: voterIdentifier,
+  submission_id: submissionId,
+  ballots: z
+    .array(ballotEntryInput, { error: missingOr('答卷列表（ballots）', '答卷列表必须是数组') })
+    .min(1, { error: '答卷列表不能为空' })
+    .max(MAX_BALLOT_ENTRIES, { error: `答卷列表不能超过 ${MAX_BALLOT_ENTRIES} 份` }),
+});
+
+export const linkParams = z.object({ linkId });
+export const coverParams = z.object({
+  linkId,
+  kind: z.enum(['front', 'back'], { error: '封面类型只能是 front 或 back' }),
+});
+export const voterQuery = z.object({ voter_identifier: voterIdentifier.optional() });
+export const submissionParams = z.object({ submissionId });
+export const companyPollKindParams = z.object({
+  companyId: idSchema,
+  type: z.enum(['company', 'person', 'cadre', 'newly_promoted'], {
+    error: '问卷类型只能是 company、person、cadre 或 newly_promoted',
+  }),
+});
+export const targetsQuery = z.object({
+  target_type: z.enum(['company', 'person'], { error: '对象类型必须是 company 或 person' }).optional(),
+});
+
+const pollKind = z.enum(['company', 'person', 'cadre', 'newly_promoted']);
+const formCategory = z.enum(['democratic_appraisal', 'democratic_evaluation']);
+const company = z.object({ id: z.number().int(), name: z.string() });
+
+export const publicPoll = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  target_type: pollKind,
+  form_schema: z.record(z.string(), z.unknown()),
+});
+export const publicTarget = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(['company', 'person']),
+  title: z.string(),
+  sort_order: z.number().int(),
+});
+export const publicSubject = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  birth_date: z.string(),
+  previous_position: z.string(),
+  current_position: z.string(),
+  sort_order: z.number().int(),
+});
+const publicCover = z.object({ url: z.string(), content_type: z.string(), sha256: z.string() });
+
+export const publicVoteTypeView = z.object({
+  link_id: z.string(),
+  company,
+  vote_type: z.object({
+    name: z.string(),
+    form_category: formCategory,
+    opens_at: z.string().nullable(),
+    closes_at: z.string().nullable(),
+    status: z.enum(['open', 'not_started', 'closed', 'inactive']),
+  }),
+  ready: z.boolean(),
+  notice: z.string().nullable(),
+  polls: z.array(publicPoll),
+  targets: z.array(publicTarget),
+  subjects: z.array(publicSubject),
+  covers: z.object({ front: publicCover.nullable(), back: publicCover.nullable() }),
+  already_voted: z.boolean(),
+  submission_id: z.string().nullable(),
+});
+
+export const submissionReceipt = z.object({
+  submission_id: z.string(),
+  created_at: z.string(),
+  company,
+  vote_type: z.object({ name: z.string(), form_category: formCategory }),
+  ballot_count: z.number().int(),
+  total_score: z.number().nullable(),
+  ballots: z.array(
+    z.object({
+      poll_id: z.number().int(),
+      poll_kind: pollKind,
+      poll_title: z.string(),
+      target_id: z.number().int().nullable(),
+      target_name: z.string().nullable(),
+      target_title: z.string().nullable(),
+      answers: z.custom<ReceiptBallot['answers']>().meta({
+        description:
+          '记录下的答案：评分问卷 {overall, items, reverse}；选人用人按题目编号；新提拔 subject_{id} 与 reason',
+      }),
+      lines: z.array(z.object({ question: z.string(), answer: z.string() })),
+      score: z.number().nullable(),
+    }),
+  ),
+});
+
+export const publicCompanyPolls = z.object({ company, polls: z.array(publicPoll), has_voted: z.boolean() });
+export const publicCadrePoll = z.object({ company, poll: publicPoll, has_voted: z.boolean() });
+export const publicPollSummaryList = z.array(
+  z.object({ id: z.number().int(), title: z.string(), target_type: pollKind, company }),
+);
+
+/** The figures are those of contracts/scoring (aggregateScoring, aggregateCadre, aggregateNewlyPromoted). */
+export const publicPollStats = z.object({
+  poll: z.object({ id: z.number().int(), title: z.string(), target_type: pollKind }),
+  company,
+  vote_types: z.array(
+    z.custom<PublicVoteTypeStats>().meta({
+      description:
+        '{name, ballot_count} 及 targets（评分问卷：每个对象的汇总）、questions（选人用人：每题的选项统计，不含文字答案）或 subjects（新提拔：每人的认同情况，不含原因）',
+    }),
+  ),
+});
+
+// The plain types of public-vote-types.ts and these schemas describe the same shapes; the compiler checks it.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const agree = <T extends true>(): T | undefined => undefined;
+agree<Same<z.input<typeof submissionBody>, SubmissionBody>>();
+agree<Same<z.output<typeof publicPoll>, PublicPoll>>();
+agree<Same<z.output<typeof publicTarget>, PublicTarget>>();
+agree<Same<z.output<typeof publicSubject>, PublicSubject>>();
+agree<Same<z.output<typeof publicCompanyPolls>, PublicCompanyPolls>>();
+agree<Same<z.output<typeof publicCadrePoll>, PublicCadrePoll>>();
+agree<Same<z.output<typeof publicPollSummaryList>[number], PublicPollSummary>>();
+agree<Same<z.output<typeof publicVoteTypeView>, PublicVoteTypeView>>();
+agree<Same<z.output<typeof submissionReceipt>, SubmissionReceipt>>();
+agree<Same<z.output<typeof publicPollStats>, PublicPollStats>>();
