@@ -3,9 +3,11 @@ import authRoutes from './auth/auth.routes';
 import cadreResultsRoutes from './results/cadre-results.routes';
 import cadreVotesRoutes from './votes/cadre-votes.routes';
 import companiesRoutes from './companies/companies.routes';
+import companyResultsRoutes from './results/company-results.routes';
 import coversRoutes from './covers/covers.routes';
 import evaluationSubjectsRoutes from './evaluation-subjects/evaluation-subjects.routes';
 import pollsRoutes from './polls/polls.routes';
+import targetResultsRoutes from './results/target-results.routes';
 import voteTargetsRoutes from './vote-targets/vote-targets.routes';
 import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './votes/votes.routes';
@@ -25,6 +27,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(votesRoutes, { prefix: '/votes' });
     await secured.register(cadreVotesRoutes, { prefix: '/cadre-votes' });
     await secured.register(cadreResultsRoutes, { prefix: '/cadre-results' });
+    await secured.register(companyResultsRoutes, { prefix: '/companies' });
+    await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
   });
 };
 

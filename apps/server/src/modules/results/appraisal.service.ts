@@ -1,0 +1,139 @@
+import { parseFormSchema } from '@kaoping/contracts/poll';
+import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
+import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
+import { weightedScore, type ScoringAggregate } from '@kaoping/contracts/scoring';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { getCompany } from '../companies/companies.service';
+import { listPolls, type PollRow } from '../polls/polls.repository';
+import { listVoteTargets } from '../vote-targets/vote-targets.repository';
+import { emptyBucket, mergeBucket, scoringFigures, type Bucket } from './appraisal-figures';
+import { scoringBuckets } from './appraisal.repository';
+import { turnoutRows } from './turnout.service';
+
+export interface AppraisalFilter {
+  voteTypeId?: number;
+  targetId?: number;
+  targetType?: 'company' | 'person';
+}
+
+export interface ScoringPoll {
+  row: PollRow;
+  kind: 'company' | 'person';
+  schema: ScoringFormSchema;
+}
+
+/** The company's company and person polls with their checked schemas. */
+export async function scoringPolls(db: Db, companyId: number): Promise<ScoringPoll[]> {
+  const rows = await listPolls(db, { companyId });
+  return rows.flatMap((row) => {
+    if (row.targetType !== 'company' && row.targetType !== 'person') return [];
+    const parsed = parseFormSchema(row.targetType, row.formSchema);
+    // Saved schemas were checked on save; one that no longer parses cannot be counted against.
+    return parsed.success ? [{ row, kind: row.targetType, schema: parsed.data }] : [];
+  });
+}
+
+const noFigures = (): ScoringAggregate => ({
+  count: 0,
+  total: 0,
+  mean: null,
+  min: null,
+  max: null,
+  overall: [],
+  good_rate: null,
+  items: [],
+  reverse: [],
+});
+
+/** Competition ranking (1, 2, 2, 4) by weighted score within each target type; no score, no rank. */
+function rank(targets: TargetResult[]) {
+  for (const type of ['company', 'person'] as const) {
+    const scored = targets.filter((t) => t.type === type && t.weighted_score !== null);
+    for (const t of scored) t.rank = 1 + scored.filter((o) => o.weighted_score! > t.weighted_score!).length;
+  }
+}
+
+/**
+ * Figures of the appraisal family (DESIGN.md "Scoring and results") per target: per vote type, pooled,
+ * weighted, ranked. Targets shown: active ones and any with ballots. Filters narrow to one vote type
+ * (the weighted score is then that vote type's mean), one target or one target type.
+ */
+export async function appraisalResults(db: Db, companyId: number, filter: AppraisalFilter = {}) {
+  const company = await getCompany(db, companyId);
+  const [{ rows: allTypes, types }, polls, allTargets] = await Promise.all([
+    turnoutRows(db, companyId, 'democratic_appraisal'),
+    scoringPolls(db, companyId),
+    listVoteTargets(db, companyId),
+  ]);
+  const voteTypes = allTypes.filter(
+    (t) => filter.voteTypeId === undefined || t.vote_type_id === filter.voteTypeId,
+  );
+  if (filter.voteTypeId !== undefined && voteTypes.length === 0) throw notFound('投票类型不存在');
+  if (filter.targetId !== undefined && !allTargets.some((t) => t.id === filter.targetId)) {
+    throw notFound('测评对象不存在');
+  }
+  const weightOf = new Map(types.map((t) => [t.id, t.weight]));
+
+  const bucketsByKind = new Map<string, { poll: ScoringPoll; buckets: Map<string, Bucket> }>();
+  for (const poll of polls) {
+    if (filter.targetType && poll.kind !== filter.targetType) continue;
+    const buckets = await scoringBuckets(db, poll.schema, {
+      companyId,
+      pollId: poll.row.id,
+      voteTypeId: filter.voteTypeId,
+      targetId: filter.targetId,
+    });
+    bucketsByKind.set(poll.kind, { poll, buckets });
+  }
+
+  const targets: TargetResult[] = [];
+  const ordered = [...allTargets].sort((a, b) => Number(a.type === 'person') - Number(b.type === 'person'));
+  for (const t of ordered) {
+    if (filter.targetId !== undefined && t.id !== filter.targetId) continue;
+    if (filter.targetType && t.type !== filter.targetType) continue;
+    const counted = bucketsByKind.get(t.type);
+    const bucketOf = (vt: number) => counted?.buckets.get(`${vt}:${t.id}`);
+    const hasBallots = voteTypes.some((vt) => bucketOf(vt.vote_type_id));
+    if (!t.isActive && !hasBallots) continue;
+    const figures = (b: Bucket) => (counted ? scoringFigures(counted.poll.schema, b) : noFigures());
+    const byVoteType = voteTypes.map((vt) => ({
+      ...figures(bucketOf(vt.vote_type_id) ?? emptyBucket()),
+      vote_type_id: vt.vote_type_id,
+    }));
+    const pooled = voteTypes.reduce((acc, vt) => {
+      const b = bucketOf(vt.vote_type_id);
+      return b ? mergeBucket(acc, b) : acc;
+    }, emptyBucket());
+    targets.push({
+      target_id: t.id,
+      name: t.name,
+      type: t.type as 'company' | 'person',
+      title: t.title,
+      is_active: t.isActive,
+      sort_order: t.sortOrder,
+      poll_id: counted?.poll.row.id ?? polls.find((p) => p.kind === t.type)?.row.id ?? null,
+      weighted_score: weightedScore(
+        byVoteType.map((a) => ({ weight: weightOf.get(a.vote_type_id), count: a.count, total: a.total })),
+      ),
+      rank: null,
+      combined: figures(pooled),
+      by_vote_type: byVoteType,
+    });
+  }
+  rank(targets);
+
+  return {
+    company: { id: company.id, name: company.name },
+    form_category: 'democratic_appraisal',
+    vote_types: voteTypes,
+    polls: polls.map((p) => ({
+      id: p.row.id,
+      title: p.row.title,
+      target_type: p.kind,
+      reverse_title: p.schema.reverseEvaluation.title,
+    })),
+    targets,
+    generated_at: new Date().toISOString(),
+  } satisfies AppraisalResults;
+}

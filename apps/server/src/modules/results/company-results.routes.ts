@@ -1,0 +1,97 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '@kaoping/contracts/common';
+import { companyResults, companyResultsQuery } from '@kaoping/contracts/results';
+import { formCategory } from '@kaoping/contracts/vote-type';
+import { z } from 'zod';
+import { appraisalResults } from './appraisal.service';
+import { evaluationResults } from './evaluation.service';
+import { attachment, prepareCsv, prepareXlsx } from './export.service';
+import { XLSX_TYPE } from './export-xlsx';
+
+const tags = ['results'];
+const security = [{ bearerAuth: [] }];
+const exportQuery = z.object({ form_category: formCategory.default('democratic_appraisal') });
+const file = z.any().meta({ description: '文件内容（流式传输）' });
+
+/**
+ * Results of one company, under the /companies prefix beside the companies routes (which have only
+ * PATCH and DELETE on /:id, so these GET paths cannot clash).
+ */
+const companyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/results',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          '单位投票结果：民主测评（默认）为各测评对象按投票类型的得分、加权得分与排名；民主评议同 /cadre-results/statistics',
+        params: idParams,
+        querystring: companyResultsQuery,
+        response: { 200: companyResults, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { form_category, threshold } = request.query;
+      return form_category === 'democratic_evaluation'
+        ? evaluationResults(app.db, id, { threshold })
+        : appraisalResults(app.db, id);
+    },
+  );
+
+  app.get(
+    '/:id/results/export.xlsx',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '导出结果 Excel（汇总表、各投票类型、分项与反向测评或评议明细、原始选票），流式生成',
+        params: idParams,
+        querystring: exportQuery,
+        produces: [XLSX_TYPE],
+        response: { 200: file, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const job = await prepareXlsx(app.db, request.params.id, request.query.form_category);
+      const out = new PassThrough();
+      job.write(out).catch((err: unknown) => {
+        // Headers are gone by now: the only honest signal left is a broken download.
+        request.log.error({ err }, '导出 Excel 失败');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachment(job.fileName))
+        .header('cache-control', 'no-store')
+        .send(out);
+    },
+  );
+
+  app.get(
+    '/:id/results/ballots.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '导出原始选票 CSV（UTF-8 带 BOM，Excel 可直接打开），流式生成',
+        params: idParams,
+        querystring: exportQuery,
+        produces: ['text/csv'],
+        response: { 200: file, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const csv = await prepareCsv(app.db, request.params.id, request.query.form_category);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(csv.fileName))
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csv.chunks));
+    },
+  );
+};
+
+export default companyResultsRoutes;

@@ -1,0 +1,91 @@
+import type { CadreAnswers, NewlyPromotedAnswers } from '@kaoping/contracts/answers';
+import { normalizeNewlyPromotedSchema } from '@kaoping/contracts/newly-promoted-schema';
+import { parseFormSchema } from '@kaoping/contracts/poll';
+import type { EvaluationResults } from '@kaoping/contracts/results';
+import {
+  aggregateCadre,
+  aggregateNewlyPromoted,
+  DISAPPROVAL_FLAG_THRESHOLD,
+} from '@kaoping/contracts/scoring';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { getCompany } from '../companies/companies.service';
+import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
+import { listPolls } from '../polls/polls.repository';
+import { subjectIdsIn } from '../votes/cadre-votes.service';
+import { evaluationBallots } from './evaluation.repository';
+import { turnoutRows } from './turnout.service';
+
+/**
+ * Figures of the evaluation family (DESIGN.md "Scoring and results"): the cadre poll per question, the
+ * newly promoted poll per subject (active subjects and any a ballot names), over one vote type or all.
+ */
+export async function evaluationResults(
+  db: Db,
+  companyId: number,
+  opts: { voteTypeId?: number; threshold?: number } = {},
+): Promise<EvaluationResults> {
+  const company = await getCompany(db, companyId);
+  const threshold = opts.threshold ?? DISAPPROVAL_FLAG_THRESHOLD;
+  const [{ rows: allTypes }, polls, subjects, ballots] = await Promise.all([
+    turnoutRows(db, companyId, 'democratic_evaluation'),
+    listPolls(db, { companyId }),
+    listSubjects(db, companyId),
+    evaluationBallots(db, companyId, opts.voteTypeId),
+  ]);
+  const voteTypes = allTypes.filter(
+    (t) => opts.voteTypeId === undefined || t.vote_type_id === opts.voteTypeId,
+  );
+  if (opts.voteTypeId !== undefined && voteTypes.length === 0) throw notFound('投票类型不存在');
+
+  const cadrePoll = polls.find((p) => p.targetType === 'cadre');
+  const cadreSchema = cadrePoll && parseFormSchema('cadre', cadrePoll.formSchema);
+  const cadreAnswers = ballots.filter((b) => b.pollKind === 'cadre').map((b) => b.answers as CadreAnswers);
+  const cadre = cadreSchema?.success
+    ? aggregateCadre(cadreSchema.data, cadreAnswers)
+    : { ballot_count: cadreAnswers.length, questions: [] };
+
+  const npPoll = polls.find((p) => p.targetType === 'newly_promoted');
+  const npAnswers = ballots
+    .filter((b) => b.pollKind === 'newly_promoted')
+    .map((b) => b.answers as NewlyPromotedAnswers);
+  const named = new Set(subjectIdsIn(npAnswers));
+  const shown = subjects.filter((s) => s.isActive || named.has(s.id));
+  const np = aggregateNewlyPromoted(
+    shown.map((s) => s.id),
+    npAnswers,
+    threshold,
+  );
+
+  return {
+    company: { id: company.id, name: company.name },
+    form_category: 'democratic_evaluation',
+    vote_type_id: opts.voteTypeId ?? null,
+    vote_types: voteTypes,
+    threshold,
+    cadre: {
+      poll: cadrePoll ? { id: cadrePoll.id, title: cadrePoll.title } : null,
+      ballot_count: cadre.ballot_count,
+      questions: cadre.questions,
+    },
+    newly_promoted: {
+      poll: npPoll ? { id: npPoll.id, title: npPoll.title } : null,
+      reason_question: normalizeNewlyPromotedSchema(npPoll?.formSchema).reason_question,
+      ballot_count: np.ballot_count,
+      subjects: np.subjects.map((r, i) => {
+        const s = shown[i]!;
+        return {
+          ...r,
+          id: s.id,
+          name: s.name,
+          birth_date: s.birthDate,
+          previous_position: s.previousPosition,
+          current_position: s.currentPosition,
+          is_active: s.isActive,
+        };
+      }),
+      reasons: np.reasons,
+    },
+    generated_at: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,133 @@
+// The 民主评议 workbook: overview with turnout, the cadre poll per question, the newly promoted table with
+// 认同率 and flags, the text answers, and the raw ballots.
+import type { Writable } from 'node:stream';
+import type { EvaluationResults } from '@kaoping/contracts/results';
+import { NEWLY_PROMOTED_OPINIONS } from '@kaoping/contracts/newly-promoted-schema';
+import { beijingTime, type RawTable } from './export-columns';
+import type { CadreVoteExportRow } from './export.repository';
+import {
+  addSheet,
+  dataRow,
+  headerRow,
+  rawSheet,
+  sheetNamer,
+  textRow,
+  titleRow,
+  type Book,
+} from './export-xlsx';
+
+const QUESTION_TYPES = { single_choice: '单选', multiple_choice: '多选', text_area: '文字' } as const;
+
+function overviewSheet(book: Book, name: string, r: EvaluationResults) {
+  const sheet = addSheet(book, name, [20, 12, 12, 12, 14]);
+  titleRow(sheet, `${r.company.name}民主评议结果`, 5);
+  textRow(sheet, [`单位：${r.company.name}`]);
+  textRow(sheet, [`导出时间：${beijingTime(new Date())}（北京时间）`]);
+  textRow(sheet, [
+    `选人用人工作评议票数：${r.cadre.ballot_count}；新提拔任用干部评议票数：${r.newly_promoted.ballot_count}`,
+  ]);
+  textRow(sheet, []);
+  headerRow(sheet, ['投票类型', '应到人数', '实到人数', '参与率（%）']);
+  for (const v of r.vote_types) dataRow(sheet, [v.name, v.expected_voters, v.received, v.rate], new Set([3]));
+  sheet.commit();
+}
+
+function cadreSheet(book: Book, name: string, r: EvaluationResults) {
+  const sheet = addSheet(book, name, [50, 12, 12]);
+  titleRow(sheet, r.cadre.poll?.title ?? '选人用人工作民主评议', 3);
+  textRow(sheet, [`评议票数：${r.cadre.ballot_count}（多选题的占比为勾选人数占评议票数的百分比）`]);
+  r.cadre.questions.forEach((q, i) => {
+    textRow(sheet, []);
+    textRow(sheet, [`${i + 1}. ${q.text}（${QUESTION_TYPES[q.type]}，作答 ${q.answered} 人）`], {
+      bold: true,
+    });
+    if (q.type === 'text_area') {
+      textRow(sheet, [`文字意见 ${q.texts.length} 条，见“文字意见”表`]);
+      return;
+    }
+    headerRow(sheet, ['选项', '人数', '占比（%）']);
+    for (const o of q.options) dataRow(sheet, [o.option, o.count, o.share], new Set([2]));
+  });
+  sheet.commit();
+}
+
+function newlyPromotedSheet(book: Book, name: string, r: EvaluationResults) {
+  const np = r.newly_promoted;
+  const sheet = addSheet(book, name, [
+    6,
+    12,
+    12,
+    24,
+    24,
+    ...NEWLY_PROMOTED_OPINIONS.flatMap(() => [8, 9]),
+    8,
+    10,
+    14,
+    14,
+  ]);
+  titleRow(sheet, np.poll?.title ?? '新提拔任用干部民主评议表', 17);
+  const pct = Math.round(r.threshold * 10_000) / 100;
+  textRow(sheet, [`评议票数：${np.ballot_count}；不认同占比超过 ${pct}% 的对象标记为“是”`]);
+  headerRow(sheet, [
+    '序号',
+    '姓名',
+    '出生年月',
+    '原任职务',
+    '现任职务',
+    ...NEWLY_PROMOTED_OPINIONS.flatMap((o) => [`${o}（人）`, `${o}（%）`]),
+    '票数',
+    '认同率（%）',
+    '认同+基本认同率（%）',
+    '不认同超过阈值',
+  ]);
+  const decimals = new Set([6, 8, 10, 12, 14, 15]);
+  np.subjects.forEach((s, i) => {
+    const opinions = NEWLY_PROMOTED_OPINIONS.flatMap((o) => [s.counts[o], s.shares[o]]);
+    dataRow(
+      sheet,
+      [
+        i + 1,
+        s.name,
+        s.birth_date || null,
+        s.previous_position || null,
+        s.current_position || null,
+        ...opinions,
+        s.count,
+        s.approval_rate,
+        s.approval_or_basic_rate,
+        s.flagged ? '是' : '否',
+      ],
+      decimals,
+    );
+  });
+  sheet.commit();
+}
+
+function textsSheet(book: Book, name: string, r: EvaluationResults) {
+  const sheet = addSheet(book, name, [40, 8, 80]);
+  headerRow(sheet, ['问题', '序号', '内容']);
+  const lists = [
+    ...r.cadre.questions
+      .filter((q) => q.type === 'text_area')
+      .map((q) => ({ title: q.text, texts: q.texts })),
+    { title: r.newly_promoted.reason_question || '不认同的原因', texts: r.newly_promoted.reasons },
+  ];
+  for (const l of lists) l.texts.forEach((t, i) => dataRow(sheet, [l.title, i + 1, t]));
+  sheet.commit();
+}
+
+/** Writes the whole workbook into `out`; the raw ballots are read from the database batch by batch. */
+export async function writeEvaluationBook(
+  book: Book,
+  r: EvaluationResults,
+  raw: { table: RawTable<CadreVoteExportRow>; batches: AsyncIterable<CadreVoteExportRow[]> },
+  out: Writable,
+) {
+  const name = sheetNamer();
+  overviewSheet(book, name('汇总'), r);
+  cadreSheet(book, name('选人用人工作'), r);
+  newlyPromotedSheet(book, name('新提拔任用干部'), r);
+  textsSheet(book, name('文字意见'), r);
+  await rawSheet(book, name('原始选票'), raw.table, raw.batches, out);
+  await book.commit();
+}

@@ -1,0 +1,118 @@
+// Helpers for writing a workbook with exceljs's streaming writer: each sheet is written row by row and
+// committed before the next starts, so only the current rows are in memory.
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Cell, RawTable } from './export-columns';
+
+export type Book = ExcelJS.stream.xlsx.WorkbookWriter;
+export type Sheet = ExcelJS.Worksheet;
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function openBook(out: Writable): Book {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  book.creator = '考评';
+  return book;
+}
+
+const thin = { style: 'thin' as const };
+const border = { top: thin, left: thin, bottom: thin, right: thin };
+const headerFill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFE8EEF7' } };
+
+/** Excel allows 31 characters and none of []:*?/\ in a sheet name, and names must be unique. */
+export function sheetNamer() {
+  const used = new Set<string>();
+  return (wanted: string) => {
+    const base =
+      wanted
+        .replace(/[[\]:*?/\\]/g, '_')
+        .trim()
+        .slice(0, 31) || '工作表';
+    let name = base;
+    for (let i = 2; used.has(name.toLowerCase()); i++)
+      name = `${base.slice(0, 31 - String(i).length - 1)}_${i}`;
+    used.add(name.toLowerCase());
+    return name;
+  };
+}
+
+/** A sheet with column widths set (the streaming writer needs them before the first row). */
+export function addSheet(book: Book, name: string, widths: number[], frozenRows = 0): Sheet {
+  const sheet = book.addWorksheet(
+    name,
+    frozenRows ? { views: [{ state: 'frozen', ySplit: frozenRows }] } : {},
+  );
+  sheet.columns = widths.map((width) => ({ width }));
+  return sheet;
+}
+
+export function titleRow(sheet: Sheet, text: string, span: number) {
+  const row = sheet.addRow([text]);
+  row.font = { bold: true, size: 16 };
+  row.alignment = { horizontal: 'center', vertical: 'middle' };
+  row.height = 28;
+  if (span > 1) sheet.mergeCells(row.number, 1, row.number, span);
+  row.commit();
+}
+
+export function textRow(sheet: Sheet, cells: Cell[], opts: { bold?: boolean } = {}) {
+  const row = sheet.addRow(cells);
+  if (opts.bold) row.font = { bold: true };
+  row.commit();
+}
+
+export function headerRow(sheet: Sheet, cells: Cell[]) {
+  const row = sheet.addRow(cells);
+  row.eachCell((c) => {
+    c.font = { bold: true };
+    c.fill = headerFill;
+    c.border = border;
+    c.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+  });
+  row.commit();
+}
+
+/** A table body row; numbers show two decimals where `decimals` says so. */
+export function dataRow(sheet: Sheet, cells: Cell[], decimals: ReadonlySet<number> = new Set()) {
+  const row = sheet.addRow(cells);
+  row.eachCell((c, col) => {
+    c.border = border;
+    if (decimals.has(col - 1) && typeof c.value === 'number') c.numFmt = '0.00';
+  });
+  row.commit();
+}
+
+/** Waits while the reader is behind, so a slow download does not pile the workbook up in memory. */
+export async function drained(out: Writable) {
+  while (!out.destroyed && out.writableLength > out.writableHighWaterMark) {
+    await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  }
+}
+
+/** Streams the raw ballots into a sheet, batch by batch. */
+export async function rawSheet<R>(
+  book: Book,
+  name: string,
+  table: RawTable<R>,
+  batches: AsyncIterable<R[]>,
+  out: Writable,
+) {
+  const sheet = addSheet(
+    book,
+    name,
+    table.headers.map((h, i) => (i < 3 ? 14 : Math.min(30, Math.max(10, h.length * 2)))),
+    1,
+  );
+  headerRow(sheet, table.headers);
+  for await (const rows of batches) {
+    if (out.destroyed) throw new Error('下载已中断');
+    for (const r of rows) sheet.addRow(table.row(r)).commit();
+    await drained(out);
+  }
+  sheet.commit();
+}

@@ -1,0 +1,62 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cadreVotes, votes } from '../../db/schema';
+
+/** Rows fetched per round trip while streaming an export: memory stays flat whatever the vote size. */
+export const EXPORT_BATCH = 2000;
+
+async function voteBatch(db: Db, companyId: number, afterId: number) {
+  return db
+    .select({
+      id: votes.id,
+      submissionId: votes.submissionId,
+      voteTypeId: votes.voteTypeId,
+      pollId: votes.pollId,
+      targetId: votes.targetId,
+      voterIdentifier: votes.voterIdentifier,
+      answers: votes.answers,
+      score: votes.score,
+      createdAt: votes.createdAt,
+    })
+    .from(votes)
+    .where(and(eq(votes.companyId, companyId), gt(votes.id, afterId)))
+    .orderBy(asc(votes.id))
+    .limit(EXPORT_BATCH);
+}
+export type VoteExportRow = Awaited<ReturnType<typeof voteBatch>>[number];
+
+async function cadreVoteBatch(db: Db, companyId: number, afterId: number) {
+  return db
+    .select({
+      id: cadreVotes.id,
+      submissionId: cadreVotes.submissionId,
+      voteTypeId: cadreVotes.voteTypeId,
+      pollKind: cadreVotes.pollKind,
+      voterIdentifier: cadreVotes.voterIdentifier,
+      answers: cadreVotes.answers,
+      createdAt: cadreVotes.createdAt,
+    })
+    .from(cadreVotes)
+    .where(and(eq(cadreVotes.companyId, companyId), gt(cadreVotes.id, afterId)))
+    .orderBy(asc(cadreVotes.id))
+    .limit(EXPORT_BATCH);
+}
+export type CadreVoteExportRow = Awaited<ReturnType<typeof cadreVoteBatch>>[number];
+
+/** Keyset pagination by id: each batch starts after the last id of the one before, never with OFFSET. */
+async function* batches<T extends { id: number }>(fetch: (afterId: number) => Promise<T[]>) {
+  let after = 0;
+  for (;;) {
+    const rows = await fetch(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The company's appraisal ballots, oldest first, in batches. */
+export const voteBatches = (db: Db, companyId: number) => batches((after) => voteBatch(db, companyId, after));
+
+/** The company's evaluation ballots, oldest first, in batches. */
+export const cadreVoteBatches = (db: Db, companyId: number) =>
+  batches((after) => cadreVoteBatch(db, companyId, after));

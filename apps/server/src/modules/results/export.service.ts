@@ -1,0 +1,93 @@
+import type { Writable } from 'node:stream';
+import { parseFormSchema } from '@kaoping/contracts/poll';
+import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
+import type { Db } from '../../db/client';
+import { getCompany } from '../companies/companies.service';
+import { listPolls } from '../polls/polls.repository';
+import { listVoteTypes } from '../vote-types/vote-types.repository';
+import { listVoteTargets } from '../vote-targets/vote-targets.repository';
+import { appraisalResults, scoringPolls } from './appraisal.service';
+import { evaluationResults } from './evaluation.service';
+import { appraisalRawTable, beijingTime, evaluationRawTable } from './export-columns';
+import { csvChunks } from './export-csv';
+import { cadreVoteBatches, voteBatches } from './export.repository';
+import { openBook } from './export-xlsx';
+import { writeAppraisalBook } from './export-xlsx-appraisal';
+import { writeEvaluationBook } from './export-xlsx-evaluation';
+
+export interface ExportJob {
+  /** e.g. 某公司-民主测评结果-20250101-0930.xlsx */
+  fileName: string;
+  /** Writes the file into `out` and ends it; the caller destroys `out` when this rejects. */
+  write(out: Writable): Promise<void>;
+}
+
+const stamp = () => beijingTime(new Date()).slice(0, 16).replace(/[-:]/g, '').replace(' ', '-');
+const fileName = (company: string, family: FormCategory, what: string, ext: string) =>
+  `${company}-${FORM_CATEGORY_LABELS[family]}${what}-${stamp()}.${ext}`;
+
+/** The raw-ballot table of a family and its batches; evaluation columns name the subjects results show. */
+async function rawBallots(db: Db, companyId: number, family: FormCategory) {
+  const [company, voteTypes] = await Promise.all([
+    getCompany(db, companyId),
+    listVoteTypes(db, companyId, family),
+  ]);
+  const voteTypeNames = new Map(voteTypes.map((v) => [v.id, v.name]));
+  if (family === 'democratic_appraisal') {
+    const [polls, targets] = await Promise.all([scoringPolls(db, companyId), listVoteTargets(db, companyId)]);
+    const table = appraisalRawTable({
+      voteTypes: voteTypeNames,
+      targets: new Map(targets.map((t) => [t.id, t])),
+      polls: polls.map((p) => ({ id: p.row.id, kind: p.kind, schema: p.schema })),
+    });
+    return { family, company, table, batches: () => voteBatches(db, companyId) } as const;
+  }
+  const [polls, results] = await Promise.all([
+    listPolls(db, { companyId }),
+    evaluationResults(db, companyId),
+  ]);
+  const cadrePoll = polls.find((p) => p.targetType === 'cadre');
+  const cadre = cadrePoll ? parseFormSchema('cadre', cadrePoll.formSchema) : undefined;
+  const table = evaluationRawTable({
+    voteTypes: voteTypeNames,
+    cadre: cadre?.success ? cadre.data : null,
+    subjects: results.newly_promoted.subjects,
+  });
+  return { family, company, results, table, batches: () => cadreVoteBatches(db, companyId) } as const;
+}
+
+/**
+ * The results workbook of a family. Everything that can fail with a 4xx (unknown company) fails here,
+ * before the response starts; write() then streams the sheets.
+ */
+export async function prepareXlsx(db: Db, companyId: number, family: FormCategory): Promise<ExportJob> {
+  const raw = await rawBallots(db, companyId, family);
+  const appraisal = raw.family === 'democratic_appraisal' ? await appraisalResults(db, companyId) : null;
+  return {
+    fileName: fileName(raw.company.name, family, '结果', 'xlsx'),
+    async write(out) {
+      const book = openBook(out);
+      if (raw.family === 'democratic_appraisal') {
+        await writeAppraisalBook(book, appraisal!, { table: raw.table, batches: raw.batches() }, out);
+      } else {
+        await writeEvaluationBook(book, raw.results, { table: raw.table, batches: raw.batches() }, out);
+      }
+    },
+  };
+}
+
+/** The raw ballots of a family as CSV chunks (UTF-8 with BOM), read batch by batch as they are sent. */
+export async function prepareCsv(db: Db, companyId: number, family: FormCategory) {
+  const raw = await rawBallots(db, companyId, family);
+  const chunks =
+    raw.family === 'democratic_appraisal'
+      ? csvChunks(raw.table, raw.batches())
+      : csvChunks(raw.table, raw.batches());
+  return { fileName: fileName(raw.company.name, family, '原始选票', 'csv'), chunks };
+}
+
+/** Content-Disposition with an ASCII fallback and the real (Chinese) name as RFC 5987 filename*. */
+export function attachment(name: string) {
+  const ext = name.slice(name.lastIndexOf('.'));
+  return `attachment; filename="kaoping-export${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

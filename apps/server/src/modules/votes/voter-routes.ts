@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { countResponse, errorResponse } from '@kaoping/contracts/common';
+import {
+  voterDeleteQuery,
+  voterDeleteResult,
+  voterFilterQuery,
+  voterParams,
+  voterResultList,
+  voterResultsQuery,
+} from '@kaoping/contracts/results';
+import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
+import { actorOf } from '../../lib/actor';
+import * as service from './voters.service';
+
+const security = [{ bearerAuth: [] }];
+
+/** Per-voter results and the voter delete, the same under /votes (民主测评) and /cadre-votes (民主评议). */
+const voterRoutes: FastifyPluginAsyncZod<{ family: FormCategory }> = async (app, { family }) => {
+  const tags = [family === 'democratic_appraisal' ? 'votes' : 'cadre-votes'];
+  const label = FORM_CATEGORY_LABELS[family];
+
+  app.get(
+    '/voter-results',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `${label}：按投票人汇总（每人一行：投票类型、时间、答卷数、总分），分页`,
+        querystring: voterResultsQuery,
+        response: { 200: voterResultList, 400: errorResponse },
+      },
+    },
+    async (request) => service.listVoterResults(app.db, family, request.query),
+  );
+
+  app.get(
+    '/voter-results/count',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `${label}：投票人数`,
+        querystring: voterFilterQuery,
+        response: { 200: countResponse, 400: errorResponse },
+      },
+    },
+    async (request) => service.countVoterResults(app.db, family, request.query),
+  );
+
+  app.delete(
+    '/voter/:voter',
+    {
+      preHandler: app.requireAdvancedMode,
+      schema: {
+        tags,
+        security,
+        summary: `${label}：删除某投票人在某投票类型下的全部答卷（需高级模式，记入审计日志）`,
+        params: voterParams,
+        querystring: voterDeleteQuery,
+        response: { 200: voterDeleteResult, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) =>
+      service.deleteVoter(
+        app.db,
+        family,
+        request.params.voter,
+        { companyId: request.query.company_id, voteTypeId: request.query.vote_type_id },
+        actorOf(request),
+      ),
+  );
+};
+
+export default voterRoutes;

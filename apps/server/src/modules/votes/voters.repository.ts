@@ -1,0 +1,94 @@
+import type { VoterFilterQuery } from '@kaoping/contracts/results';
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cadreVotes, submissions, voteTypes, votes } from '../../db/schema';
+
+const ballotTable = (family: FormCategory) => (family === 'democratic_appraisal' ? votes : cadreVotes);
+
+export function voterWhere(family: FormCategory, f: VoterFilterQuery): SQL | undefined {
+  return and(
+    eq(submissions.formCategory, family),
+    f.company_id === undefined ? undefined : eq(submissions.companyId, f.company_id),
+    f.vote_type_id === undefined ? undefined : eq(submissions.voteTypeId, f.vote_type_id),
+    f.voter_identifier === undefined ? undefined : eq(submissions.voterIdentifier, f.voter_identifier),
+  );
+}
+
+function selectSubmissions(db: Db) {
+  return db
+    .select({ submission: submissions, voteTypeName: voteTypes.name })
+    .from(submissions)
+    .innerJoin(voteTypes, eq(voteTypes.id, submissions.voteTypeId));
+}
+export type SubmissionRow = Awaited<ReturnType<typeof listSubmissions>>[number];
+
+export async function listSubmissions(
+  db: Db,
+  where: SQL | undefined,
+  page: { skip: number; limit: number; sortBy: 'created_at' | 'total_score'; order: 'asc' | 'desc' },
+) {
+  const dir = page.order === 'asc' ? asc : desc;
+  // total_score is written with the ballots in one transaction; the figures shown are recounted below.
+  const key = page.sortBy === 'total_score' ? submissions.totalScore : submissions.createdAt;
+  return selectSubmissions(db)
+    .where(where)
+    .orderBy(dir(key), dir(submissions.createdAt), dir(submissions.id))
+    .limit(page.limit)
+    .offset(page.skip);
+}
+
+export async function countSubmissions(db: Db, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(submissions).where(where);
+  return row?.n ?? 0;
+}
+
+/** Ballots and score sum (whole tenths) per submission, counted from the stored ballot rows. */
+export async function ballotTotals(db: Db, family: FormCategory, submissionIds: string[]) {
+  if (submissionIds.length === 0) return new Map<string, { n: number; tenths: number | null }>();
+  const t = ballotTable(family);
+  const tenths =
+    family === 'democratic_appraisal'
+      ? sql<number>`sum(round(${votes.score} * 10))::float8`
+      : sql<null>`NULL`;
+  const rows = await db
+    .select({
+      id: t.submissionId,
+      n: count(),
+      tenths: tenths.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(t)
+    .where(inArray(t.submissionId, submissionIds))
+    .groupBy(t.submissionId);
+  return new Map(rows.map((r) => [r.id, { n: r.n, tenths: r.tenths }]));
+}
+
+/** A voter's submissions of one family in a company (one per vote type at most), locked when asked. */
+export async function findVoterSubmissions(
+  db: Db,
+  family: FormCategory,
+  where: { companyId: number; voter: string; voteTypeId?: number },
+) {
+  return selectSubmissions(db)
+    .where(
+      voterWhere(family, {
+        company_id: where.companyId,
+        vote_type_id: where.voteTypeId,
+        voter_identifier: where.voter,
+      }),
+    )
+    .orderBy(asc(submissions.createdAt), asc(submissions.id));
+}
+
+export async function lockSubmission(db: Db, id: string) {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).for('update');
+  return row;
+}
+
+/** Deletes a submission and its ballot rows; answers how many ballot rows went. */
+export async function deleteSubmission(db: Db, family: FormCategory, id: string) {
+  const t = ballotTable(family);
+  const gone = await db.delete(t).where(eq(t.submissionId, id)).returning({ id: t.id });
+  await db.delete(submissions).where(eq(submissions.id, id));
+  return gone.length;
+}

@@ -1,0 +1,100 @@
+import type { VoterFilterQuery, VoterResult, VoterResultsQuery } from '@kaoping/contracts/results';
+import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { type Actor, recordAudit } from '../audit/audit.repository';
+import { getCompany } from '../companies/companies.service';
+import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
+import * as repo from './voters.repository';
+
+/** One row per voter (submission); ballots and total recounted from the stored ballot rows. */
+async function mapRows(db: Db, family: FormCategory, rows: repo.SubmissionRow[]): Promise<VoterResult[]> {
+  const totals = await repo.ballotTotals(
+    db,
+    family,
+    rows.map((r) => r.submission.id),
+  );
+  return rows.map(({ submission: s, voteTypeName }) => {
+    const t = totals.get(s.id);
+    return {
+      submission_id: s.id,
+      voter_identifier: s.voterIdentifier,
+      company_id: s.companyId,
+      vote_type_id: s.voteTypeId,
+      vote_type_name: voteTypeName,
+      form_category: family,
+      created_at: s.createdAt.toISOString(),
+      ballot_count: t?.n ?? 0,
+      total_score: family === 'democratic_appraisal' ? (t?.tenths ?? 0) / 10 : null,
+    };
+  });
+}
+
+export async function listVoterResults(db: Db, family: FormCategory, query: VoterResultsQuery) {
+  const where = repo.voterWhere(family, query);
+  const [rows, total] = await Promise.all([
+    repo.listSubmissions(db, where, {
+      skip: query.skip,
+      limit: query.limit,
+      sortBy: query.sort_by,
+      order: query.order,
+    }),
+    repo.countSubmissions(db, where),
+  ]);
+  return { items: await mapRows(db, family, rows), total };
+}
+
+export async function countVoterResults(db: Db, family: FormCategory, filter: VoterFilterQuery) {
+  return { count: await repo.countSubmissions(db, repo.voterWhere(family, filter)) };
+}
+
+/** A voter's submissions of one family in a company: 404 when there is none. */
+export async function voterSubmissions(
+  db: Db,
+  family: FormCategory,
+  voter: string,
+  scope: { companyId: number; voteTypeId?: number },
+) {
+  await getCompany(db, scope.companyId);
+  const rows = await repo.findVoterSubmissions(db, family, { ...scope, voter });
+  if (rows.length === 0) throw notFound('未找到该投票人的投票记录');
+  return mapRows(db, family, rows);
+}
+
+/**
+ * Removes a voter's submission of one vote type with all its ballots, and records who did it, in one
+ * transaction: results recounted afterwards no longer include them.
+ */
+export async function deleteVoter(
+  db: Db,
+  family: FormCategory,
+  voter: string,
+  scope: { companyId: number; voteTypeId: number },
+  actor: Actor,
+) {
+  const voteType = await getVoteTypeOfCompany(db, scope.companyId, scope.voteTypeId);
+  if (voteType.formCategory !== family) {
+    throw notFound(`该投票类型不属于${FORM_CATEGORY_LABELS[family]}`);
+  }
+  return db.transaction(async (tx) => {
+    const [found] = await repo.findVoterSubmissions(tx, family, { ...scope, voter });
+    const row = found && (await repo.lockSubmission(tx, found.submission.id));
+    if (!row) throw notFound('未找到该投票人的投票记录');
+    const deleted = await repo.deleteSubmission(tx, family, row.id);
+    await recordAudit(tx, actor, 'votes.voter.delete', {
+      company_id: row.companyId,
+      vote_type_id: row.voteTypeId,
+      vote_type_name: voteType.name,
+      form_category: family,
+      voter_identifier: row.voterIdentifier,
+      submission_id: row.id,
+      deleted_ballots: deleted,
+    });
+    return {
+      submission_id: row.id,
+      voter_identifier: row.voterIdentifier,
+      vote_type_id: row.voteTypeId,
+      deleted_ballots: deleted,
+    };
+  });
+}

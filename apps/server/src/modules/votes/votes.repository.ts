@@ -1,0 +1,72 @@
+import type { VoteFilterQuery } from '@kaoping/contracts/results';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { polls, voteTargets, voteTypes, votes } from '../../db/schema';
+
+/** The WHERE of a records filter; every field optional. */
+export function voteWhere(f: VoteFilterQuery): SQL | undefined {
+  return and(
+    f.company_id === undefined ? undefined : eq(votes.companyId, f.company_id),
+    f.vote_type_id === undefined ? undefined : eq(votes.voteTypeId, f.vote_type_id),
+    f.target_id === undefined ? undefined : eq(votes.targetId, f.target_id),
+    f.voter_identifier === undefined ? undefined : eq(votes.voterIdentifier, f.voter_identifier),
+    f.from === undefined ? undefined : gte(votes.createdAt, new Date(f.from)),
+    f.to === undefined ? undefined : lte(votes.createdAt, new Date(f.to)),
+  );
+}
+
+const recordColumns = {
+  vote: votes,
+  voteTypeName: voteTypes.name,
+  targetName: voteTargets.name,
+  targetType: voteTargets.type,
+  targetTitle: voteTargets.title,
+};
+
+function selectRecords(db: Db) {
+  return db
+    .select(recordColumns)
+    .from(votes)
+    .leftJoin(voteTypes, eq(voteTypes.id, votes.voteTypeId))
+    .leftJoin(voteTargets, eq(voteTargets.id, votes.targetId));
+}
+export type VoteRecordRow = NonNullable<Awaited<ReturnType<typeof findVote>>>;
+
+export async function listVotes(
+  db: Db,
+  where: SQL | undefined,
+  page: { skip: number; limit: number; sortBy: 'created_at' | 'score'; order: 'asc' | 'desc' },
+) {
+  const dir = page.order === 'asc' ? asc : desc;
+  // The id breaks ties, so a page boundary never shows a ballot twice or skips one.
+  const orderBy =
+    page.sortBy === 'score' ? [dir(votes.score), dir(votes.id)] : [dir(votes.createdAt), dir(votes.id)];
+  return selectRecords(db)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.skip);
+}
+
+export async function countVotes(db: Db, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(votes).where(where);
+  return row?.n ?? 0;
+}
+
+export async function findVote(db: Db, id: number) {
+  const [row] = await selectRecords(db).where(eq(votes.id, id));
+  return row;
+}
+
+/** The ballots of some submissions, in target order. */
+export async function votesOfSubmissions(db: Db, submissionIds: string[]) {
+  if (submissionIds.length === 0) return [];
+  return selectRecords(db)
+    .where(inArray(votes.submissionId, submissionIds))
+    .orderBy(asc(votes.submissionId), asc(voteTargets.sortOrder), asc(votes.id));
+}
+
+export async function pollsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(polls).where(inArray(polls.id, ids)).orderBy(asc(polls.id));
+}

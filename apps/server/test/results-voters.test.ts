@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, submissions, votes } from '../src/db/schema';
+import { bearer, createAdmin, elevate } from './helpers/factories';
+import { ADMIN, castAppraisal, setupAppraisal, type AppraisalSetup } from './helpers/results-fixtures';
+import { createTestContext, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+let token: string;
+let s: AppraisalSetup;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** A ballot with the same option on every item. */
+const company = (overall: string, item: string, reverse: Record<string, string> = {}) => ({
+  overall,
+  items: Object.fromEntries(s.company.schema.evaluationGroups[1].items.map((i) => [i.id, item])),
+  reverse,
+});
+const person = (overall: string, item: string) => ({
+  overall,
+  items: Object.fromEntries(s.person.schema.evaluationGroups[1].items.map((i) => [i.id, item])),
+  reverse: {},
+});
+
+// Company template: good 40 + 6×10 = 100; fairly_good 32 + 6×8 = 80; one reverse mark −5.
+// Person template: excellent 40 + 5×12 = 100; competent 30 + 5×9.6 = 78.
+beforeEach(async () => {
+  await ctx.reset();
+  token = await createAdmin(ctx.app);
+  s = await setupAppraisal(ctx.app, token, { persons: 1 });
+  const [c, p] = s.targets;
+  const [vt0, vt1] = s.voteTypes;
+  const t0 = Date.parse('2025-03-01T01:00:00Z');
+  const cast = (
+    vt: number,
+    voter: string,
+    a: ReturnType<typeof company>,
+    b: ReturnType<typeof person>,
+    i: number,
+  ) =>
+    castAppraisal(
+      ctx.database.db,
+      s,
+      vt,
+      voter,
+      new Map([
+        [c!.id, a],
+        [p!.id, b],
+      ]),
+      new Date(t0 + i * 1000),
+    );
+  await cast(vt0!.id, 'alice-0001', company('good', 'good'), person('excellent', 'good'), 0); // 100 + 100
+  await cast(
+    vt0!.id,
+    'bob-000002',
+    company('fairly_good', 'fairly_good', { formalism: 'present' }),
+    person('competent', 'fairly_good'),
+    1,
+  ); // 75 + 78
+  await cast(vt1!.id, 'carol-0003', company('good', 'good'), person('competent', 'fairly_good'), 2); // 100 + 78
+});
+
+const get = (url: string, t = token) => ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(t) });
+const del = (url: string, t = token) =>
+  ctx.app.inject({ method: 'DELETE', url: `${ADMIN}${url}`, headers: bearer(t) });
+
+describe('GET /votes/voter-results', () => {
+  it('one row per voter with vote type, time, ballots and total, newest first', async () => {
+    const res = await get(`/votes/voter-results?company_id=${s.companyId}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ items: Record<string, unknown>[]; total: number }>();
+    expect(body.total).toBe(3);
+    expect(
+      body.items.map((r) => [r.voter_identifier, r.vote_type_name, r.ballot_count, r.total_score]),
+    ).toEqual([
+      ['carol-0003', '中层干部', 2, 178],
+      ['bob-000002', '班子成员', 2, 153],
+      ['alice-0001', '班子成员', 2, 200],
+    ]);
+    expect(body.items[0]).toMatchObject({
+      form_category: 'democratic_appraisal',
+      created_at: '2025-03-01T01:00:02.000Z',
+    });
+  });
+
+  it('filters, sorts by total score, pages and counts', async () => {
+    const byScore = await get(`/votes/voter-results?company_id=${s.companyId}&sort_by=total_score&order=asc`);
+    expect(byScore.json().items.map((r: { total_score: number }) => r.total_score)).toEqual([153, 178, 200]);
+    const vt0 = s.voteTypes[0]!.id;
+    const page = await get(
+      `/votes/voter-results?company_id=${s.companyId}&vote_type_id=${vt0}&limit=1&skip=1`,
+    );
+    expect(page.json()).toMatchObject({ total: 2, items: [{ voter_identifier: 'alice-0001' }] });
+    expect((await get(`/votes/voter-results?company_id=${s.companyId}&skip=3`)).json()).toEqual({
+      items: [],
+      total: 3,
+    });
+    expect((await get(`/votes/voter-results/count?company_id=${s.companyId}`)).json()).toEqual({ count: 3 });
+    expect((await get(`/votes/voter-results/count?vote_type_id=${vt0}`)).json()).toEqual({ count: 2 });
+    // The evaluation family has no voters here.
+    expect((await get(`/cadre-votes/voter-results/count?company_id=${s.companyId}`)).json()).toEqual({
+      count: 0,
+    });
+  });
+});
+
+describe('GET /votes/by-voter/{voter}', () => {
+  it("answers the voter's submissions, ballots in target order and the polls to show them", async () => {
+    const res = await get(
+      `/votes/by-voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.submissions).toHaveLength(1);
+    expect(body.submissions[0]).toMatchObject({ ballot_count: 2, total_score: 153 });
+    expect(body.ballots.map((b: { target_name: string; score: number }) => [b.target_name, b.score])).toEqual(
+      [
+        ['领导班子', 75],
+        ['干部1', 78],
+      ],
+    );
+    expect(body.polls.map((p: { target_type: string }) => p.target_type)).toEqual(['company', 'person']);
+  });
+
+  it('404 for an unknown voter or company; 400 without company_id', async () => {
+    expect((await get(`/votes/by-voter/nobody-00?company_id=${s.companyId}`)).json()).toEqual({
+      detail: '未找到该投票人的投票记录',
+    });
+    expect((await get(`/votes/by-voter/alice-0001?company_id=${s.companyId + 1}`)).statusCode).toBe(404);
+    expect((await get(`/votes/by-voter/alice-0001`)).statusCode).toBe(400);
+  });
+});
+
+describe('DELETE /votes/voter/{voter}', () => {
+  const url = () => `/votes/voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}`;
+
+  it('needs advanced mode: 403 and nothing removed', async () => {
+    const res = await del(url());
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: '此操作需要高级模式，请先验证管理员密码' });
+    expect(await ctx.database.db.select().from(votes)).toHaveLength(6);
+  });
+
+  it('removes the submission and its ballots in one go, writes the audit row, and the results change', async () => {
+    const resultsOf = async () =>
+      (await get(`/companies/${s.companyId}/results`)).json<{
+        targets: { name: string; by_vote_type: { count: number; mean: number | null }[] }[];
+      }>();
+    const before = await resultsOf();
+    expect(before.targets[0]!.by_vote_type[0]).toMatchObject({ count: 2, mean: 87.5 });
+
+    const res = await del(url(), await elevate(ctx.app, token));
+    expect(res.statusCode).toBe(200);
+    const sub = res.json();
+    expect(sub).toMatchObject({
+      voter_identifier: 'bob-000002',
+      vote_type_id: s.voteTypes[0]!.id,
+      deleted_ballots: 2,
+    });
+
+    const db = ctx.database.db;
+    expect(await db.select().from(votes).where(eq(votes.submissionId, sub.submission_id))).toEqual([]);
+    expect(await db.select().from(submissions).where(eq(submissions.id, sub.submission_id))).toEqual([]);
+    expect(await db.select().from(votes)).toHaveLength(4);
+    const [audit] = await db.select().from(auditLog);
+    expect(audit).toMatchObject({ username: 'admin', action: 'votes.voter.delete' });
+    expect(audit!.detail).toMatchObject({
+      voter_identifier: 'bob-000002',
+      deleted_ballots: 2,
+      company_id: s.companyId,
+    });
+
+    const after = await resultsOf();
+    expect(after.targets[0]!.by_vote_type[0]).toMatchObject({ count: 1, mean: 100 });
+    expect((await get(`/votes/voter-results/count?company_id=${s.companyId}`)).json()).toEqual({ count: 2 });
+    expect((await del(url(), await elevate(ctx.app, token))).statusCode).toBe(404);
+  });
+
+  it('404 for a vote type of another family or company; 400 without the scope', async () => {
+    const t = await elevate(ctx.app, token);
+    expect(
+      (
+        await del(
+          `/cadre-votes/voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}`,
+          t,
+        )
+      ).json(),
+    ).toEqual({
+      detail: '该投票类型不属于民主评议',
+    });
+    expect(
+      (
+        await del(
+          `/votes/voter/bob-000002?company_id=${s.companyId + 5}&vote_type_id=${s.voteTypes[0]!.id}`,
+          t,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await del(`/votes/voter/bob-000002?company_id=${s.companyId}`, t)).statusCode).toBe(400);
+    expect(await ctx.database.db.select().from(auditLog)).toEqual([]);
+  });
+});

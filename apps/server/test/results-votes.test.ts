@@ -1,0 +1,153 @@
+import { companyTemplate } from '@kaoping/contracts/templates/company';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createAdmin } from './helpers/factories';
+import {
+  ADMIN,
+  castAppraisal,
+  prng,
+  randomScoring,
+  setupAppraisal,
+  type AppraisalSetup,
+} from './helpers/results-fixtures';
+import { createTestContext, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+let token: string;
+let s: AppraisalSetup;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const t0 = Date.parse('2025-03-01T01:00:00Z');
+/** 3 voters in vote type 0 (minutes 0, 1, 2) and 2 in vote type 1 (minutes 3, 4); every voter rates 4 targets. */
+beforeEach(async () => {
+  await ctx.reset();
+  token = await createAdmin(ctx.app);
+  s = await setupAppraisal(ctx.app, token);
+  const rnd = prng(5);
+  for (let i = 0; i < 5; i++) {
+    const answers = new Map(
+      s.targets.map((t) => [
+        t.id,
+        randomScoring(t.type === 'company' ? s.company.schema : s.person.schema, rnd),
+      ]),
+    );
+    await castAppraisal(
+      ctx.database.db,
+      s,
+      s.voteTypes[i < 3 ? 0 : 1]!.id,
+      `voter-${i}`,
+      answers,
+      new Date(t0 + i * 60_000),
+    );
+  }
+});
+
+type Record = { id: number; score: number; created_at: string; voter_identifier: string; target_id: number };
+const get = (url: string) => ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });
+const list = async (query: string) => {
+  const res = await get(`/votes/?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ items: Record[]; total: number }>();
+};
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('GET /votes/', () => {
+  it('pages through every ballot of a company, newest first, without repeats', async () => {
+    const first = await list(`company_id=${s.companyId}&limit=7`);
+    expect(first.total).toBe(20);
+    expect(first.items).toHaveLength(7);
+    const all = [...first.items];
+    for (let skip = 7; skip < 20; skip += 7)
+      all.push(...(await list(`company_id=${s.companyId}&limit=7&skip=${skip}`)).items);
+    expect(new Set(all.map((r) => r.id)).size).toBe(20);
+    const times = all.map((r) => Date.parse(r.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(all[0]).toMatchObject({ voter_identifier: 'voter-4', vote_type_name: '中层干部' });
+  });
+
+  it('answers the last page short and a page past the end empty', async () => {
+    const last = await list(`company_id=${s.companyId}&limit=7&skip=14`);
+    expect(last).toMatchObject({ total: 20 });
+    expect(last.items).toHaveLength(6);
+    expect(await list(`company_id=${s.companyId}&skip=40`)).toEqual({ items: [], total: 20 });
+    expect(await list(`company_id=${s.companyId + 99}`)).toEqual({ items: [], total: 0 });
+  });
+
+  it('filters by vote type, target, voter and time range', async () => {
+    const [vt0, vt1] = s.voteTypes;
+    expect((await list(`company_id=${s.companyId}&vote_type_id=${vt0!.id}`)).total).toBe(12);
+    expect((await list(`vote_type_id=${vt1!.id}`)).total).toBe(8);
+    const target = s.targets[2]!;
+    const byTarget = await list(`company_id=${s.companyId}&target_id=${target.id}`);
+    expect(byTarget.total).toBe(5);
+    expect(byTarget.items.every((r) => r.target_id === target.id)).toBe(true);
+    expect((await list(`voter_identifier=voter-1`)).items.map((r) => r.voter_identifier)).toEqual(
+      Array(4).fill('voter-1'),
+    );
+    // from and to are both inclusive: minutes 1 to 3 are voters 1, 2 and 3.
+    const range = await list(`company_id=${s.companyId}&from=${iso(t0 + 60_000)}&to=${iso(t0 + 180_000)}`);
+    expect(range.total).toBe(12);
+    expect(new Set(range.items.map((r) => r.voter_identifier))).toEqual(
+      new Set(['voter-1', 'voter-2', 'voter-3']),
+    );
+    const count = await get(
+      `/votes/count?company_id=${s.companyId}&from=${iso(t0 + 60_000)}&to=${iso(t0 + 180_000)}`,
+    );
+    expect(count.json()).toEqual({ count: 12 });
+  });
+
+  it('sorts by score either way, ties broken by id', async () => {
+    const asc = (await list(`company_id=${s.companyId}&sort_by=score&order=asc&limit=100`)).items;
+    const scores = asc.map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    const desc = (await list(`company_id=${s.companyId}&sort_by=score&order=desc&limit=100`)).items;
+    expect(desc.map((r) => r.id)).toEqual([...asc].reverse().map((r) => r.id));
+  });
+
+  it('refuses bad parameters with 400 and a Chinese detail', async () => {
+    for (const q of [
+      'limit=0',
+      'limit=501',
+      'skip=-1',
+      'sort_by=name',
+      'order=up',
+      'from=yesterday',
+      'company_id=abc',
+    ]) {
+      const res = await get(`/votes/?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json<{ detail: string }>().detail).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+
+  it('needs a bearer token', async () => {
+    expect((await ctx.app.inject({ url: `${ADMIN}/votes/` })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: `${ADMIN}/votes/count` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /votes/{id}', () => {
+  it('answers the ballot with its target and poll, for a read-only view', async () => {
+    const [row] = (await list(`company_id=${s.companyId}&target_id=${s.targets[0]!.id}&limit=1`)).items;
+    const res = await get(`/votes/${row!.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id: row!.id,
+      company_id: s.companyId,
+      target_name: '领导班子',
+      target_type: 'company',
+      poll: { id: s.company.id, target_type: 'company', title: companyTemplate.title },
+    });
+    expect(body.poll.form_schema.evaluationGroups).toHaveLength(2);
+    expect(Object.keys(body.answers).sort()).toEqual(['items', 'overall', 'reverse']);
+  });
+
+  it('404 for an unknown ballot, 400 for a bad id', async () => {
+    expect((await get('/votes/99999')).statusCode).toBe(404);
+    expect((await get('/votes/99999')).json()).toEqual({ detail: '投票记录不存在' });
+    expect((await get('/votes/abc')).statusCode).toBe(400);
+  });
+});
