@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './helpers/test-app';
+import { bearer, createAdmin, multipartFile } from './helpers/factories';
+import {
+  buildBallotFixture,
+  PUBLIC,
+  submission,
+  submit,
+  type BallotFixture,
+} from './helpers/ballot-fixtures';
+
+let ctx: TestContext;
+let token: string;
+let f: BallotFixture;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = await createAdmin(ctx.app);
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.reset();
+  f = await buildBallotFixture(ctx.app, token);
+});
+
+const view = (link: string, query = '') =>
+  ctx.app.inject({ method: 'GET', url: `${PUBLIC}/vote-type/${link}${query}` });
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('GET /public/polls/vote-type/{linkId}', () => {
+  it('gives the appraisal ballot: company, vote type, polls, active targets in order', async () => {
+    const res = await view(f.appraisal.link_id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toMatchObject({
+      link_id: f.appraisal.link_id,
+      company: { id: f.company.id, name: '华东能源有限公司' },
+      vote_type: {
+        name: '班子成员',
+        form_category: 'democratic_appraisal',
+        opens_at: null,
+        closes_at: null,
+        status: 'open',
+      },
+      ready: true,
+      notice: null,
+      subjects: [],
+      covers: { front: null, back: null },
+      already_voted: false,
+      submission_id: null,
+    });
+    expect(body.polls.map((p: { target_type: string }) => p.target_type)).toEqual(['company', 'person']);
+    expect(body.polls[0].form_schema.evaluationGroups[1].items).toHaveLength(6);
+    expect(body.targets.map((t: { name: string }) => t.name)).toEqual([
+      '领导班子',
+      '王建国',
+      '李红梅',
+      '张志强',
+    ]);
+    expect(body.targets[0]).toEqual({
+      id: f.companyTarget.id,
+      name: '领导班子',
+      type: 'company',
+      title: '',
+      sort_order: 10,
+    });
+  });
+
+  it('gives the evaluation ballot: cadre and newly promoted polls, active subjects in order', async () => {
+    const body = (await view(f.evaluation.link_id)).json();
+    expect(body.vote_type.form_category).toBe('democratic_evaluation');
+    expect(body.polls.map((p: { target_type: string }) => p.target_type)).toEqual([
+      'cadre',
+      'newly_promoted',
+    ]);
+    expect(body.polls[1].form_schema.title).toBe('新提拔任用干部民主评议表');
+    expect(body.targets).toEqual([]);
+    expect(body.subjects.map((s: { name: string }) => s.name)).toEqual(['周明', '吴敏']);
+    expect(body.subjects[0]).toEqual({
+      id: f.subjects[0]!.id,
+      name: '周明',
+      birth_date: '',
+      previous_position: '',
+      current_position: '财务部经理',
+      sort_order: 0,
+    });
+  });
+
+  it('tells a voter who already voted, with the submission for the receipt', async () => {
+    const body = submission(f);
+    await submit(ctx.app, body);
+    const mine = (await view(f.appraisal.link_id, `?voter_identifier=${body.voter_identifier}`)).json();
+    expect(mine).toMatchObject({ already_voted: true, submission_id: body.submission_id });
+    const other = (await view(f.appraisal.link_id, '?voter_identifier=someone-else-1')).json();
+    expect(other).toMatchObject({ already_voted: false, submission_id: null });
+    // The same voter has not voted in the other vote type.
+    const evaluation = (
+      await view(f.evaluation.link_id, `?voter_identifier=${body.voter_identifier}`)
+    ).json();
+    expect(evaluation.already_voted).toBe(false);
+  });
+
+  it('shows the status and no ballot when closed, not started or switched off', async () => {
+    const cases = [
+      [sql`closes_at = now() - interval '1 minute'`, 'closed'],
+      [sql`opens_at = now() + interval '1 hour', closes_at = NULL`, 'not_started'],
+      [sql`opens_at = NULL, is_active = false`, 'inactive'],
+    ] as const;
+    for (const [set, status] of cases) {
+      await ctx.database.db.execute(sql`UPDATE vote_types SET ${set} WHERE id = ${f.appraisal.id}`);
+      const body = (await view(f.appraisal.link_id)).json();
+      expect(body).toMatchObject({
+        vote_type: { status },
+        ready: false,
+        notice: null,
+        polls: [],
+        targets: [],
+      });
+    }
+  });
+
+  it('answers 404 for an unknown link and 400 for a malformed one or voter identifier', async () => {
+    const res = await view('AAAAAAAAAAAAAAAAAAAAAA');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: '投票链接无效或已失效' });
+    expect((await view('bad%20link')).statusCode).toBe(400);
+    expect((await view(f.appraisal.link_id, '?voter_identifier=a')).statusCode).toBe(400);
+  });
+});
+
+describe('covers', () => {
+  it('lists uploaded covers with a public URL and serves their bytes without credentials', async () => {
+    const form = multipartFile(PNG, 'cover.png', 'image/png');
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/covers/?company_id=${f.company.id}&vote_type_id=${f.appraisal.id}`,
+      headers: { ...bearer(token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const body = (await view(f.appraisal.link_id)).json();
+    const url = `${PUBLIC}/vote-type/${f.appraisal.link_id}/cover/front`;
+    expect(body.covers).toEqual({
+      front: { url, content_type: 'image/png', sha256: upload.json().sha256 },
+      back: null,
+    });
+    const file = await ctx.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    const back = await ctx.app.inject({ method: 'GET', url: url.replace('front', 'back') });
+    expect(back.statusCode).toBe(404);
+    expect(back.json()).toEqual({ detail: '封底不存在' });
+    expect((await ctx.app.inject({ method: 'GET', url: url.replace('front', 'side') })).statusCode).toBe(400);
+    const unknown = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/vote-type/nolink/cover/front` });
+    expect(unknown.json()).toEqual({ detail: '投票链接无效或已失效' });
+  });
+});
+
+describe('privacy', () => {
+  it('stores nothing about the voter beyond the identifier: no IP address, no user agent', async () => {
+    const body = submission(f);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `${PUBLIC}/votes/`,
+      payload: body,
+      headers: { 'x-forwarded-for': '203.0.113.77', 'user-agent': 'Mozilla/5.0 (iPhone) UniqueAgent/9.9' },
+      remoteAddress: '198.51.100.23',
+    });
+    expect(res.statusCode).toBe(201);
+    const rows = (await ctx.database.db.execute(
+      sql`SELECT row_to_json(s)::text AS s, (SELECT json_agg(v)::text FROM votes v) AS v FROM submissions s`,
+    )) as unknown as { rows: { s: string; v: string }[] };
+    const stored = JSON.stringify(rows.rows);
+    for (const secret of ['203.0.113.77', '198.51.100.23', 'UniqueAgent'])
+      expect(stored).not.toContain(secret);
+    expect(JSON.stringify(res.json())).not.toContain(body.voter_identifier);
+  });
+});
