@@ -33,7 +33,9 @@ export function NewlyPromotedSubjectRow({
         {s.name}
         {missing && <span className="kp-np-missing">请选择评议意见</span>}
       </th>
-      <td data-label="出生年月">{orDash(s.birth_date)}</td>
+      <td className="kp-np-birth" data-label="出生年月">
+        {orDash(s.birth_date)}
+      </td>
       <td data-label="原任职务">{orDash(s.previous_position)}</td>
       <td data-label="现任职务">{orDash(s.current_position)}</td>
       {OPINION_CHOICES.map((o) => (

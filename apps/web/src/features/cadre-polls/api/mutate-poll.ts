@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Poll, PollTargetType, PollUpdateBody } from '@kaoping/contracts/poll';
-import { adminRequest } from '@/lib/api-client';
+import { adminRequest, ApiError } from '@/lib/api-client';
 
 export const copyPollFromTemplate = (companyId: number, kind: PollTargetType) =>
   adminRequest<Poll>('/admin/polls/copy-from-template', {
@@ -26,4 +26,9 @@ export function usePollMutations() {
       onSuccess: reload,
     }),
   };
+}
+
+/** The server's own explanation of a failure; undefined for a network failure or a bare status. */
+export function serverDetail(err: unknown): string | undefined {
+  return err instanceof ApiError && err.responded ? err.detail : undefined;
 }

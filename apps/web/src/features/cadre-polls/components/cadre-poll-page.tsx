@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { Alert, App, Button, Empty, Result, Skeleton } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Result, Skeleton } from 'antd';
 import { CompanySelect } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
-import { errorDetail } from '@/lib/api-client';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { useCompanyPoll } from '../api/company-polls';
-import { usePollMutations } from '../api/mutate-poll';
+import { serverDetail, usePollMutations } from '../api/mutate-poll';
 import { PollEditor } from './poll-editor/poll-editor';
+import './cadre-polls.css';
 
 /** 选人用人工作问卷管理 (spec screen 3): pick a company, import the template, edit the questionnaire. */
 export default function CadrePollPage() {
@@ -34,6 +35,7 @@ function CadrePollBody({ companyId }: { companyId: number }) {
   }, [isError, message]);
 
   const importTemplate = async () => {
+    // Unreachable from this screen (the button shows only with a company), kept for the spec's rule.
     if (!companyId) {
       message.warning('请先选择公司');
       return;
@@ -42,11 +44,17 @@ function CadrePollBody({ companyId }: { companyId: number }) {
       await copy.mutateAsync({ companyId, kind: 'cadre' });
       message.success('从模板导入问卷成功');
     } catch (err) {
-      message.error(errorDetail(err, '导入问卷失败'));
+      message.error(serverDetail(err) ?? '导入问卷失败');
     }
   };
 
-  if (isPending) return <Skeleton active paragraph={{ rows: 8 }} aria-busy="true" />;
+  if (isPending) {
+    return (
+      <Card aria-busy="true" aria-label="正在加载问卷">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
+  }
   if (isError) {
     return (
       <Result
@@ -63,11 +71,25 @@ function CadrePollBody({ companyId }: { companyId: number }) {
   }
   if (!poll) {
     return (
-      <Empty description="该公司暂无选人用人工作问卷" style={{ padding: '48px 0' }}>
-        <Button type="primary" loading={copy.isPending} onClick={importTemplate}>
-          从模板导入问卷
-        </Button>
-      </Empty>
+      <Card className="kp-cadre-empty">
+        <Empty
+          description={
+            <>
+              <div className="kp-cadre-empty-title">该公司暂无选人用人工作问卷</div>
+              <div>可从“选人用人工作民主评议表”模板导入，再按本单位情况修改。</div>
+            </>
+          }
+        >
+          <Button
+            type="primary"
+            icon={<CloudDownloadOutlined />}
+            loading={copy.isPending}
+            onClick={importTemplate}
+          >
+            从模板导入问卷
+          </Button>
+        </Empty>
+      </Card>
     );
   }
   return <PollEditor key={poll.id} poll={poll} previewType="cadre" />;

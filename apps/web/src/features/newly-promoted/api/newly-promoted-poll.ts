@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Poll, PollUpdateBody } from '@kaoping/contracts/poll';
-import { adminRequest } from '@/lib/api-client';
+import { adminRequest, ApiError } from '@/lib/api-client';
 
 const KIND = 'newly_promoted';
 
@@ -42,4 +42,9 @@ export function useNewlyPromotedMutations() {
       onSuccess: reload,
     }),
   };
+}
+
+/** The server's own explanation of a failure; undefined for a network failure or a bare status. */
+export function serverDetail(err: unknown): string | undefined {
+  return err instanceof ApiError && err.responded ? err.detail : undefined;
 }

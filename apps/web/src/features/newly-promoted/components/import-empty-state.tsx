@@ -1,6 +1,6 @@
-import { App, Button, Empty, Space } from 'antd';
-import { errorDetail } from '@/lib/api-client';
-import { useNewlyPromotedMutations } from '../api/newly-promoted-poll';
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Space } from 'antd';
+import { serverDetail, useNewlyPromotedMutations } from '../api/newly-promoted-poll';
 
 export interface ImportEmptyStateProps {
   companyId: number | undefined;
@@ -23,22 +23,36 @@ export function ImportEmptyState({ companyId, onRetry, retrying }: ImportEmptySt
       await copy.mutateAsync(companyId);
       message.success('从模板导入问卷成功');
     } catch (err) {
-      message.error(errorDetail(err, '导入问卷失败'));
+      message.error(serverDetail(err) ?? '导入问卷失败');
     }
   };
 
   return (
-    <Empty description="该单位暂无新提拔任用干部评议问卷" style={{ padding: '48px 0' }}>
-      <Space>
-        <Button type="primary" loading={copy.isPending} onClick={importTemplate}>
-          从模板导入问卷
-        </Button>
-        {onRetry && (
-          <Button loading={retrying} onClick={onRetry}>
-            重新加载
+    <Card className="kp-np-admin-empty">
+      <Empty
+        description={
+          <>
+            <div className="kp-np-admin-empty-title">该单位暂无新提拔任用干部评议问卷</div>
+            <div>可从“新提拔任用干部民主评议表”模板导入，再修改标题、提问和页脚说明。</div>
+          </>
+        }
+      >
+        <Space>
+          <Button
+            type="primary"
+            icon={<CloudDownloadOutlined />}
+            loading={copy.isPending}
+            onClick={importTemplate}
+          >
+            从模板导入问卷
           </Button>
-        )}
-      </Space>
-    </Empty>
+          {onRetry && (
+            <Button loading={retrying} onClick={onRetry}>
+              重新加载
+            </Button>
+          )}
+        </Space>
+      </Empty>
+    </Card>
   );
 }

@@ -7,9 +7,8 @@ import {
 } from '@kaoping/contracts/newly-promoted-schema';
 import { parseFormSchema, type Poll } from '@kaoping/contracts/poll';
 import { App, Button, Card, Col, Form, Input, Row } from 'antd';
-import { errorDetail } from '@/lib/api-client';
 import { useCompanySubjects } from '../api/company-subjects';
-import { useNewlyPromotedMutations } from '../api/newly-promoted-poll';
+import { serverDetail, useNewlyPromotedMutations } from '../api/newly-promoted-poll';
 import { previewSubjects } from './sample-subjects';
 import { SettingsPreview } from './settings-preview';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -65,7 +64,7 @@ export function SettingsTab({ poll }: { poll: Poll }) {
       setSaved(JSON.stringify(checked.data));
       message.success('问卷已更新');
     } catch (err) {
-      const detail = errorDetail(err, '');
+      const detail = serverDetail(err);
       message.error(detail ? `问卷更新失败：${detail}` : '问卷更新失败');
     }
   };
@@ -76,7 +75,7 @@ export function SettingsTab({ poll }: { poll: Poll }) {
       <UnsavedChangesGuard when={dirty} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>
-          <Card size="small" title="问卷设置">
+          <Card size="small" title="评议表内容">
             <Form form={form} layout="vertical" initialValues={initial} onFinish={save} requiredMark={false}>
               <Form.Item name="title" label="问卷标题" extra="显示在评议表顶部；留空则使用默认标题。">
                 <Input maxLength={100} showCount placeholder={NEWLY_PROMOTED_DEFAULTS.title} />

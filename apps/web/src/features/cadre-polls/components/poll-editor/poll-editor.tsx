@@ -4,7 +4,7 @@ import type { Poll } from '@kaoping/contracts/poll';
 import { parseFormSchema } from '@kaoping/contracts/poll';
 import { App, Button, Card, Col, Row, Typography } from 'antd';
 import type { NewlyPromotedSubject } from '@/public/ballot/newly-promoted-form-model';
-import { errorDetail } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { usePollMutations } from '../../api/mutate-poll';
 import { CadreSchemaEditor } from './cadre-schema-editor';
 import { loadDraft, type PreviewType } from './load-draft';
@@ -82,7 +82,12 @@ export function PollEditor({
       setDraft((now) => (now === sent ? ({ type: draft.type, schema: checked.data } as PreviewDraft) : now));
       message.success('保存成功');
     } catch (err) {
-      message.error(errorDetail(err, '') ? `保存失败：${errorDetail(err, '')}` : '保存失败');
+      // Spec §8: the server's reason when it answered, else a hint that the network failed.
+      message.error(
+        err instanceof ApiError && err.responded
+          ? `保存失败：${err.detail ?? '请检查数据格式'}`
+          : '保存失败，请重试',
+      );
     }
   };
 
