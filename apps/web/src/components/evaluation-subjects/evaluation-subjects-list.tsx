@@ -1,4 +1,12 @@
-import { Empty } from 'antd';
+import { useEffect, useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
+import { Alert, App, Button, Empty, Typography } from 'antd';
+import { SortableTable } from './sortable-table';
+import { subjectColumns } from './subject-columns';
+import { SubjectFormModal } from './subject-form-modal';
+import { useSubjects } from './subjects-api';
+import { useSubjectActions } from './use-subject-actions';
 
 export interface EvaluationSubjectsListProps {
   /** The selected company; undefined shows the pick-a-company warning. */
@@ -7,8 +15,74 @@ export interface EvaluationSubjectsListProps {
 
 /**
  * The evaluation subjects list of spec screen 9, shared by vote target management (tab
- * democratic_evaluation) and the newly promoted questionnaire page (tab b). Built by the roster issue.
+ * democratic_evaluation) and the newly promoted questionnaire page (tab b).
  */
 export function EvaluationSubjectsList({ companyId }: EvaluationSubjectsListProps) {
-  return <Empty description={companyId ? '评议对象管理正在建设中' : '请先在页面顶部选择公司'} />;
+  if (companyId === undefined) return <Empty description="请先在页面顶部选择公司" />;
+  // A fresh list per company: no dialog or drag state leaks from one company to the next.
+  return <SubjectsOfCompany key={companyId} companyId={companyId} />;
+}
+
+function SubjectsOfCompany({ companyId }: { companyId: number }) {
+  const { message } = App.useApp();
+  const { data, isLoading, isFetching, isError, errorUpdatedAt, refetch } = useSubjects(companyId);
+  const rows = data ?? [];
+  const actions = useSubjectActions(companyId, rows);
+  const [dialog, setDialog] = useState<{ open: boolean; editing?: EvaluationSubject }>({ open: false });
+
+  useEffect(() => {
+    if (isError) message.error('获取评议对象列表失败');
+  }, [isError, errorUpdatedAt, message]);
+
+  const submit = async (values: Parameters<typeof actions.save>[0]) => {
+    if (await actions.save(values, dialog.editing)) setDialog({ open: false });
+  };
+
+  return (
+    <>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12, flexWrap: 'wrap' }}>
+        <Typography.Text type="secondary">
+          拖动左侧手柄调整顺序，评议表按此顺序列出；停用的对象不出现在评议表中。
+        </Typography.Text>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          style={{ marginLeft: 'auto' }}
+          onClick={() => setDialog({ open: true })}
+        >
+          添加评议对象
+        </Button>
+      </div>
+      {isError && !data && (
+        <Alert
+          type="error"
+          showIcon
+          title="获取评议对象列表失败"
+          action={<Button onClick={() => refetch()}>重试</Button>}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <SortableTable<EvaluationSubject>
+        rows={rows}
+        onReorder={actions.reorder}
+        dragDisabled={actions.reordering}
+        loading={isLoading || (isFetching && !actions.reordering)}
+        columns={subjectColumns({
+          onToggle: actions.toggle,
+          onEdit: (row) => setDialog({ open: true, editing: row }),
+          onDelete: actions.remove,
+        })}
+        scroll={{ x: 880 }}
+        size="middle"
+        locale={{ emptyText: <Empty description="暂无数据" /> }}
+      />
+      <SubjectFormModal
+        open={dialog.open}
+        editing={dialog.editing}
+        saving={actions.saving}
+        onSubmit={submit}
+        onCancel={() => setDialog({ open: false })}
+      />
+    </>
+  );
 }

@@ -1,5 +1,110 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Link, useSearchParams } from 'react-router';
+import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
+import { Alert, Button, Col, Empty, Row, Select } from 'antd';
+import { CompanySelect } from '@/components/company-select';
+import { PageHeader } from '@/components/page-header';
+import { useCompanyParam } from '@/lib/use-company-param';
+import { useVoteTypeOptions } from '../api/covers';
+import { CoverCard } from './cover-card';
 
-export default function Page() {
-  return <ComingSoon title="封面管理" />;
+/** Cover management: the front and back cover of each vote type of a company. */
+export default function CoversPage() {
+  const [companyId] = useCompanyParam();
+  const [params, setParams] = useSearchParams();
+  const voteTypes = useVoteTypeOptions(companyId);
+  const rawType = Number(params.get('vote_type'));
+  // A vote type of another company (an old link, a changed company) counts as none chosen.
+  const voteType = voteTypes.data?.find((v) => v.id === rawType);
+
+  // Both values live in the URL; one update so that changing the company also drops the vote type.
+  const choose = (company: number | undefined, type: number | undefined) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        for (const [k, v] of [
+          ['company', company],
+          ['vote_type', type],
+        ] as const) {
+          if (v === undefined) p.delete(k);
+          else p.set(k, String(v));
+        }
+        return p;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader title="封面管理">
+        <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+          <CompanySelect value={companyId} onChange={(id) => choose(id, undefined)} />
+          <Select<number>
+            aria-label="选择投票类型"
+            placeholder={voteTypes.isError ? '投票类型加载失败' : '请选择投票类型'}
+            disabled={companyId === undefined}
+            loading={voteTypes.isLoading}
+            value={voteType?.id}
+            onChange={(id) => choose(companyId, id)}
+            options={voteTypes.data?.map((v) => ({
+              value: v.id,
+              label: `${v.name}（${FORM_CATEGORY_LABELS[v.form_category]}）`,
+            }))}
+            notFoundContent="该单位暂无投票类型"
+            style={{ width: 280, maxWidth: '100%' }}
+          />
+        </div>
+      </PageHeader>
+      <CoversBody
+        companyId={companyId}
+        voteTypeId={voteType?.id}
+        typesState={
+          voteTypes.isError ? 'error' : voteTypes.data ? (voteTypes.data.length ? 'some' : 'none') : 'loading'
+        }
+        onRetry={() => voteTypes.refetch()}
+      />
+    </>
+  );
+}
+
+function CoversBody({
+  companyId,
+  voteTypeId,
+  typesState,
+  onRetry,
+}: {
+  companyId: number | undefined;
+  voteTypeId: number | undefined;
+  typesState: 'loading' | 'error' | 'none' | 'some';
+  onRetry: () => void;
+}) {
+  if (companyId === undefined) return <Alert type="warning" showIcon title="请先在页面顶部选择公司" />;
+  if (typesState === 'error') {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="获取投票类型失败"
+        action={<Button onClick={onRetry}>重试</Button>}
+      />
+    );
+  }
+  if (typesState === 'none') {
+    return (
+      <Empty description="该单位还没有投票类型，封面按投票类型设置">
+        <Link to={`/admin/vote-types?company=${companyId}`}>去新增投票类型</Link>
+      </Empty>
+    );
+  }
+  if (voteTypeId === undefined) {
+    return <Empty description={typesState === 'loading' ? '正在加载投票类型…' : '请选择投票类型'} />;
+  }
+  return (
+    <Row gutter={[16, 16]}>
+      {(['front', 'back'] as const).map((kind) => (
+        <Col key={`${voteTypeId}-${kind}`} xs={24} lg={12}>
+          <CoverCard companyId={companyId} voteTypeId={voteTypeId} kind={kind} />
+        </Col>
+      ))}
+    </Row>
+  );
 }

@@ -1,0 +1,72 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_BASE } from '@kaoping/contracts/constants';
+import { COVER_FILE_FIELD, type Cover, type CoverKind } from '@kaoping/contracts/cover';
+import type { VoteType } from '@kaoping/contracts/vote-type';
+import { ApiError, adminFetch, adminRequest } from '@/lib/api-client';
+
+/** A 10 MB file on a slow office line takes longer than the usual 10 s request timeout. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+export const coverKey = (companyId: number, voteTypeId: number, kind: CoverKind) =>
+  ['covers', companyId, voteTypeId, kind] as const;
+
+const base = (kind: CoverKind) => (kind === 'front' ? '/admin/covers' : '/admin/covers/back-cover');
+
+export const getCover = (companyId: number, voteTypeId: number, kind: CoverKind) =>
+  adminRequest<Cover | null>(`${base(kind)}/${companyId}/${voteTypeId}`);
+
+export const coverQueryOptions = (companyId: number, voteTypeId: number, kind: CoverKind) =>
+  queryOptions({
+    queryKey: coverKey(companyId, voteTypeId, kind),
+    queryFn: () => getCover(companyId, voteTypeId, kind),
+  });
+
+/** The front or back cover of a vote type, or null when none was uploaded. */
+export function useCover(companyId: number, voteTypeId: number, kind: CoverKind) {
+  return useQuery(coverQueryOptions(companyId, voteTypeId, kind));
+}
+
+/** Uploads (or replaces) a cover; the server recognises the format from the bytes. */
+export function uploadCover(
+  companyId: number,
+  voteTypeId: number,
+  kind: CoverKind,
+  file: Blob,
+  name: string,
+) {
+  const body = new FormData();
+  body.append(COVER_FILE_FIELD, file, name);
+  return adminRequest<Cover>(`${base(kind)}/`, {
+    method: 'POST',
+    query: { company_id: companyId, vote_type_id: voteTypeId },
+    body,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+}
+
+export const deleteCover = (cover: Cover) =>
+  cover.kind === 'front'
+    ? adminRequest<void>(`/admin/covers/${cover.id}`, {
+        method: 'DELETE',
+        query: { company_id: cover.company_id },
+      })
+    : adminRequest<void>(`/admin/covers/back-cover/${cover.company_id}/${cover.vote_type_id}`, {
+        method: 'DELETE',
+      });
+
+/** The cover's bytes; they need the bearer token, so they are fetched here rather than by an <img>. */
+export async function fetchCoverBlob(url: Cover['url'], signal?: AbortSignal): Promise<Blob> {
+  const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+  const res = await adminFetch(path, { signal, timeoutMs: UPLOAD_TIMEOUT_MS });
+  if (!res.ok) throw new ApiError(res.status, undefined);
+  return res.blob();
+}
+
+/** The company's vote types for the selector (same query key as vote type management). */
+export function useVoteTypeOptions(companyId: number | undefined) {
+  return useQuery({
+    queryKey: ['vote-types', companyId ?? 0],
+    queryFn: () => adminRequest<VoteType[]>('/admin/vote-types/', { query: { company_id: companyId } }),
+    enabled: companyId !== undefined,
+  });
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  VoteTarget,
+  VoteTargetReorderBody,
+  VoteTargetUpdateBody,
+  voteTargetCreateBody,
+} from '@kaoping/contracts/vote-target';
+import type { z } from 'zod';
+import { adminRequest } from '@/lib/api-client';
+
+export const targetsKey = (companyId: number) => ['vote-targets', companyId] as const;
+
+export const getTargets = (companyId: number) =>
+  adminRequest<VoteTarget[]>('/admin/vote-targets/', { query: { company_id: companyId } });
+
+export const targetsQueryOptions = (companyId: number) =>
+  queryOptions({ queryKey: targetsKey(companyId), queryFn: () => getTargets(companyId) });
+
+/** Every appraisal target of the company (both types, disabled ones too) by sort_order. */
+export function useTargets(companyId: number) {
+  return useQuery(targetsQueryOptions(companyId));
+}
+
+/** What the client sends (server defaults fill the rest). */
+export type TargetCreateBody = z.input<typeof voteTargetCreateBody>;
+
+export const createTarget = (body: TargetCreateBody) =>
+  adminRequest<VoteTarget>('/admin/vote-targets/', { method: 'POST', body });
+
+/** company_id is always sent so that the server refuses a target of another company. */
+export const updateTarget = (id: number, body: VoteTargetUpdateBody & { company_id: number }) =>
+  adminRequest<VoteTarget>(`/admin/vote-targets/${id}`, { method: 'PUT', body });
+
+export const deleteTarget = (id: number, companyId: number) =>
+  adminRequest<void>(`/admin/vote-targets/${id}`, { method: 'DELETE', query: { company_id: companyId } });
+
+/** Answers the company's whole list in its new order. */
+export const reorderTargets = (body: VoteTargetReorderBody) =>
+  adminRequest<VoteTarget[]>('/admin/vote-targets/reorder', { method: 'PUT', body });

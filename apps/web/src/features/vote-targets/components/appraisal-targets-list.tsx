@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import type { VoteTarget } from '@kaoping/contracts/vote-target';
+import { Alert, App, Button, Empty, Typography } from 'antd';
+import { SortableTable } from '@/components/evaluation-subjects/sortable-table';
+import { useTargets } from '../api/vote-targets';
+import { DeleteTargetModal } from './delete-target-modal';
+import { targetColumns } from './target-columns';
+import { TargetFormModal, type TargetFields } from './target-form-modal';
+import { useTargetActions } from './use-target-actions';
+
+/** Spec screen 10: the appraisal targets (the unit itself and its leaders) of one company. */
+export function AppraisalTargetsList({ companyId }: { companyId: number | undefined }) {
+  if (companyId === undefined) return <Empty description="请先在页面顶部选择公司" />;
+  // A fresh list per company: no dialog or drag state leaks from one company to the next.
+  return <TargetsOfCompany key={companyId} companyId={companyId} />;
+}
+
+function TargetsOfCompany({ companyId }: { companyId: number }) {
+  const { message } = App.useApp();
+  const { data, isLoading, isFetching, isError, errorUpdatedAt, refetch } = useTargets(companyId);
+  const rows = data ?? [];
+  const actions = useTargetActions(companyId, rows);
+  const [dialog, setDialog] = useState<{ open: boolean; editing?: VoteTarget }>({ open: false });
+  const [deleting, setDeleting] = useState<VoteTarget>();
+
+  useEffect(() => {
+    if (isError) message.error('获取测评对象列表失败');
+  }, [isError, errorUpdatedAt, message]);
+
+  const submit = async (values: TargetFields) => {
+    if (await actions.save(values, dialog.editing)) setDialog({ open: false });
+  };
+  const confirmDelete = async (target: VoteTarget) => {
+    if (await actions.remove(target)) setDeleting(undefined);
+  };
+  const persons = rows.filter((r) => r.type === 'person').length;
+
+  return (
+    <>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12, flexWrap: 'wrap' }}>
+        <Typography.Text type="secondary">
+          {rows.length
+            ? `共 ${rows.length} 个测评对象（单位 ${rows.length - persons} 个，个人 ${persons} 个），拖动左侧手柄调整测评表中的顺序。`
+            : '测评表按此顺序列出各测评对象；停用的对象不参加测评。'}
+        </Typography.Text>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          style={{ marginLeft: 'auto' }}
+          onClick={() => setDialog({ open: true })}
+        >
+          添加测评对象
+        </Button>
+      </div>
+      {isError && !data && (
+        <Alert
+          type="error"
+          showIcon
+          title="获取测评对象列表失败"
+          action={<Button onClick={() => refetch()}>重试</Button>}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <SortableTable<VoteTarget>
+        rows={rows}
+        onReorder={actions.reorder}
+        dragDisabled={actions.busy === 'reorder'}
+        loading={isLoading || (isFetching && actions.busy !== 'reorder')}
+        columns={targetColumns({
+          onToggle: actions.toggle,
+          onEdit: (row) => setDialog({ open: true, editing: row }),
+          onDelete: setDeleting,
+        })}
+        scroll={{ x: 760 }}
+        size="middle"
+        locale={{ emptyText: <Empty description="暂无测评对象，点击右上角“添加测评对象”开始" /> }}
+      />
+      <TargetFormModal
+        open={dialog.open}
+        editing={dialog.editing}
+        saving={actions.busy === 'save'}
+        onSubmit={submit}
+        onCancel={() => setDialog({ open: false })}
+      />
+      <DeleteTargetModal
+        target={deleting}
+        deleting={actions.busy === 'delete'}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </>
+  );
+}
