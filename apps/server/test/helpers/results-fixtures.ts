@@ -198,7 +198,7 @@ export async function castEvaluation(
   s: EvaluationSetup,
   voteTypeId: number,
   voter: string,
-  answers: { cadre?: CadreAnswers; newlyPromoted?: NewlyPromotedAnswers },
+  answers: { cadre?: CadreAnswers; newlyPromoted?: NewlyPromotedAnswers | Record<string, string> },
   createdAt = new Date(),
 ) {
   const id = randomUUID();

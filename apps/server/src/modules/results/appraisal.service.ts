@@ -57,7 +57,7 @@ function rank(targets: TargetResult[]) {
 /**
  * Figures of the appraisal family (DESIGN.md "Scoring and results") per target: per vote type, pooled,
  * weighted, ranked. Targets shown: active ones and any with ballots. Filters narrow to one vote type
- * (the weighted score is then that vote type's mean), one target or one target type.
+ * (the weighted score is then that vote type's mean), one target (ranked among all) or one target type.
  */
 export async function appraisalResults(db: Db, companyId: number, filter: AppraisalFilter = {}) {
   const company = await getCompany(db, companyId);
@@ -82,7 +82,6 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
       companyId,
       pollId: poll.row.id,
       voteTypeId: filter.voteTypeId,
-      targetId: filter.targetId,
     });
     bucketsByKind.set(poll.kind, { poll, buckets });
   }
@@ -90,7 +89,6 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
   const targets: TargetResult[] = [];
   const ordered = [...allTargets].sort((a, b) => Number(a.type === 'person') - Number(b.type === 'person'));
   for (const t of ordered) {
-    if (filter.targetId !== undefined && t.id !== filter.targetId) continue;
     if (filter.targetType && t.type !== filter.targetType) continue;
     const counted = bucketsByKind.get(t.type);
     const bucketOf = (vt: number) => counted?.buckets.get(`${vt}:${t.id}`);
@@ -121,7 +119,10 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
       by_vote_type: byVoteType,
     });
   }
+  // One target's drill-down still shows its rank among all of them.
   rank(targets);
+  const shown =
+    filter.targetId === undefined ? targets : targets.filter((t) => t.target_id === filter.targetId);
 
   return {
     company: { id: company.id, name: company.name },
@@ -133,7 +134,7 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
       target_type: p.kind,
       reverse_title: p.schema.reverseEvaluation.title,
     })),
-    targets,
+    targets: shown,
     generated_at: new Date().toISOString(),
   } satisfies AppraisalResults;
 }

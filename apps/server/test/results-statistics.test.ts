@@ -1,0 +1,181 @@
+// Evaluation statistics recounted from the stored rows with plain code of the test's own.
+import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cadreVotes } from '../src/db/schema';
+import { bearer, createAdmin, createEvaluationSubject } from './helpers/factories';
+import {
+  ADMIN,
+  castEvaluation,
+  prng,
+  randomCadre,
+  randomNewlyPromoted,
+  setupEvaluation,
+  type EvaluationSetup,
+} from './helpers/results-fixtures';
+import { createTestContext, type TestContext } from './helpers/test-app';
+
+const OPINIONS = ['认同', '基本认同', '不认同', '不了解'] as const;
+const div2 = (a: number, b: number) => {
+  const n = a * 100;
+  let q = Math.floor(n / b);
+  if (2 * (n - q * b) >= b) q += 1;
+  return q / 100;
+};
+function shares(counts: number[]) {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (!total) return counts.map(() => 0);
+  const base = counts.map((c) => Math.floor((c * 10000) / total));
+  let spare = 10000 - base.reduce((a, b) => a + b, 0);
+  const order = counts.map((c, i) => [(c * 10000) % total, c, i] as const);
+  order.sort((x, y) => y[0] - x[0] || y[1] - x[1] || x[2] - y[2]);
+  for (const [, , i] of order) if (spare-- > 0) base[i]! += 1;
+  return base.map((u) => u / 100);
+}
+
+let ctx: TestContext;
+let token: string;
+let s: EvaluationSetup;
+let inactiveNamed: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = await createAdmin(ctx.app);
+  s = await setupEvaluation(ctx.app, token, { subjects: 4, voteTypes: 3 });
+  const off = await createEvaluationSubject(ctx.app, token, s.companyId, {
+    name: '后停用',
+    is_active: false,
+  });
+  await createEvaluationSubject(ctx.app, token, s.companyId, { name: '无人评', is_active: false });
+  inactiveNamed = off.id;
+  const rnd = prng(777);
+  const ids = [...s.subjects.map((x) => x.id), off.id];
+  for (let v = 0; v < 37; v++) {
+    const vt = s.voteTypes[v % 3]!;
+    const both = rnd() > 0.15;
+    await castEvaluation(ctx.database.db, s, vt.id, `ev-${String(v).padStart(5, '0')}`, {
+      cadre: randomCadre(s.cadre.schema, rnd),
+      newlyPromoted: both ? randomNewlyPromoted(v < 10 ? ids : ids.slice(0, -1), rnd) : undefined,
+    });
+  }
+}, 120_000);
+afterAll(() => ctx.close());
+
+const get = async (url: string) => {
+  const res = await ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+async function expected(voteTypeId: number | undefined, threshold: number) {
+  const rows = (await ctx.database.db.select().from(cadreVotes)).filter(
+    (r) => voteTypeId === undefined || r.voteTypeId === voteTypeId,
+  );
+  rows.sort((a, b) => a.id - b.id);
+  const cadre = rows.filter((r) => r.pollKind === 'cadre').map((r) => r.answers as Record<string, unknown>);
+  const np = rows
+    .filter((r) => r.pollKind === 'newly_promoted')
+    .map((r) => r.answers as Record<string, string>);
+  const questions = cadreQuestions(s.cadre.schema).map((q) => {
+    const given = cadre.map((a) => a[q.id]).filter((v) => v !== undefined);
+    if (q.type === 'text_area') return { id: q.id, answered: given.length, options: [], texts: given };
+    const counts = q.options.map(
+      (o) => given.filter((v) => (Array.isArray(v) ? v.includes(o) : v === o)).length,
+    );
+    const sh = q.type === 'single_choice' ? shares(counts) : counts.map((c) => div2(c * 100, cadre.length));
+    return {
+      id: q.id,
+      answered: given.length,
+      options: q.options.map((o, i) => ({ option: o, count: counts[i], share: sh[i] })),
+      texts: [],
+    };
+  });
+  const ids = [...s.subjects.map((x) => x.id), inactiveNamed];
+  const subjects = ids.map((id) => {
+    const counts = OPINIONS.map((o) => np.filter((a) => a[`subject_${id}`] === o).length);
+    const total = counts.reduce((a, b) => a + b, 0);
+    const sh = shares(counts);
+    return {
+      subject_id: id,
+      count: total,
+      counts: Object.fromEntries(OPINIONS.map((o, i) => [o, counts[i]])),
+      shares: Object.fromEntries(OPINIONS.map((o, i) => [o, sh[i]])),
+      approval_rate: sh[0],
+      approval_or_basic_rate: Math.round((sh[0]! + sh[1]!) * 100) / 100,
+      // Compared on counts: 不认同 / total > threshold.
+      flagged: total > 0 && counts[2]! > threshold * total,
+    };
+  });
+  const reasons = np.map((a) => a.reason).filter((r): r is string => !!r);
+  return { cadreCount: cadre.length, npCount: np.length, questions, subjects, reasons };
+}
+
+const project = (body: {
+  cadre: { ballot_count: number; questions: Record<string, unknown>[] };
+  newly_promoted: { ballot_count: number; subjects: Record<string, unknown>[]; reasons: string[] };
+}) => ({
+  cadreCount: body.cadre.ballot_count,
+  npCount: body.newly_promoted.ballot_count,
+  questions: body.cadre.questions.map((q) => ({
+    id: q.id,
+    answered: q.answered,
+    options: q.options,
+    texts: q.texts,
+  })),
+  subjects: body.newly_promoted.subjects.map((x) => {
+    const { subject_id, count, counts, shares: sh, approval_rate, approval_or_basic_rate, flagged } = x;
+    return { subject_id, count, counts, shares: sh, approval_rate, approval_or_basic_rate, flagged };
+  }),
+  reasons: body.newly_promoted.reasons,
+});
+
+describe('GET /cadre-results/statistics equals a recount', () => {
+  it('over all vote types, default threshold one third; shares add up to 100.00', async () => {
+    const body = await get(`/cadre-results/statistics?company_id=${s.companyId}`);
+    expect(project(body)).toEqual(await expected(undefined, 1 / 3));
+    expect(body).toMatchObject({
+      vote_type_id: null,
+      threshold: 1 / 3,
+      form_category: 'democratic_evaluation',
+    });
+    for (const x of body.newly_promoted.subjects) {
+      const sum = Object.values(x.shares as Record<string, number>).reduce((a, b) => a + b, 0);
+      expect(Math.round(sum * 100)).toBe(10000);
+    }
+    // The inactive subject some ballots named is shown; the one nobody named is not.
+    expect(body.newly_promoted.subjects.map((x: { name: string }) => x.name)).toEqual([
+      '新干部1',
+      '新干部2',
+      '新干部3',
+      '新干部4',
+      '后停用',
+    ]);
+    expect(body.vote_types.map((v: { received: number }) => v.received)).toEqual([13, 12, 12]);
+  });
+
+  it('per vote type and with another threshold', async () => {
+    for (const vt of s.voteTypes) {
+      const body = await get(
+        `/cadre-results/statistics?company_id=${s.companyId}&vote_type_id=${vt.id}&threshold=0.2`,
+      );
+      expect(project(body)).toEqual(await expected(vt.id, 0.2));
+      expect(body.vote_types).toHaveLength(1);
+    }
+  });
+
+  it('GET /companies/{id}/results?form_category=democratic_evaluation is the same figures', async () => {
+    const body = await get(
+      `/companies/${s.companyId}/results?form_category=democratic_evaluation&threshold=0.25`,
+    );
+    expect(project(body)).toEqual(await expected(undefined, 0.25));
+  });
+
+  it('400 for a bad threshold or missing company, 404 for an unknown company or vote type', async () => {
+    const call = (q: string) =>
+      ctx.app.inject({ url: `${ADMIN}/cadre-results/statistics?${q}`, headers: bearer(token) });
+    expect((await call(`company_id=${s.companyId}&threshold=2`)).statusCode).toBe(400);
+    expect((await call('')).statusCode).toBe(400);
+    expect((await call(`company_id=${s.companyId + 9}`)).json()).toEqual({ detail: '单位不存在' });
+    expect((await call(`company_id=${s.companyId}&vote_type_id=99999`)).json()).toEqual({
+      detail: '投票类型不存在',
+    });
+  });
+});
