@@ -1,16 +1,24 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { cadreTemplate } from '@kaoping/contracts/templates/cadre';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CadrePollPage from '@/features/cadre-polls/components/cadre-poll-page';
 import { companiesResponse, mockApi, renderAdmin } from './cadre-test-utils';
 
-const cadrePoll = {
+// One short page keeps the antd editor light: these tests are about the page's states, not the content.
+const smallPoll = {
   id: 9,
   company_id: 5,
   target_type: 'cadre',
-  title: cadreTemplate.title,
-  description: cadreTemplate.description,
-  form_schema: cadreTemplate.form_schema,
+  title: '选人用人工作民主评议表',
+  description: '',
+  form_schema: {
+    title: '选人用人工作民主评议表',
+    pages: [
+      {
+        questions: [{ id: 'q1', type: 'single_choice', text: '总体评价', options: ['好', '差'] }],
+        footer_text: '',
+      },
+    ],
+  },
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 };
@@ -21,20 +29,23 @@ const button = (text: string) => screen.getByText(text).closest('button')!;
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CadrePollPage', () => {
-  it('asks for a company first', () => {
-    mockApi({ 'GET /admin/companies/': () => companiesResponse });
+  it('asks for a company first, also when importing', async () => {
+    const api = mockApi({ 'GET /admin/companies/': () => companiesResponse });
     renderPage('/admin/cadre-polls');
     expect(screen.getByText('请先在页面顶部选择公司')).toBeInTheDocument();
+    fireEvent.click(button('从模板导入问卷'));
+    expect(await screen.findByText('请先选择公司')).toBeInTheDocument();
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it('offers the template when the company has no cadre poll, then opens the editor', async () => {
     let created = false;
     const api = mockApi({
       'GET /admin/companies/': () => companiesResponse,
-      'GET /admin/polls/company/5': () => ({ status: 200, body: created ? [cadrePoll] : [] }),
+      'GET /admin/polls/company/5': () => ({ status: 200, body: created ? [smallPoll] : [] }),
       'POST /admin/polls/copy-from-template': () => {
         created = true;
-        return { status: 201, body: cadrePoll };
+        return { status: 201, body: smallPoll };
       },
     });
     renderPage('/admin/cadre-polls?company=5');
@@ -70,7 +81,7 @@ describe('CadrePollPage', () => {
   it('asks before leaving with unsaved changes', async () => {
     mockApi({
       'GET /admin/companies/': () => companiesResponse,
-      'GET /admin/polls/company/5': () => ({ status: 200, body: [cadrePoll] }),
+      'GET /admin/polls/company/5': () => ({ status: 200, body: [smallPoll] }),
     });
     const router = renderPage('/admin/cadre-polls?company=5');
     fireEvent.change(await screen.findByLabelText('问卷主标题'), { target: { value: '新标题' } });

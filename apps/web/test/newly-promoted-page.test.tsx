@@ -33,10 +33,13 @@ const preview = () => within(screen.getByTestId('newly-promoted-preview'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('NewlyPromotedPage', () => {
-  it('asks for a company first', () => {
-    mockApi({ 'GET /admin/companies/': () => companiesResponse });
+  it('asks for a company first, also when importing', async () => {
+    const api = mockApi({ 'GET /admin/companies/': () => companiesResponse });
     renderPage('/admin/newly-promoted-poll-management');
     expect(screen.getByText('请先在页面顶部选择公司')).toBeInTheDocument();
+    fireEvent.click(button('从模板导入问卷'));
+    expect(await screen.findByText('请先选择公司')).toBeInTheDocument();
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it('imports the template, then edits and saves the reason question', async () => {

@@ -9,13 +9,16 @@ export interface ImportEmptyStateProps {
   retrying?: boolean;
 }
 
-/** The company has no newly promoted questionnaire yet: import the template. */
+/**
+ * The company has no newly promoted questionnaire yet: import the template. Without a company it still
+ * shows, and says '请先选择公司' when pressed (spec §5).
+ */
 export function ImportEmptyState({ companyId, onRetry, retrying }: ImportEmptyStateProps) {
   const { message } = App.useApp();
   const { copy } = useNewlyPromotedMutations();
 
   const importTemplate = async () => {
-    if (!companyId) {
+    if (companyId === undefined) {
       message.warning('请先选择公司');
       return;
     }
@@ -31,10 +34,14 @@ export function ImportEmptyState({ companyId, onRetry, retrying }: ImportEmptySt
     <Card className="kp-np-admin-empty">
       <Empty
         description={
-          <>
-            <div className="kp-np-admin-empty-title">该单位暂无新提拔任用干部评议问卷</div>
-            <div>可从“新提拔任用干部民主评议表”模板导入，再修改标题、提问和页脚说明。</div>
-          </>
+          companyId === undefined ? (
+            '选择单位后，可在此设置该单位的新提拔任用干部民主评议表和评议对象'
+          ) : (
+            <>
+              <div className="kp-np-admin-empty-title">该单位暂无新提拔任用干部评议问卷</div>
+              <div>可从“新提拔任用干部民主评议表”模板导入，再修改标题、提问和页脚说明。</div>
+            </>
+          )
         }
       >
         <Space>

@@ -17,7 +17,10 @@ export default function NewlyPromotedPage() {
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined ? (
-        <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+        <>
+          <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+          <ImportEmptyState companyId={undefined} />
+        </>
       ) : (
         <NewlyPromotedBody key={companyId} companyId={companyId} />
       )}
