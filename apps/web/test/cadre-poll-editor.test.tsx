@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Poll } from '@kaoping/contracts/poll';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PollEditor } from '@/features/cadre-polls/components/poll-editor/poll-editor';
-import { renderAdmin } from './cadre-test-utils';
+import { mockApi, renderAdmin, type Handler } from './cadre-test-utils';
 
 const poll: Poll = {
   id: 7,
@@ -35,6 +35,14 @@ const setText = (label: string, value: string) =>
 const button = (text: string) => screen.getByText(text).closest('button')!;
 const preview = () => within(screen.getByTestId('poll-preview'));
 
+const noBallots: Handler = () => ({ status: 200, body: [] });
+/** The editor asks for the ballot count of its poll; every test answers that, some more. */
+const api = (routes: Record<string, Handler> = {}) =>
+  mockApi({ 'GET /admin/polls/7/stats': noBallots, ...routes });
+
+beforeEach(() => {
+  api();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PollEditor (cadre)', () => {
@@ -77,11 +85,9 @@ describe('PollEditor (cadre)', () => {
 
   it('saves the edited schema with PUT and reports success', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      return new Response(JSON.stringify({ ...poll, ...body }), { status: 200 });
+    const fetchMock = api({
+      'PUT /admin/polls/7': (body) => ({ status: 200, body: { ...poll, ...(body as object) } }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderEditor();
     setText('问卷主标题', '2025年度选人用人工作民主评议表');
     await user.click(button('添加页面'));
@@ -89,10 +95,9 @@ describe('PollEditor (cadre)', () => {
     await user.click(button('保存'));
 
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/v1/admin/polls/7');
-    expect(init.method).toBe('PUT');
-    const body = JSON.parse(String(init.body)) as { title: string; form_schema: { pages: unknown[] } };
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/v1/admin/polls/7')!;
+    expect(init?.method).toBe('PUT');
+    const body = JSON.parse(String(init?.body)) as { title: string; form_schema: { pages: unknown[] } };
     expect(body.title).toBe('2025年度选人用人工作民主评议表');
     expect(body.form_schema.pages).toHaveLength(2);
     await waitFor(() => expect(screen.getByText('所有修改均已保存')).toBeInTheDocument());
@@ -100,13 +105,12 @@ describe('PollEditor (cadre)', () => {
 
   it('refuses to save an invalid schema and says why', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = api();
     renderEditor();
     setText('第 1 题题目内容', '');
     await user.click(button('保存'));
     expect(await screen.findByText(/保存失败：问卷内容有误/)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
   it('shows only an add-first-page button while the schema has no page', async () => {
@@ -117,6 +121,12 @@ describe('PollEditor (cadre)', () => {
     await user.click(button('添加第一页'));
     expect(screen.getByLabelText('问卷主标题')).toHaveValue('空问卷');
     expect(screen.getByLabelText('第 1 页')).toBeInTheDocument();
+  });
+
+  it('says up front when ballots already exist', async () => {
+    api({ 'GET /admin/polls/7/stats': () => ({ status: 200, body: [{ id: 7, ballot_count: 3 }] }) });
+    renderEditor();
+    expect(await screen.findByText('该问卷已有 3 份投票记录')).toBeInTheDocument();
   });
 
   it('refreshes the preview on demand', async () => {

@@ -6,8 +6,10 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { vi } from 'vitest';
 
-// The antd admin tree renders slowly in jsdom, more so when the machine is busy: wait up to 5 s.
+// The antd admin tree renders slowly in jsdom (the first render of a file takes seconds while antd
+// builds its styles), more so on a busy machine: wait up to 5 s for a change, 40 s for a test.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 40_000 });
 
 /**
  * Renders an admin element at `url` in a memory router (the editors' unsaved-changes guard needs a

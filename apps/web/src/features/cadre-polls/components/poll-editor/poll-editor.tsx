@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { SaveOutlined } from '@ant-design/icons';
 import type { Poll } from '@kaoping/contracts/poll';
 import { parseFormSchema } from '@kaoping/contracts/poll';
-import { App, Button, Card, Col, Row, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Row, Typography } from 'antd';
 import type { NewlyPromotedSubject } from '@/public/ballot/newly-promoted-form-model';
 import { ApiError } from '@/lib/api-client';
 import { usePollMutations } from '../../api/mutate-poll';
+import { usePollBallotCount } from '../../api/poll-ballots';
 import { CadreSchemaEditor } from './cadre-schema-editor';
 import { loadDraft, type PreviewType } from './load-draft';
 import { NewlyPromotedFields } from './newly-promoted-fields';
@@ -35,6 +36,7 @@ export function PollEditor({
 }: PollEditorProps) {
   const { message } = App.useApp();
   const { update } = usePollMutations();
+  const { data: ballots = 0 } = usePollBallotCount(poll);
   const [initial] = useState(() => loadDraft(previewType, poll?.form_schema));
   const [draft, setDraft] = useState<PreviewDraft>(initial.draft);
   const [saved, setSaved] = useState(() => JSON.stringify(initial.draft.schema));
@@ -102,6 +104,15 @@ export function PollEditor({
           保存
         </Button>
       </div>
+      {ballots > 0 && draft.type === 'cadre' && (
+        <Alert
+          type="info"
+          showIcon
+          className="kp-pe-locked"
+          title={`该问卷已有 ${ballots} 份投票记录`}
+          description="为使已投选票与统计结果一致，现在只能修改标题、题目文字、提示文字和页脚，不能增删题目，也不能修改题型、选项或是否必答。"
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Card size="small" title="问卷内容" className="kp-pe-editor">
