@@ -5,7 +5,8 @@ import { json, mockApi, renderPollPage, templatePoll } from './scoring-test-util
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('company poll page: choosing, loading and importing', () => {
+// Whole antd pages in jsdom: seconds each, far more on a shared, busy machine.
+describe('company poll page: choosing, loading and importing', { timeout: 60_000 }, () => {
   it('asks for a company first, and refuses to import without one', async () => {
     const user = userEvent.setup();
     const calls = mockApi(() => json(500));

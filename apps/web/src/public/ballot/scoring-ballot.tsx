@@ -12,6 +12,8 @@ import { ScoringChoiceGroup } from './scoring-choice-group';
 import { ScoringItemMatrix } from './scoring-item-matrix';
 import { ScoringReverseList } from './scoring-reverse-list';
 import './scoring-ballot.css';
+import './scoring-ballot-extras.css';
+import './scoring-ballot-wide.css';
 
 export interface ScoringBallotProps {
   /** form_schema of a company or person poll (already parsed). */
