@@ -1,12 +1,75 @@
-import { StatusPage } from '../status-page';
+import { useParams } from 'react-router';
+import type { PublicPollStats, SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
+import { ApiError } from '@/lib/api-client';
+import { UUID_PATTERN } from '../lib/random-id';
+import { usePublicGet } from '../lib/use-public-get';
+import { LoadingPage, StatusPage } from '../status-page';
+import { PublicStatsView } from './public-stats-view';
+import { ReceiptBallots, ReceiptFacts } from './receipt-view';
+import './vote.css';
+import './vote-pages.css';
 
-// Built by the public voting issue; until then voters see a clear page rather than a blank one.
-export default function NotAvailablePage() {
+const POLL_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * /vote/result/{id}: a submission id shows the voter's receipt; a poll id the figures an admin made
+ * public; anything else a clear "not found".
+ */
+export default function VoteResultPage() {
+  const { id = '' } = useParams();
+  const receipt = UUID_PATTERN.test(id);
+  const path = receipt ? `/public/polls/votes/${id}` : POLL_ID.test(id) ? `/public/polls/${id}/stats` : null;
+  const got = usePublicGet<SubmissionReceipt | PublicPollStats>(path);
+
+  if (path === null) return <NotFound detail="结果编号无效。" />;
+  if (got.loading) return <LoadingPage label="正在读取投票结果…" />;
+  if (got.error || !got.data) {
+    const err = got.error;
+    if (err instanceof ApiError && err.responded && err.status < 500) {
+      return err.status === 403 ? (
+        <StatusPage
+          tone="info"
+          title="结果未公开"
+          description={`${err.detail ?? '该问卷的结果未公开'}。投票结果由组织方汇总后另行公布。`}
+          action={{ label: '返回首页', href: '/' }}
+        />
+      ) : (
+        <NotFound detail={err.detail} />
+      );
+    }
+    return (
+      <StatusPage
+        tone="warning"
+        title="网络异常，暂时无法读取结果"
+        description="请检查网络连接后重试。"
+        action={{ label: '重试', onClick: got.retry }}
+      />
+    );
+  }
+  if (receipt) {
+    const r = got.data as SubmissionReceipt;
+    return (
+      <main className="kp-vote kp-vote-done">
+        <section className="kp-card kp-vote-section" aria-labelledby="kp-result-h">
+          <h1 id="kp-result-h" className="kp-vote-done-title">
+            投票回执
+          </h1>
+          <p className="kp-vote-muted">这份答卷已被记录。回执不包含任何投票人信息。</p>
+          <ReceiptFacts receipt={r} />
+        </section>
+        <ReceiptBallots receipt={r} />
+      </main>
+    );
+  }
+  return <PublicStatsView stats={got.data as PublicPollStats} />;
+}
+
+function NotFound({ detail }: { detail?: string }) {
   return (
     <StatusPage
       tone="info"
-      title="投票功能暂未开放"
-      description="在线投票功能正在建设中，请稍后再试或联系组织方。"
+      title="未找到投票结果"
+      description={`${detail ?? '该结果不存在或未公开。'} 请核对链接，或使用投票完成后显示的回执链接。`}
       action={{ label: '返回首页', href: '/' }}
     />
   );

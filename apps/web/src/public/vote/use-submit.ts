@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
+import { ApiError } from '@/lib/api-client';
+
+/** Seconds before each automatic retry after a network failure or a server error. */
+export const RETRY_DELAYS = [2, 4, 8, 16];
+
+export type SubmitState =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  /** Not delivered; an automatic retry follows in `seconds` (retry number `retry`). */
+  | { kind: 'waiting'; seconds: number; retry: number }
+  /** Not delivered and the automatic retries are used up: the voter retries by hand. */
+  | { kind: 'offline' }
+  /** The server answered no: its detail. */
+  | { kind: 'refused'; detail: string };
+
+// Statuses where the ballot may not have been judged at all: the same submission is simply sent again.
+const retryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
+
+interface Options {
+  send: () => Promise<SubmissionReceipt>;
+  onSuccess: (receipt: SubmissionReceipt) => void;
+  /** A 409: true when the page found the voter's stored ballot and shows it instead. */
+  onConflict: (detail: string) => Promise<boolean>;
+}
+
+/**
+ * Sends the ballot. Every attempt carries the same submission_id (the caller's `send` builds it from
+ * the draft), so retries are safe: the server stores one ballot and answers a replay with its receipt.
+ */
+export function useSubmit({ send, onSuccess, onConflict }: Options) {
+  const [state, setState] = useState<SubmitState>({ kind: 'idle' });
+  const busy = useRef(false);
+  const failures = useRef(0);
+  const alive = useRef(true);
+  const latest = useRef({ send, onSuccess, onConflict });
+  useLayoutEffect(() => {
+    latest.current = { send, onSuccess, onConflict };
+  });
+
+  const attempt = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setState({ kind: 'sending' });
+    try {
+      const receipt = await latest.current.send();
+      failures.current = 0;
+      if (alive.current) latest.current.onSuccess(receipt);
+    } catch (err) {
+      if (!alive.current) return;
+      const status = err instanceof ApiError ? err.status : 0;
+      const detail = err instanceof ApiError && err.detail ? err.detail : `提交失败（${status}）`;
+      if (retryable(status)) {
+        const delay = RETRY_DELAYS[failures.current];
+        failures.current += 1;
+        setState(
+          delay === undefined
+            ? { kind: 'offline' }
+            : { kind: 'waiting', seconds: delay, retry: failures.current },
+        );
+      } else if (status === 409 && (await latest.current.onConflict(detail))) {
+        setState({ kind: 'idle' });
+      } else {
+        setState({ kind: 'refused', detail });
+      }
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
+  /** The voter's own tap: a fresh series of automatic retries. */
+  const submit = useCallback(() => {
+    failures.current = 0;
+    void attempt();
+  }, [attempt]);
+
+  // The countdown to the next automatic retry, one second at a time (it is shown to the voter).
+  useEffect(() => {
+    if (state.kind !== 'waiting') return;
+    const t = setTimeout(() => {
+      if (state.seconds > 1) setState({ ...state, seconds: state.seconds - 1 });
+      else void attempt();
+    }, 1000);
+    return () => clearTimeout(t);
+  }, [state, attempt]);
+
+  // Back online: no need to wait for the next scheduled retry.
+  const stalled = state.kind === 'waiting' || state.kind === 'offline';
+  useEffect(() => {
+    if (!stalled) return;
+    const online = () => void attempt();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [stalled, attempt]);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  return { state, submit };
+}

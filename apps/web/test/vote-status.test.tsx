@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from './render';
+import { appraisalView, LINK, receiptFor, renderVotePage, VIEW_PATH } from './vote-test-utils';
+
+const ID = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
+const receipt = receiptFor({
+  link_id: LINK,
+  voter_identifier: 'v'.repeat(32),
+  submission_id: ID,
+  ballots: [{ poll_id: 11, target_id: 1, answers: {} }],
+} satisfies SubmissionBody);
+
+describe('a voter who already voted, and links that cannot be voted on', () => {
+  it('shows 您已完成投票 and the receipt when the server says this voter already voted', async () => {
+    mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView({ already_voted: true, submission_id: ID }) }),
+      [`GET /api/v1/public/polls/votes/${ID}`]: () => ({ body: receipt }),
+    });
+    renderVotePage();
+    expect(await screen.findByRole('heading', { name: '您已完成投票' })).toBeInTheDocument();
+    expect(await screen.findByText('记录的答卷（共 1 份）')).toBeInTheDocument();
+    expect(screen.getByText(ID)).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /提交/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the receipt remembered in this browser, even when the network is down', async () => {
+    localStorage.setItem(`kp-vote-receipt:${LINK}`, JSON.stringify(receipt));
+    mockFetch({
+      [VIEW_PATH]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderVotePage();
+    expect(await screen.findByRole('heading', { name: '您已完成投票' })).toBeInTheDocument();
+    expect(screen.getByText(ID)).toBeInTheDocument();
+    expect(screen.getByText('华东能源集团')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['closed', '投票已结束'],
+    ['not_started', '投票尚未开始'],
+    ['inactive', '该投票已停用'],
+  ] as const)('a %s vote type shows a clear page: %s', async (status, title) => {
+    const view = appraisalView({ ready: false, polls: [], targets: [] });
+    view.vote_type = { ...view.vote_type, status, opens_at: '2030-01-01T01:00:00.000Z' };
+    mockFetch({ [VIEW_PATH]: () => ({ body: view }) });
+    renderVotePage();
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('华东能源集团 · 中层干部')).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('an open vote type that is not set up shows the notice', async () => {
+    mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView({ ready: false, notice: '尚未设置单位问卷', polls: [] }) }),
+    });
+    renderVotePage();
+    expect(await screen.findByRole('heading', { name: '投票暂不可用' })).toBeInTheDocument();
+    expect(screen.getByText('尚未设置单位问卷')).toBeInTheDocument();
+  });
+
+  it('an unknown link shows the server detail', async () => {
+    mockFetch({ [VIEW_PATH]: () => ({ status: 404, body: { detail: '投票链接无效或已失效' } }) });
+    renderVotePage();
+    expect(await screen.findByRole('heading', { name: '投票链接无效' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('投票链接无效或已失效');
+  });
+
+  it('a network failure on opening offers a retry', async () => {
+    let down = true;
+    mockFetch({
+      [VIEW_PATH]: () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return { body: appraisalView() };
+      },
+    });
+    renderVotePage();
+    const retry = await screen.findByRole('button', { name: '重试' });
+    down = false;
+    retry.click();
+    expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { cadreTemplate } from '@kaoping/contracts/templates/cadre';
+import { companyTemplate } from '@kaoping/contracts/templates/company';
+import { newlyPromotedTemplate } from '@kaoping/contracts/templates/newly-promoted';
+import { personTemplate } from '@kaoping/contracts/templates/person';
+import type {
+  PublicPoll,
+  PublicVoteTypeView,
+  SubmissionBody,
+  SubmissionReceipt,
+} from '@kaoping/contracts/public-vote-types';
+import VoteTypePage from '@/public/vote/vote-type-page';
+import { renderRoutes } from './render';
+
+export const LINK = 'link_Test-123';
+export const VIEW_PATH = `GET /api/v1/public/polls/vote-type/${LINK}`;
+export const SUBMIT_PATH = 'POST /api/v1/public/polls/votes/';
+
+const poll = (id: number, kind: PublicPoll['target_type'], t: { title: string; form_schema: unknown }) => ({
+  id,
+  company_id: 1,
+  title: t.title,
+  description: '',
+  target_type: kind,
+  form_schema: structuredClone(t.form_schema) as Record<string, unknown>,
+});
+
+const base = (over: Partial<PublicVoteTypeView>): PublicVoteTypeView => ({
+  link_id: LINK,
+  company: { id: 1, name: '华东能源集团' },
+  vote_type: {
+    name: '中层干部',
+    form_category: 'democratic_appraisal',
+    opens_at: null,
+    closes_at: null,
+    status: 'open',
+  },
+  ready: true,
+  notice: null,
+  polls: [],
+  targets: [],
+  subjects: [],
+  covers: { front: null, back: null },
+  already_voted: false,
+  submission_id: null,
+  ...over,
+});
+
+/** 民主测评: the company (1 target) and person (2 targets) polls of the templates: three steps. */
+export const appraisalView = (over: Partial<PublicVoteTypeView> = {}) =>
+  base({
+    polls: [poll(11, 'company', companyTemplate), poll(12, 'person', personTemplate)],
+    targets: [
+      { id: 1, name: '华东能源集团', type: 'company', title: '领导班子', sort_order: 10 },
+      { id: 2, name: '张三', type: 'person', title: '总经理', sort_order: 20 },
+      { id: 3, name: '李四', type: 'person', title: '副总经理', sort_order: 30 },
+    ],
+    ...over,
+  });
+
+/** 民主评议: the cadre template (two pages) and the newly promoted table with two subjects. */
+export const evaluationView = (over: Partial<PublicVoteTypeView> = {}) =>
+  base({
+    vote_type: { ...base({}).vote_type, name: '职工代表', form_category: 'democratic_evaluation' },
+    polls: [poll(21, 'cadre', cadreTemplate), poll(22, 'newly_promoted', newlyPromotedTemplate)],
+    subjects: [
+      {
+        id: 5,
+        name: '王五',
+        birth_date: '1985.01',
+        previous_position: '主管',
+        current_position: '副经理',
+        sort_order: 0,
+      },
+      { id: 6, name: '赵六', birth_date: '', previous_position: '', current_position: '经理', sort_order: 1 },
+    ],
+    ...over,
+  });
+
+/** What the server answers to a stored submission. */
+export function receiptFor(body: SubmissionBody, over: Partial<SubmissionReceipt> = {}): SubmissionReceipt {
+  return {
+    submission_id: body.submission_id,
+    created_at: '2025-03-01T02:00:00.000Z',
+    company: { id: 1, name: '华东能源集团' },
+    vote_type: { name: '中层干部', form_category: 'democratic_appraisal' },
+    ballot_count: body.ballots.length,
+    total_score: null,
+    ballots: body.ballots.map((b) => ({
+      poll_id: b.poll_id,
+      poll_kind: 'company',
+      poll_title: '领导班子民主测评表',
+      target_id: b.target_id ?? null,
+      target_name: b.target_id ? `对象${b.target_id}` : null,
+      target_title: null,
+      answers: b.answers as never,
+      lines: [{ question: '总体评价', answer: '好' }],
+      score: 100,
+    })),
+    ...over,
+  };
+}
+
+export const renderVotePage = () =>
+  renderRoutes([{ path: '/vote/type/:linkId', element: <VoteTypePage /> }], `/vote/type/${LINK}`);
+
+/** The step on screen (the ballot section). */
+export const currentStep = () => document.querySelector<HTMLElement>('.kp-vote-step')!;
+
+/** Answers every required question of the step on screen with its first option. */
+export async function fillCurrentStep(user: UserEvent) {
+  const step = currentStep();
+  for (const group of within(step).queryAllByRole('radiogroup')) {
+    await user.click(within(group).getAllByRole('radio')[0]!);
+  }
+  for (const q of step.querySelectorAll('fieldset.kp-cf-q')) await user.click(q.querySelector('input')!);
+  for (const row of step.querySelectorAll('tr.kp-np-row')) await user.click(row.querySelector('input')!);
+}
+
+/** Fills every step from the one on screen to the last, ending on the review. */
+export async function fillAll(user: UserEvent) {
+  while (!screen.queryByRole('heading', { name: '检查并提交' })) {
+    await fillCurrentStep(user);
+    await user.click(screen.getByRole('button', { name: /^(下一项|去提交)$/ }));
+  }
+}
