@@ -44,7 +44,8 @@ export function SubjectFormModal({ open, editing, saving, onSubmit, onCancel }: 
       onCancel={onCancel}
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={finish}>
+      {/* A form name keeps field ids unique: the targets tab has its own "name" field on the page. */}
+      <Form form={form} name="evaluation-subject" layout="vertical" onFinish={finish}>
         <Form.Item
           name="name"
           label="姓名"

@@ -47,8 +47,10 @@ export function TargetFormModal({ open, editing, saving, onSubmit, onCancel }: T
       onCancel={onCancel}
       forceRender
     >
+      {/* A form name keeps field ids unique: the subjects tab has its own "name" field on the page. */}
       <Form
         form={form}
+        name="appraisal-target"
         layout="vertical"
         initialValues={DEFAULTS}
         onFinish={(v) => onSubmit({ ...v, name: v.name.trim(), title: (v.title ?? '').trim() })}

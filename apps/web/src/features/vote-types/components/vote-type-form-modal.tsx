@@ -50,7 +50,7 @@ export function VoteTypeFormModal({
       forceRender
       width={560}
     >
-      <Form form={form} layout="vertical" onFinish={onSubmit}>
+      <Form form={form} name="vote-type" layout="vertical" onFinish={onSubmit}>
         <Form.Item
           name="name"
           label="名称"
