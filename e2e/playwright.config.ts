@@ -53,7 +53,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  // E2E_OUTPUT lets parallel runs keep their own artefacts (a run empties its output folder).
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
+  reporter: [['list'], ['json', { outputFile: `${process.env.E2E_OUTPUT ?? 'test-results'}/results.json` }]],
   use: {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',

@@ -81,7 +81,8 @@ describe('bad uploads', () => {
       content_type: 'image/png',
       size: 10 * 1024 * 1024,
     });
-  });
+    // Moving 21 MB through PGlite takes several seconds, many more on a loaded CI machine.
+  }, 180_000);
 
   it('refuses a JSON body, a missing file and a wrong field name', async () => {
     const { c, v } = await setup();

@@ -163,11 +163,17 @@ describe('update and delete', () => {
 
 async function insertNewlyPromotedBallot(companyId: number, answers: Record<string, string>) {
   const { db } = ctx.database;
-  const { cadreVotes, submissions, voteTypes } = await import('../src/db/schema');
+  const { cadreVotes, polls, submissions, voteTypes } = await import('../src/db/schema');
   const [vt] = await db
     .insert(voteTypes)
     .values({ companyId, name: '中层干部', formCategory: 'democratic_evaluation', linkId: 'link-np' })
     .returning();
+  const [poll] = await db
+    .insert(polls)
+    .values({ companyId, targetType: 'newly_promoted', title: '测评表', formSchema: {} })
+    .onConflictDoNothing()
+    .returning();
+  const pollId = poll?.id ?? (await db.select().from(polls).limit(1))[0]!.id;
   const id = crypto.randomUUID();
   await db.insert(submissions).values({
     id,
@@ -181,7 +187,7 @@ async function insertNewlyPromotedBallot(companyId: number, answers: Record<stri
     submissionId: id,
     companyId,
     voteTypeId: vt!.id,
-    pollId: 1,
+    pollId,
     pollKind: 'newly_promoted',
     voterIdentifier: 'v1',
     answers,

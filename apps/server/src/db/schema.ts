@@ -181,7 +181,10 @@ export const votes = pgTable(
       .references(() => submissions.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
     voteTypeId: integer('vote_type_id').notNull(),
-    pollId: integer('poll_id').notNull(),
+    // A ballot keeps its questionnaire: the key also closes the race between a poll delete and a vote.
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id),
     targetId: integer('target_id').notNull(),
     voterIdentifier: text('voter_identifier').notNull(),
     answers: jsonb('answers').notNull(),
@@ -205,7 +208,9 @@ export const cadreVotes = pgTable(
       .references(() => submissions.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
     voteTypeId: integer('vote_type_id').notNull(),
-    pollId: integer('poll_id').notNull(),
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id),
     pollKind: text('poll_kind').notNull(),
     voterIdentifier: text('voter_identifier').notNull(),
     answers: jsonb('answers').notNull(),

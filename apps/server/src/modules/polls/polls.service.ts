@@ -12,7 +12,7 @@ import {
 import { ballotStructure } from '@kaoping/contracts/poll-structure';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import type { Db } from '../../db/client';
-import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
 import * as repo from './polls.repository';
@@ -127,7 +127,13 @@ export async function deletePoll(db: Db, id: number, actor: Actor) {
     if (!row) throw notFound('问卷不存在');
     const ballots = await repo.countBallots(tx, id);
     if (ballots > 0) throw conflict(`该问卷已有 ${ballots} 份投票记录，不能删除`);
-    await repo.deletePoll(tx, id);
+    try {
+      await repo.deletePoll(tx, id);
+    } catch (err) {
+      // A ballot that arrived after the count still holds the poll through its foreign key.
+      if (isForeignKeyViolation(err)) throw conflict('该问卷已有投票记录，不能删除');
+      throw err;
+    }
     await recordAudit(tx, actor, 'poll.delete', {
       poll_id: id,
       company_id: row.companyId,
