@@ -42,8 +42,9 @@ function countersOf(schema: ScoringFormSchema): Counter[] {
 
 /**
  * Counts of every answer value per (vote type, target) of one scoring poll, plus ballots, score sum (in
- * tenths), min and max. One scan per pass: each answer is read out of the jsonb once in the inner query and
- * counted with FILTER, which is several times faster than unnesting the answers with jsonb_each.
+ * tenths), min and max. One scan per pass: the innermost query takes the items and reverse objects out of
+ * the jsonb once, the middle one reads each answer once (OFFSET 0 keeps PostgreSQL from folding them back
+ * into every FILTER), and the outer one counts with FILTER: several times faster than jsonb_each + GROUP BY.
  */
 export async function scoringBuckets(
   db: Db,
@@ -77,9 +78,7 @@ export async function scoringBuckets(
       if (!c) {
         const alias = `a${columns.size}`;
         const expr =
-          group === 'overall'
-            ? sql`answers->>'overall'`
-            : sql`answers->${sql.raw(`'${group}'`)}->>${item}::text`;
+          group === 'overall' ? sql`o` : sql`${sql.raw(group === 'items' ? 'it' : 'rv')}->>${item}::text`;
         columns.set(key, (c = { alias, expr }));
       }
       return sql.raw(c.alias);
@@ -100,7 +99,12 @@ export async function scoringBuckets(
             ${aggregates.length ? sql`, ${sql.join(aggregates, sql`, `)}` : sql``}
           FROM (
             SELECT vote_type_id, target_id, score${inner.length ? sql`, ${sql.join(inner, sql`, `)}` : sql``}
-            FROM votes WHERE ${where}
+            FROM (
+              SELECT vote_type_id, target_id, score,
+                answers->>'overall' AS o, answers->'items' AS it, answers->'reverse' AS rv
+              FROM votes WHERE ${where}
+              OFFSET 0
+            ) x
             OFFSET 0
           ) v
           GROUP BY vote_type_id, target_id`,

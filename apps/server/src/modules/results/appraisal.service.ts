@@ -75,16 +75,16 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
   }
   const weightOf = new Map(types.map((t) => [t.id, t.weight]));
 
-  const bucketsByKind = new Map<string, { poll: ScoringPoll; buckets: Map<string, Bucket> }>();
-  for (const poll of polls) {
-    if (filter.targetType && poll.kind !== filter.targetType) continue;
-    const buckets = await scoringBuckets(db, poll.schema, {
-      companyId,
-      pollId: poll.row.id,
-      voteTypeId: filter.voteTypeId,
-    });
-    bucketsByKind.set(poll.kind, { poll, buckets });
-  }
+  // One counting pass per poll; on PostgreSQL the two run side by side on separate connections.
+  const counted = await Promise.all(
+    polls
+      .filter((poll) => !filter.targetType || poll.kind === filter.targetType)
+      .map(async (poll) => {
+        const where = { companyId, pollId: poll.row.id, voteTypeId: filter.voteTypeId };
+        return [poll.kind, { poll, buckets: await scoringBuckets(db, poll.schema, where) }] as const;
+      }),
+  );
+  const bucketsByKind = new Map<string, (typeof counted)[number][1]>(counted);
 
   const targets: TargetResult[] = [];
   const ordered = [...allTargets].sort((a, b) => Number(a.type === 'person') - Number(b.type === 'person'));

@@ -43,14 +43,21 @@ async function cadreVoteBatch(db: Db, companyId: number, afterId: number) {
 }
 export type CadreVoteExportRow = Awaited<ReturnType<typeof cadreVoteBatch>>[number];
 
-/** Keyset pagination by id: each batch starts after the last id of the one before, never with OFFSET. */
+/**
+ * Keyset pagination by id: each batch starts after the last id of the one before, never with OFFSET. The
+ * next batch is already being fetched while the caller writes the current one.
+ */
 async function* batches<T extends { id: number }>(fetch: (afterId: number) => Promise<T[]>) {
-  let after = 0;
-  for (;;) {
-    const rows = await fetch(after);
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_BATCH) return;
-    after = rows[rows.length - 1]!.id;
+  let pending: Promise<T[]> | null = fetch(0);
+  try {
+    while (pending) {
+      const rows: T[] = await pending;
+      pending = rows.length === EXPORT_BATCH ? fetch(rows[rows.length - 1]!.id) : null;
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    // A reader that stops early (download cancelled) leaves one fetch in flight: let it settle quietly.
+    pending?.catch(() => undefined);
   }
 }
 
