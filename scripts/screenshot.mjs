@@ -29,7 +29,7 @@ if (token) {
   await page.evaluate((t) => localStorage.setItem('access_token', t), token);
 }
 await page.goto(url, { waitUntil: 'networkidle' });
-await page.waitForTimeout(500);
+await page.waitForTimeout(Number(process.env.SHOT_WAIT_MS ?? 500));
 await page.screenshot({ path: out, fullPage: full });
 await browser.close();
 console.log(out);

@@ -54,6 +54,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
         frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'self'"],
         connectSrc: ["'self'"],
+        // Meetings often serve the voter pages over plain http on a LAN address: upgrading would break them.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -239,5 +239,7 @@ describe('platform', () => {
     const res = await ctx.app.inject({ url: '/api/v1/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Voters reach the app over plain http on meeting LANs; upgrading requests would blank the page.
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 });
