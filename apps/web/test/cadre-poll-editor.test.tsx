@@ -136,3 +136,18 @@ describe('PollEditor (cadre)', () => {
     expect(await screen.findByText('预览已刷新')).toBeInTheDocument();
   });
 });
+
+describe('PollEditor (newly_promoted preview type)', () => {
+  it('edits the four texts and previews them with the given subjects', async () => {
+    api({ 'GET /admin/polls/8/stats': noBallots });
+    const np: Poll = { ...poll, id: 8, target_type: 'newly_promoted', form_schema: {} };
+    renderAdmin(
+      <PollEditor poll={np} previewType="newly_promoted" previewSubjects={[{ id: 1, name: '陈明' }]} />,
+    );
+    // No schema at all: every default (spec §3).
+    expect(screen.getByLabelText('问卷标题')).toHaveValue('新提拔任用干部民主评议表');
+    setText('不认同原因的提问', '不认同的原因：');
+    expect(await preview().findByText('不认同的原因：')).toBeInTheDocument();
+    expect(preview().getByRole('radio', { name: '陈明：认同' })).toBeDisabled();
+  });
+});
