@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
-import { Alert, App, Button, Empty, Typography } from 'antd';
+import { App, Button, Empty, Typography } from 'antd';
+import { LoadError } from './load-error';
 import { SortableTable } from './sortable-table';
 import { subjectColumns } from './subject-columns';
 import { SubjectFormModal } from './subject-form-modal';
@@ -25,7 +26,7 @@ export function EvaluationSubjectsList({ companyId }: EvaluationSubjectsListProp
 
 function SubjectsOfCompany({ companyId }: { companyId: number }) {
   const { message } = App.useApp();
-  const { data, isLoading, isFetching, isError, errorUpdatedAt, refetch } = useSubjects(companyId);
+  const { data, error, isLoading, isFetching, isError, errorUpdatedAt, refetch } = useSubjects(companyId);
   const rows = data ?? [];
   const actions = useSubjectActions(companyId, rows);
   const [dialog, setDialog] = useState<{ open: boolean; editing?: EvaluationSubject }>({ open: false });
@@ -48,34 +49,30 @@ function SubjectsOfCompany({ companyId }: { companyId: number }) {
           type="primary"
           icon={<PlusOutlined />}
           style={{ marginLeft: 'auto' }}
+          disabled={!data}
           onClick={() => setDialog({ open: true })}
         >
           添加评议对象
         </Button>
       </div>
-      {isError && !data && (
-        <Alert
-          type="error"
-          showIcon
-          title="获取评议对象列表失败"
-          action={<Button onClick={() => refetch()}>重试</Button>}
-          style={{ marginBottom: 12 }}
+      {isError && !data ? (
+        <LoadError title="获取评议对象列表失败" error={error} onRetry={() => refetch()} />
+      ) : (
+        <SortableTable<EvaluationSubject>
+          rows={rows}
+          onReorder={actions.reorder}
+          dragDisabled={actions.reordering}
+          loading={isLoading || (isFetching && !actions.reordering)}
+          columns={subjectColumns({
+            onToggle: actions.toggle,
+            onEdit: (row) => setDialog({ open: true, editing: row }),
+            onDelete: actions.remove,
+          })}
+          scroll={{ x: 880 }}
+          size="middle"
+          locale={{ emptyText: <Empty description="暂无数据" /> }}
         />
       )}
-      <SortableTable<EvaluationSubject>
-        rows={rows}
-        onReorder={actions.reorder}
-        dragDisabled={actions.reordering}
-        loading={isLoading || (isFetching && !actions.reordering)}
-        columns={subjectColumns({
-          onToggle: actions.toggle,
-          onEdit: (row) => setDialog({ open: true, editing: row }),
-          onDelete: actions.remove,
-        })}
-        scroll={{ x: 880 }}
-        size="middle"
-        locale={{ emptyText: <Empty description="暂无数据" /> }}
-      />
       <SubjectFormModal
         open={dialog.open}
         editing={dialog.editing}

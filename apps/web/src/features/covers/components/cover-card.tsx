@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeleteOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { COVER_KIND_LABELS, type CoverKind } from '@kaoping/contracts/cover';
-import { Alert, App, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { LoadError } from '@/components/evaluation-subjects/load-error';
 import { errorDetail } from '@/lib/api-client';
 import { coverKey, deleteCover, uploadCover, useCover } from '../api/covers';
 import { CoverPreview } from './cover-preview';
@@ -32,7 +33,7 @@ export function CoverCard({
   const qc = useQueryClient();
   const label = COVER_KIND_LABELS[kind];
   const key = coverKey(companyId, voteTypeId, kind);
-  const { data: cover, isLoading, isError, refetch } = useCover(companyId, voteTypeId, kind);
+  const { data: cover, error, isLoading, isError, refetch } = useCover(companyId, voteTypeId, kind);
   const [busy, setBusy] = useState(false);
 
   const upload = async (file: File) => {
@@ -67,14 +68,7 @@ export function CoverCard({
     <Card title={label} style={{ height: '100%' }}>
       <Typography.Paragraph type="secondary">{PURPOSE[kind]}</Typography.Paragraph>
       {isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
-      {isError && !cover && (
-        <Alert
-          type="error"
-          showIcon
-          title={`获取${label}失败`}
-          action={<Button onClick={() => refetch()}>重试</Button>}
-        />
-      )}
+      {isError && !cover && <LoadError title={`获取${label}失败`} error={error} onRetry={() => refetch()} />}
       {cover === null && (
         <CoverUpload dragger onFile={upload} disabled={busy}>
           <p className="ant-upload-drag-icon">

@@ -59,7 +59,10 @@ export function CoverPreview({ cover, label }: { cover: Cover; label: string }) 
           aria-label={`${label}预览`}
           style={{ width: '100%', height: 320 }}
         >
-          <div style={box}>浏览器无法直接显示 PDF。</div>
+          {/* Shown where the browser has no built-in PDF viewer (many phones, kiosk browsers). */}
+          <div style={{ ...box, background: '#fafafa', borderRadius: 6, color: 'rgba(0,0,0,0.45)' }}>
+            此浏览器无法直接预览 PDF，请点击下方链接在新窗口中打开
+          </div>
         </object>
         <a href={state.url} target="_blank" rel="noreferrer">
           在新窗口中打开 PDF

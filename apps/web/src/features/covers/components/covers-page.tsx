@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
-import { Alert, Button, Col, Empty, Row, Select } from 'antd';
+import { Alert, Col, Empty, Row, Select } from 'antd';
 import { CompanySelect } from '@/components/company-select';
+import { LoadError } from '@/components/evaluation-subjects/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { useVoteTypeOptions } from '../api/covers';
@@ -60,6 +61,7 @@ export default function CoversPage() {
         typesState={
           voteTypes.isError ? 'error' : voteTypes.data ? (voteTypes.data.length ? 'some' : 'none') : 'loading'
         }
+        typesError={voteTypes.error}
         onRetry={() => voteTypes.refetch()}
       />
     </>
@@ -70,23 +72,18 @@ function CoversBody({
   companyId,
   voteTypeId,
   typesState,
+  typesError,
   onRetry,
 }: {
   companyId: number | undefined;
   voteTypeId: number | undefined;
   typesState: 'loading' | 'error' | 'none' | 'some';
+  typesError: unknown;
   onRetry: () => void;
 }) {
   if (companyId === undefined) return <Alert type="warning" showIcon title="请先在页面顶部选择公司" />;
   if (typesState === 'error') {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="获取投票类型失败"
-        action={<Button onClick={onRetry}>重试</Button>}
-      />
-    );
+    return <LoadError title="获取投票类型失败" error={typesError} onRetry={onRetry} />;
   }
   if (typesState === 'none') {
     return (

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import type { VoteTarget } from '@kaoping/contracts/vote-target';
-import { Alert, App, Button, Empty, Typography } from 'antd';
+import { App, Button, Empty, Typography } from 'antd';
+import { LoadError } from '@/components/evaluation-subjects/load-error';
 import { SortableTable } from '@/components/evaluation-subjects/sortable-table';
 import { useTargets } from '../api/vote-targets';
 import { DeleteTargetModal } from './delete-target-modal';
@@ -18,7 +19,7 @@ export function AppraisalTargetsList({ companyId }: { companyId: number | undefi
 
 function TargetsOfCompany({ companyId }: { companyId: number }) {
   const { message } = App.useApp();
-  const { data, isLoading, isFetching, isError, errorUpdatedAt, refetch } = useTargets(companyId);
+  const { data, error, isLoading, isFetching, isError, errorUpdatedAt, refetch } = useTargets(companyId);
   const rows = data ?? [];
   const actions = useTargetActions(companyId, rows);
   const [dialog, setDialog] = useState<{ open: boolean; editing?: VoteTarget }>({ open: false });
@@ -48,34 +49,30 @@ function TargetsOfCompany({ companyId }: { companyId: number }) {
           type="primary"
           icon={<PlusOutlined />}
           style={{ marginLeft: 'auto' }}
+          disabled={!data}
           onClick={() => setDialog({ open: true })}
         >
           添加测评对象
         </Button>
       </div>
-      {isError && !data && (
-        <Alert
-          type="error"
-          showIcon
-          title="获取测评对象列表失败"
-          action={<Button onClick={() => refetch()}>重试</Button>}
-          style={{ marginBottom: 12 }}
+      {isError && !data ? (
+        <LoadError title="获取测评对象列表失败" error={error} onRetry={() => refetch()} />
+      ) : (
+        <SortableTable<VoteTarget>
+          rows={rows}
+          onReorder={actions.reorder}
+          dragDisabled={actions.busy === 'reorder'}
+          loading={isLoading || (isFetching && actions.busy !== 'reorder')}
+          columns={targetColumns({
+            onToggle: actions.toggle,
+            onEdit: (row) => setDialog({ open: true, editing: row }),
+            onDelete: setDeleting,
+          })}
+          scroll={{ x: 760 }}
+          size="middle"
+          locale={{ emptyText: <Empty description="暂无测评对象，点击右上角“添加测评对象”开始" /> }}
         />
       )}
-      <SortableTable<VoteTarget>
-        rows={rows}
-        onReorder={actions.reorder}
-        dragDisabled={actions.busy === 'reorder'}
-        loading={isLoading || (isFetching && actions.busy !== 'reorder')}
-        columns={targetColumns({
-          onToggle: actions.toggle,
-          onEdit: (row) => setDialog({ open: true, editing: row }),
-          onDelete: setDeleting,
-        })}
-        scroll={{ x: 760 }}
-        size="middle"
-        locale={{ emptyText: <Empty description="暂无测评对象，点击右上角“添加测评对象”开始" /> }}
-      />
       <TargetFormModal
         open={dialog.open}
         editing={dialog.editing}

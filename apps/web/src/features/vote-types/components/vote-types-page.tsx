@@ -4,6 +4,7 @@ import type { FormCategory, VoteType } from '@kaoping/contracts/vote-type';
 import { Alert, Button, Result } from 'antd';
 import { CompanySelect } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
+import { errorDetail } from '@/lib/api-client';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { useCompanyName } from '../api/company-name';
 import { useVoteTypes } from '../api/vote-types';
@@ -33,7 +34,7 @@ export default function VoteTypesPage() {
 }
 
 function CompanyVoteTypes({ companyId }: { companyId: number }) {
-  const { data, isLoading, isError, refetch } = useVoteTypes(companyId);
+  const { data, error, isLoading, isError, refetch } = useVoteTypes(companyId);
   const companyName = useCompanyName(companyId);
   const actions = useVoteTypeActions(companyId);
   const [dialog, setDialog] = useState<{ open: boolean; editing?: VoteType; category: FormCategory }>({
@@ -47,7 +48,7 @@ function CompanyVoteTypes({ companyId }: { companyId: number }) {
       <Result
         status="error"
         title="获取投票类型失败"
-        subTitle="请检查网络后重试。"
+        subTitle={errorDetail(error, '请检查网络后重试。')}
         extra={<Button onClick={() => refetch()}>重试</Button>}
       />
     );
