@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { isQuestionRequired, MAX_TEXT_ANSWER } from './ballot-rules';
 
 export const CADRE_QUESTION_TYPES = ['single_choice', 'multiple_choice', 'text_area'] as const;
 export type CadreQuestionType = (typeof CADRE_QUESTION_TYPES)[number];
 export const DEFAULT_CADRE_TITLE = '选人用人工作民主评议表';
-/** Longest text answer a voter may give (DESIGN.md "Voting"). */
-export const MAX_TEXT_ANSWER = 2000;
+// The answer rules live in the zod-free ballot-rules.ts so the voter pages can share them.
+export { isQuestionRequired, MAX_TEXT_ANSWER };
 
 const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
   iss.input === undefined ? `缺少${label}` : wrong;
@@ -96,11 +97,6 @@ export type CadreFormSchema = z.output<typeof cadreFormSchema>;
 export type CadreFormSchemaInput = z.input<typeof cadreFormSchema>;
 export type CadreQuestion = z.output<typeof cadreQuestion>;
 export type CadrePage = z.output<typeof cadrePage>;
-
-/** Whether a voter must answer: the explicit flag, else choice questions yes and text areas no. */
-export function isQuestionRequired(q: Pick<CadreQuestion, 'type' | 'required'>): boolean {
-  return q.required ?? q.type !== 'text_area';
-}
 
 /** Every question of the schema in page order. */
 export function cadreQuestions(schema: CadreFormSchema): CadreQuestion[] {

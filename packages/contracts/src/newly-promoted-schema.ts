@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { NEWLY_PROMOTED_OPINIONS, type NewlyPromotedOpinion } from './ballot-rules';
 
 /** Poll kind of the newly promoted cadre questionnaire (spec §9). */
 export const NEWLY_PROMOTED_KIND = 'newly_promoted';
 
-/** The four fixed opinions a voter gives on each subject (spec §9), in display order. */
-export const NEWLY_PROMOTED_OPINIONS = ['认同', '基本认同', '不认同', '不了解'] as const;
-export type NewlyPromotedOpinion = (typeof NEWLY_PROMOTED_OPINIONS)[number];
+/** The four fixed opinions (spec §9) live in the zod-free ballot-rules.ts. */
+export { NEWLY_PROMOTED_OPINIONS, type NewlyPromotedOpinion };
 
 /** Spec §3 defaults; the spec's English title is shown in Chinese (DESIGN.md "Language"). */
 export const NEWLY_PROMOTED_DEFAULTS = {

@@ -1,17 +1,16 @@
-// Zod-free helpers for the cadre questionnaire form. Only types come from contracts: the schema
-// module imports zod, which must stay out of the voter bundle.
+// Zod-free helpers for the cadre questionnaire form. From contracts only types and the zod-free
+// ballot-rules module: the schema module imports zod, which must stay out of the voter bundle.
 import type { CadreAnswers } from '@kaoping/contracts/answers';
+import { isQuestionRequired, MAX_TEXT_ANSWER } from '@kaoping/contracts/ballot-rules';
 import type { CadreFormSchema, CadrePage, CadreQuestion } from '@kaoping/contracts/cadre-schema';
 
 export type { CadreAnswers, CadreFormSchema, CadrePage, CadreQuestion };
 
-/** Longest text answer (contracts MAX_TEXT_ANSWER; repeated here to keep zod out). */
-export const CADRE_TEXT_MAX = 2000;
+/** Longest text answer, as the server checks it. */
+export const CADRE_TEXT_MAX = MAX_TEXT_ANSWER;
 
-/** Same rule as contracts' isQuestionRequired: the explicit flag, else choice questions only. */
-export function isRequired(q: Pick<CadreQuestion, 'type' | 'required'>): boolean {
-  return q.required ?? q.type !== 'text_area';
-}
+/** The server's rule: the explicit flag, else choice questions only. */
+export const isRequired = isQuestionRequired;
 
 /** Whether a question holds an answer (blank text and empty selections do not count). */
 export function isAnswered(q: CadreQuestion, value: CadreAnswers): boolean {

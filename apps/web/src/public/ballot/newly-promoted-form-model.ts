@@ -1,13 +1,14 @@
-// Zod-free helpers for the newly promoted form; only types come from contracts (their modules import zod).
+// Zod-free helpers for the newly promoted form; from contracts only types and the zod-free ballot-rules.
+import { MAX_TEXT_ANSWER, NEWLY_PROMOTED_OPINIONS } from '@kaoping/contracts/ballot-rules';
 import type { NewlyPromotedFormSchema } from '@kaoping/contracts/newly-promoted-schema';
 
 export type { NewlyPromotedFormSchema };
 
-/** The four fixed opinions (spec §9), repeated from contracts to keep zod out of the voter bundle. */
-export const OPINION_CHOICES = ['认同', '基本认同', '不认同', '不了解'] as const;
+/** The four fixed opinions (spec §9). */
+export const OPINION_CHOICES = NEWLY_PROMOTED_OPINIONS;
 
-/** Longest reason a voter may write (contracts MAX_TEXT_ANSWER). */
-export const REASON_MAX = 2000;
+/** Longest reason a voter may write, as the server checks it. */
+export const REASON_MAX = MAX_TEXT_ANSWER;
 
 /** A subject as the form needs it; an EvaluationSubject from the API fits. */
 export interface NewlyPromotedSubject {
