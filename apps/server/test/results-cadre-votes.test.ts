@@ -27,9 +27,8 @@ beforeEach(async () => {
   s = await setupEvaluation(ctx.app, token, { subjects: 2 });
   const [a, b] = s.subjects.map((x) => `subject_${x.id}` as const);
   const [g1, g2] = s.voteTypes;
-  const db = ctx.database.db;
   await castEvaluation(
-    db,
+    ctx,
     s,
     g1!.id,
     'voter-x-01',
@@ -37,7 +36,7 @@ beforeEach(async () => {
     new Date(t0),
   );
   await castEvaluation(
-    db,
+    ctx,
     s,
     g1!.id,
     'voter-y-02',
@@ -48,7 +47,7 @@ beforeEach(async () => {
     new Date(t0 + 60_000),
   );
   await castEvaluation(
-    db,
+    ctx,
     s,
     g2!.id,
     'voter-z-03',

@@ -1,7 +1,13 @@
 // Company results: hand-computed weighting edge cases, ranking ties, which targets show, errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createVoteTarget, elevate } from './helpers/factories';
-import { ADMIN, castAppraisal, setupAppraisal, type AppraisalSetup } from './helpers/results-fixtures';
+import {
+  ADMIN,
+  castAppraisal,
+  setActive,
+  setupAppraisal,
+  type AppraisalSetup,
+} from './helpers/results-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -34,14 +40,13 @@ const person = (s: AppraisalSetup, overall: string) => ({
   reverse: {},
 });
 
+/** One voter rating only the targets given: the others are switched off for the ballot, then back on. */
 async function vote(s: AppraisalSetup, vt: number, voter: string, byTarget: [number, string][]) {
-  await castAppraisal(
-    ctx.database.db,
-    s,
-    s.voteTypes[vt]!.id,
-    voter,
-    new Map(byTarget.map(([t, o]) => [s.targets[t]!.id, person(s, o)])),
-  );
+  const others = s.targets.filter((_, i) => !byTarget.some(([t]) => t === i));
+  for (const t of others) await setActive(ctx.app, token, 'vote-targets', t.id, false);
+  const answers = new Map(byTarget.map(([t, o]) => [s.targets[t]!.id, person(s, o)]));
+  await castAppraisal(ctx, s, s.voteTypes[vt]!.id, voter, answers);
+  for (const t of others) await setActive(ctx.app, token, 'vote-targets', t.id, true);
 }
 
 describe('GET /companies/{id}/results', () => {

@@ -5,6 +5,7 @@ import {
   ADMIN,
   castAppraisal,
   castEvaluation,
+  setActive,
   setupAppraisal,
   setupEvaluation,
   type AppraisalSetup,
@@ -32,21 +33,23 @@ beforeAll(async () => {
     [0, 'voter-b-0002', 'fairly_good', 'fairly_good', { formalism: 'present' }, 'competent', 'fairly_good'],
     [1, 'voter-c-0003', 'fairly_good', 'fairly_good', {}, 'competent', 'fairly_good'],
   ];
+  await setActive(ctx.app, token, 'vote-targets', a.targets[2]!.id, false);
   for (const [vt, voter, co, citem, rev, po, pitem] of ballots) {
     const answers = new Map([
       [c!.id, { overall: co, items: all(ci, citem), reverse: rev }],
       [p!.id, { overall: po, items: all(pi, pitem), reverse: {} }],
     ]);
-    await castAppraisal(ctx.database.db, a, a.voteTypes[vt]!.id, voter, answers);
+    await castAppraisal(ctx, a, a.voteTypes[vt]!.id, voter, answers);
   }
+  await setActive(ctx.app, token, 'vote-targets', a.targets[2]!.id, true);
   e = await setupEvaluation(ctx.app, token, { name: '西南电力', subjects: 2, voteTypes: 1 });
   const [s1, s2] = e.subjects.map((x) => `subject_${x.id}` as const);
   const cadre = { overall: '好', supervision: '好', problems: ['不存在突出问题'], suggestions: '=加强培训' };
-  await castEvaluation(ctx.database.db, e, e.voteTypes[0]!.id, 'eval-0001', {
+  await castEvaluation(ctx, e, e.voteTypes[0]!.id, 'eval-0001', {
     cadre,
     newlyPromoted: { [s1!]: '不认同', [s2!]: '认同', reason: '经历不足' },
   });
-  await castEvaluation(ctx.database.db, e, e.voteTypes[0]!.id, 'eval-0002', {
+  await castEvaluation(ctx, e, e.voteTypes[0]!.id, 'eval-0002', {
     cadre: { overall: '较好', supervision: '好', problems: ['任人唯亲、拉帮结派'] },
     newlyPromoted: { [s1!]: '认同', [s2!]: '认同' },
   });

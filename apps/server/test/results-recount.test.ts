@@ -10,6 +10,7 @@ import {
   prng,
   randomScoring,
   saveSchema,
+  setActive,
   setupAppraisal,
   type AppraisalSetup,
 } from './helpers/results-fixtures';
@@ -143,22 +144,28 @@ beforeAll(async () => {
   s.targets.push({ id: inactive.id, type: 'person', name: inactive.name });
   inactiveId = inactive.id;
   const rnd = prng(20250301);
+  // A ballot answers exactly the active targets; switching two of them off for a while makes the
+  // counts differ between targets.
+  const off = new Set<number>();
+  const toggle = async (i: number, on: boolean) => {
+    const id = s.targets[i]!.id;
+    await setActive(ctx.app, token, 'vote-targets', id, on);
+    if (on) off.delete(id);
+    else off.add(id);
+  };
   for (let v = 0; v < 46; v++) {
+    if (v === 15) await toggle(3, false);
+    if (v === 30) await Promise.all([toggle(3, true), toggle(1, false)]);
     const vt = s.voteTypes[Math.floor(rnd() * s.voteTypes.length)]!;
-    // Voters skip a target now and then, so counts differ between targets.
     const answers = new Map(
       s.targets
-        .filter(() => rnd() > 0.1)
+        .filter((t) => !off.has(t.id))
         .map((t) => [t.id, randomScoring(t.type === 'company' ? s.company.schema : s.person.schema, rnd)]),
     );
-    await castAppraisal(ctx.database.db, s, vt.id, `rv-${String(v).padStart(5, '0')}`, answers);
+    await castAppraisal(ctx, s, vt.id, `rv-${String(v).padStart(5, '0')}`, answers);
   }
-  await ctx.app.inject({
-    method: 'PUT',
-    url: `${ADMIN}/vote-targets/${inactiveId}`,
-    headers: bearer(token),
-    payload: { is_active: false },
-  });
+  await toggle(1, true);
+  await setActive(ctx.app, token, 'vote-targets', inactiveId, false);
   // Another company's ballots must not leak in.
   const other = await setupAppraisal(ctx.app, token, { name: '另一单位', persons: 1, weights: [50] });
   const map = new Map(
@@ -167,7 +174,7 @@ beforeAll(async () => {
       randomScoring(t.type === 'company' ? other.company.schema : other.person.schema, rnd),
     ]),
   );
-  await castAppraisal(ctx.database.db, other, other.voteTypes[0]!.id, 'other-0001', map);
+  await castAppraisal(ctx, other, other.voteTypes[0]!.id, 'other-0001', map);
 }, 120_000);
 afterAll(() => ctx.close());
 

@@ -9,6 +9,7 @@ import {
   prng,
   randomCadre,
   randomNewlyPromoted,
+  setActive,
   setupEvaluation,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
@@ -40,20 +41,26 @@ beforeAll(async () => {
   ctx = await createTestContext();
   token = await createAdmin(ctx.app);
   s = await setupEvaluation(ctx.app, token, { subjects: 4, voteTypes: 3 });
-  const off = await createEvaluationSubject(ctx.app, token, s.companyId, {
-    name: '后停用',
-    is_active: false,
-  });
+  const off = await createEvaluationSubject(ctx.app, token, s.companyId, { name: '后停用' });
   await createEvaluationSubject(ctx.app, token, s.companyId, { name: '无人评', is_active: false });
   inactiveNamed = off.id;
   const rnd = prng(777);
-  const ids = [...s.subjects.map((x) => x.id), off.id];
+  // A ballot answers exactly the active subjects: 后停用 is switched off after ten voters, and the last
+  // six vote with no subject active at all, so their ballots carry the cadre poll only.
+  let ids = [...s.subjects.map((x) => x.id), off.id];
   for (let v = 0; v < 37; v++) {
+    if (v === 10) {
+      await setActive(ctx.app, token, 'evaluation-subjects', off.id, false);
+      ids = ids.slice(0, -1);
+    }
+    if (v === 31) {
+      for (const id of ids) await setActive(ctx.app, token, 'evaluation-subjects', id, false);
+      ids = [];
+    }
     const vt = s.voteTypes[v % 3]!;
-    const both = rnd() > 0.15;
-    await castEvaluation(ctx.database.db, s, vt.id, `ev-${String(v).padStart(5, '0')}`, {
+    await castEvaluation(ctx, s, vt.id, `ev-${String(v).padStart(5, '0')}`, {
       cadre: randomCadre(s.cadre.schema, rnd),
-      newlyPromoted: both ? randomNewlyPromoted(v < 10 ? ids : ids.slice(0, -1), rnd) : undefined,
+      newlyPromoted: ids.length ? randomNewlyPromoted(ids, rnd) : undefined,
     });
   }
 }, 120_000);

@@ -42,7 +42,7 @@ beforeEach(async () => {
     i: number,
   ) =>
     castAppraisal(
-      ctx.database.db,
+      ctx,
       s,
       vt,
       voter,

@@ -34,10 +34,10 @@ beforeEach(async () => {
       ]),
     );
     await castAppraisal(
-      ctx.database.db,
+      ctx,
       s,
       s.voteTypes[i < 3 ? 0 : 1]!.id,
-      `voter-${i}`,
+      `voter-000${i}`,
       answers,
       new Date(t0 + i * 60_000),
     );
@@ -64,7 +64,7 @@ describe('GET /votes/', () => {
     expect(new Set(all.map((r) => r.id)).size).toBe(20);
     const times = all.map((r) => Date.parse(r.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(all[0]).toMatchObject({ voter_identifier: 'voter-4', vote_type_name: '中层干部' });
+    expect(all[0]).toMatchObject({ voter_identifier: 'voter-0004', vote_type_name: '中层干部' });
   });
 
   it('answers the last page short and a page past the end empty', async () => {
@@ -83,14 +83,14 @@ describe('GET /votes/', () => {
     const byTarget = await list(`company_id=${s.companyId}&target_id=${target.id}`);
     expect(byTarget.total).toBe(5);
     expect(byTarget.items.every((r) => r.target_id === target.id)).toBe(true);
-    expect((await list(`voter_identifier=voter-1`)).items.map((r) => r.voter_identifier)).toEqual(
-      Array(4).fill('voter-1'),
+    expect((await list(`voter_identifier=voter-0001`)).items.map((r) => r.voter_identifier)).toEqual(
+      Array(4).fill('voter-0001'),
     );
     // from and to are both inclusive: minutes 1 to 3 are voters 1, 2 and 3.
     const range = await list(`company_id=${s.companyId}&from=${iso(t0 + 60_000)}&to=${iso(t0 + 180_000)}`);
     expect(range.total).toBe(12);
     expect(new Set(range.items.map((r) => r.voter_identifier))).toEqual(
-      new Set(['voter-1', 'voter-2', 'voter-3']),
+      new Set(['voter-0001', 'voter-0002', 'voter-0003']),
     );
     const count = await get(
       `/votes/count?company_id=${s.companyId}&from=${iso(t0 + 60_000)}&to=${iso(t0 + 180_000)}`,

@@ -1,13 +1,12 @@
-// Ballots for the results tests, stored straight into submissions / votes / cadre_votes the way voting
-// stores them (one submission per voter and vote type, one row per target or poll, the computed score).
-// The public voting endpoint is built in parallel; once it is in, castAppraisal/castEvaluation can go
-// through it instead without the tests changing.
+// Ballots for the results tests, cast through the real submission endpoint (POST /public/polls/votes/),
+// so what the results count is exactly what voting stores. A test that needs a given time moves the
+// stored created_at afterwards; that is the only thing written around the endpoint.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { CadreAnswers, NewlyPromotedAnswers, ScoringAnswers } from '@kaoping/contracts/answers';
 import { cadreQuestions, type CadreFormSchema } from '@kaoping/contracts/cadre-schema';
 import { NEWLY_PROMOTED_OPINIONS } from '@kaoping/contracts/newly-promoted-schema';
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
-import { scoreBallot } from '@kaoping/contracts/scoring';
 import type { App } from '../../src/app';
 import type { Db } from '../../src/db/client';
 import { cadreVotes, submissions, votes } from '../../src/db/schema';
@@ -67,7 +66,7 @@ export interface AppraisalSetup {
   companyId: number;
   company: PollRef<ScoringFormSchema>;
   person: PollRef<ScoringFormSchema>;
-  voteTypes: { id: number; name: string; weight: number }[];
+  voteTypes: { id: number; name: string; weight: number; linkId: string }[];
   targets: { id: number; type: 'company' | 'person'; name: string }[];
 }
 
@@ -88,7 +87,7 @@ export async function setupAppraisal(
       weight,
       ...(opts.expected ? { expected_voters: opts.expected } : {}),
     });
-    voteTypes.push({ id: vt.id, name, weight });
+    voteTypes.push({ id: vt.id, name, weight, linkId: vt.link_id });
   }
   const targets: AppraisalSetup['targets'] = [];
   const c = await createVoteTarget(app, token, companyId, { type: 'company', name: '领导班子' });
@@ -110,40 +109,51 @@ export function randomScoring(schema: ScoringFormSchema, rnd: () => number): Sco
   return answers;
 }
 
-/** Stores one appraisal submission: a ballot per target given. Answers the submission id. */
+interface Ctx {
+  app: App;
+  database: { db: Db };
+}
+
+/** Submits one voter's whole ballot; answers the submission id. */
+async function submit(ctx: Ctx, linkId: string, voter: string, ballots: unknown[], createdAt?: Date) {
+  const id = randomUUID();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/public/polls/votes/',
+    payload: { link_id: linkId, voter_identifier: voter, submission_id: id, ballots },
+  });
+  if (res.statusCode !== 201) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);
+  if (createdAt) {
+    const db = ctx.database.db;
+    await db.update(submissions).set({ createdAt }).where(eq(submissions.id, id));
+    await db.update(votes).set({ createdAt }).where(eq(votes.submissionId, id));
+    await db.update(cadreVotes).set({ createdAt }).where(eq(cadreVotes.submissionId, id));
+  }
+  return id;
+}
+
+/** One appraisal submission: a ballot per target given (every active target must be there). */
 export async function castAppraisal(
-  db: Db,
+  ctx: Ctx,
   s: AppraisalSetup,
   voteTypeId: number,
   voter: string,
   answers: Map<number, ScoringAnswers>,
-  createdAt = new Date(),
+  createdAt?: Date,
 ) {
-  const id = randomUUID();
-  const rows = [...answers].map(([targetId, a]) => {
-    const poll = s.targets.find((t) => t.id === targetId)?.type === 'company' ? s.company : s.person;
-    return { targetId, pollId: poll.id, answers: a, score: scoreBallot(poll.schema, a) };
-  });
-  const total = rows.reduce((acc, r) => acc + Math.round(r.score * 10), 0) / 10;
-  const base = { companyId: s.companyId, voteTypeId, voterIdentifier: voter, createdAt };
-  await db.transaction(async (tx) => {
-    await tx.insert(submissions).values({
-      ...base,
-      id,
-      formCategory: 'democratic_appraisal',
-      ballotCount: rows.length,
-      totalScore: total,
-    });
-    await tx.insert(votes).values(rows.map((r) => ({ ...base, ...r, submissionId: id })));
-  });
-  return id;
+  const ballots = [...answers].map(([targetId, a]) => ({
+    poll_id: s.targets.find((t) => t.id === targetId)?.type === 'company' ? s.company.id : s.person.id,
+    target_id: targetId,
+    answers: a,
+  }));
+  return submit(ctx, s.voteTypes.find((v) => v.id === voteTypeId)!.linkId, voter, ballots, createdAt);
 }
 
 export interface EvaluationSetup {
   companyId: number;
   cadre: PollRef<CadreFormSchema>;
   newlyPromoted: PollRef<Record<string, unknown>>;
-  voteTypes: { id: number; name: string }[];
+  voteTypes: { id: number; name: string; linkId: string }[];
   subjects: { id: number; name: string }[];
 }
 
@@ -159,7 +169,7 @@ export async function setupEvaluation(
   for (let i = 0; i < (opts.voteTypes ?? 2); i++) {
     const name = `评议组${i + 1}`;
     const vt = await createVoteType(app, token, companyId, { name, form_category: 'democratic_evaluation' });
-    voteTypes.push({ id: vt.id, name });
+    voteTypes.push({ id: vt.id, name, linkId: vt.link_id });
   }
   const subjects = [];
   for (let i = 0; i < (opts.subjects ?? 3); i++) {
@@ -192,33 +202,34 @@ export function randomNewlyPromoted(subjectIds: number[], rnd: () => number): Ne
   return a;
 }
 
-/** Stores one evaluation submission: the cadre ballot and/or the newly promoted one. */
+/** One evaluation submission: the cadre ballot and/or the newly promoted one. */
 export async function castEvaluation(
-  db: Db,
+  ctx: Ctx,
   s: EvaluationSetup,
   voteTypeId: number,
   voter: string,
   answers: { cadre?: CadreAnswers; newlyPromoted?: NewlyPromotedAnswers | Record<string, string> },
-  createdAt = new Date(),
+  createdAt?: Date,
 ) {
-  const id = randomUUID();
-  const base = { companyId: s.companyId, voteTypeId, voterIdentifier: voter, createdAt, submissionId: id };
-  const rows: (typeof cadreVotes.$inferInsert)[] = [];
-  if (answers.cadre) rows.push({ ...base, pollId: s.cadre.id, pollKind: 'cadre', answers: answers.cadre });
-  if (answers.newlyPromoted) {
-    rows.push({
-      ...base,
-      pollId: s.newlyPromoted.id,
-      pollKind: 'newly_promoted',
-      answers: answers.newlyPromoted,
-    });
-  }
-  await db.transaction(async (tx) => {
-    const { submissionId: _, ...sub } = base;
-    await tx
-      .insert(submissions)
-      .values({ ...sub, id, formCategory: 'democratic_evaluation', ballotCount: rows.length });
-    await tx.insert(cadreVotes).values(rows);
+  const ballots = [];
+  if (answers.cadre) ballots.push({ poll_id: s.cadre.id, answers: answers.cadre });
+  if (answers.newlyPromoted) ballots.push({ poll_id: s.newlyPromoted.id, answers: answers.newlyPromoted });
+  return submit(ctx, s.voteTypes.find((v) => v.id === voteTypeId)!.linkId, voter, ballots, createdAt);
+}
+
+/** Switches a target or subject on or off (a ballot must answer exactly the active ones). */
+export async function setActive(
+  app: App,
+  token: string,
+  kind: 'vote-targets' | 'evaluation-subjects',
+  id: number,
+  isActive: boolean,
+) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `${ADMIN}/${kind}/${id}`,
+    headers: bearer(token),
+    payload: { is_active: isActive },
   });
-  return id;
+  if (res.statusCode !== 200) throw new Error(`switch failed: ${res.statusCode} ${res.body}`);
 }

@@ -190,6 +190,6 @@ export async function writeAppraisalBook(
   for (const s of slices) scoresSheet(book, name(s.label === '全部' ? '全部投票类型' : s.label), r, s.pick);
   itemsSheet(book, name('分项评价'), r, slices);
   reverseSheet(book, name('反向测评'), r, slices);
-  await rawSheet(book, name('原始选票'), raw.table, raw.batches, out);
+  await rawSheet(book, name, raw.table, raw.batches, out);
   await book.commit();
 }

@@ -128,6 +128,6 @@ export async function writeEvaluationBook(
   cadreSheet(book, name('选人用人工作'), r);
   newlyPromotedSheet(book, name('新提拔任用干部'), r);
   textsSheet(book, name('文字意见'), r);
-  await rawSheet(book, name('原始选票'), raw.table, raw.batches, out);
+  await rawSheet(book, name, raw.table, raw.batches, out);
   await book.commit();
 }

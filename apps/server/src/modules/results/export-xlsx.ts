@@ -95,29 +95,40 @@ export async function drained(out: Writable) {
   }
 }
 
-/** Streams the raw ballots into a sheet, batch by batch. */
+/** Ballot rows per sheet: Excel stops at 1,048,576 rows, so a huge vote continues on 原始选票_2, … */
+export const RAW_ROWS_PER_SHEET = 1_000_000;
+
+/** Streams the raw ballots into one sheet (more past RAW_ROWS_PER_SHEET), batch by batch. */
 export async function rawSheet<R>(
   book: Book,
-  name: string,
+  sheetName: (wanted: string) => string,
   table: RawTable<R>,
   batches: AsyncIterable<R[]>,
   out: Writable,
+  rowsPerSheet = RAW_ROWS_PER_SHEET,
 ) {
-  const sheet = addSheet(
-    book,
-    name,
-    table.headers.map((h, i) => (i < 3 ? 14 : Math.min(30, Math.max(10, h.length * 2)))),
-    1,
-  );
-  headerRow(sheet, table.headers);
+  const widths = table.headers.map((h, i) => (i < 3 ? 14 : Math.min(30, Math.max(10, h.length * 2))));
+  const open = () => {
+    const s = addSheet(book, sheetName('原始选票'), widths, 1);
+    headerRow(s, table.headers);
+    return s;
+  };
+  let sheet = open();
+  let written = 0;
   for await (const rows of batches) {
     if (out.destroyed) throw new Error('下载已中断');
     for (const r of rows) {
+      if (written === rowsPerSheet) {
+        sheet.commit();
+        sheet = open();
+        written = 0;
+      }
       // Empty cells are left out rather than written blank, and every cell shares one style object,
       // which exceljs caches by identity: together about half the cost of 100,000 rows.
       const row = sheet.addRow(table.row(r).map((c) => (c === null ? undefined : c)));
       row.eachCell((c) => (c.style = PLAIN));
       row.commit();
+      written++;
     }
     await drained(out);
   }
