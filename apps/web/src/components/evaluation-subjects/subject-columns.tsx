@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
 import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
-import { DragHandle } from './sortable-table';
-import { StatusSwitch } from './status-switch';
+import { DragHandle } from '@/components/sortable-table';
+import { StatusSwitch } from '@/components/status-switch';
 
 /** Spec screen 9: an empty field shows '-'. */
 const orDash = (v: string) => (v.trim() ? v : '-');

@@ -13,7 +13,7 @@ import {
   updateSubject,
   type SubjectInput,
 } from './subjects-api';
-import { withAdvancedMode } from './with-advanced-mode';
+import { withAdvancedMode } from '@/components/with-advanced-mode';
 
 type Fields = SubjectInput;
 

@@ -4,7 +4,7 @@ import { DeleteOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons
 import { COVER_KIND_LABELS, type CoverKind } from '@kaoping/contracts/cover';
 import { App, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { LoadError } from '@/components/evaluation-subjects/load-error';
+import { LoadError } from '@/components/load-error';
 import { errorDetail } from '@/lib/api-client';
 import { coverKey, deleteCover, uploadCover, useCover } from '../api/covers';
 import { CoverPreview } from './cover-preview';

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
 import { Alert, Col, Empty, Row, Select } from 'antd';
 import { CompanySelect } from '@/components/company-select';
-import { LoadError } from '@/components/evaluation-subjects/load-error';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { useVoteTypeOptions } from '../api/covers';

@@ -11,7 +11,7 @@ import { useCompanySubjects } from '../api/company-subjects';
 import { serverDetail, useNewlyPromotedMutations } from '../api/newly-promoted-poll';
 import { previewSubjects } from './sample-subjects';
 import { SettingsPreview } from './settings-preview';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 
 /** Preview debounce (spec §9). */
 const PREVIEW_DEBOUNCE_MS = 300;

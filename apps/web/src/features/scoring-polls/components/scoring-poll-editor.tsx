@@ -11,7 +11,7 @@ import { ItemGroupCard, OverallGroupCard, type SchemaUpdate } from './evaluation
 import { PollBasicsCard } from './poll-basics-card';
 import { ReverseCard } from './reverse-card';
 import { ScoringPreview } from './scoring-preview';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 
 export interface ScoringPollEditorProps {
   kind: ScoringKind;

@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { TARGET_TYPE_LABELS, type VoteTarget } from '@kaoping/contracts/vote-target';
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
-import { DragHandle } from '@/components/evaluation-subjects/sortable-table';
-import { StatusSwitch } from '@/components/evaluation-subjects/status-switch';
+import { DragHandle } from '@/components/sortable-table';
+import { StatusSwitch } from '@/components/status-switch';
 
 export interface TargetColumnActions {
   onToggle: (row: VoteTarget, isActive: boolean) => void;

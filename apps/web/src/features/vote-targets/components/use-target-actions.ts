@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { VoteTarget } from '@kaoping/contracts/vote-target';
 import { App } from 'antd';
 import { useAdvancedMode } from '@/components/advanced-mode';
-import { withAdvancedMode } from '@/components/evaluation-subjects/with-advanced-mode';
+import { withAdvancedMode } from '@/components/with-advanced-mode';
 import { errorDetail } from '@/lib/api-client';
 import { createTarget, deleteTarget, reorderTargets, targetsKey, updateTarget } from '../api/vote-targets';
 import { appraisalTargetOrders, nextTargetSortOrder } from '../lib/target-order';

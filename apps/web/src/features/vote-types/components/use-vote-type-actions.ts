@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { VoteType } from '@kaoping/contracts/vote-type';
 import { App } from 'antd';
 import { useAdvancedMode } from '@/components/advanced-mode';
-import { withAdvancedMode } from '@/components/evaluation-subjects/with-advanced-mode';
+import { withAdvancedMode } from '@/components/with-advanced-mode';
 import { errorDetail } from '@/lib/api-client';
 import { createVoteType, deleteVoteType, updateVoteType, voteTypesKey } from '../api/vote-types';
 import { copyText } from '../lib/copy-text';

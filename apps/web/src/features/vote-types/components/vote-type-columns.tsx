@@ -2,7 +2,7 @@ import { CopyOutlined, DeleteOutlined, EditOutlined, QrcodeOutlined } from '@ant
 import type { VoteType } from '@kaoping/contracts/vote-type';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { StatusSwitch } from '@/components/evaluation-subjects/status-switch';
+import { StatusSwitch } from '@/components/status-switch';
 import { windowState } from '../lib/vote-type-form';
 
 /** The absolute voter address of a vote type, as printed in its QR code. */

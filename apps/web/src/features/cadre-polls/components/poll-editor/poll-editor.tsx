@@ -12,7 +12,7 @@ import { loadDraft, type PreviewType } from './load-draft';
 import { NewlyPromotedFields } from './newly-promoted-fields';
 import { SchemaPreview, type PreviewDraft } from './schema-preview';
 import { useDebouncedValue } from './use-debounced-value';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import './poll-editor.css';
 
 /** Preview refresh debounce (spec §9). */

@@ -5,7 +5,6 @@ import { Modal } from 'antd';
 /**
  * Asks before unsaved edits are lost: inside the app (another menu entry, another company, which
  * changes ?company=) with a dialog, and on reload or closing the tab with the browser's own prompt.
- * Same behaviour as the scoring editors' guard; features do not import each other, hence the copy.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const blocker = useBlocker(
