@@ -195,6 +195,8 @@ export const votes = pgTable(
     index('votes_company_type_target_idx').on(t.companyId, t.voteTypeId, t.targetId),
     index('votes_submission_idx').on(t.submissionId),
     index('votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
+    // The export reads a company's ballots in id batches (keyset pagination).
+    index('votes_company_id_idx').on(t.companyId, t.id),
   ],
 );
 
@@ -220,6 +222,7 @@ export const cadreVotes = pgTable(
     index('cadre_votes_company_type_idx').on(t.companyId, t.voteTypeId),
     index('cadre_votes_submission_idx').on(t.submissionId),
     index('cadre_votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
+    index('cadre_votes_company_id_idx').on(t.companyId, t.id),
   ],
 );
 
