@@ -164,6 +164,17 @@ describe('the evaluation ballot', () => {
     await refused(reason, 422, /不认同的原因不能超过 2000 个字/);
   });
 
+  it('refuses text PostgreSQL cannot store (NUL, an unpaired surrogate) with 422, not 500', async () => {
+    for (const text of ['建议\u0000加强', '半个字符\uD83D']) {
+      const body = submission(f, 'evaluation');
+      body.ballots[0]!.answers.suggestions = text;
+      await refused(body, 422, /答案包含无法保存的字符/);
+    }
+    const ok = submission(f, 'evaluation');
+    ok.ballots[0]!.answers.suggestions = '完整的表情👍可以保存';
+    expect((await submit(ctx.app, ok)).statusCode).toBe(201);
+  });
+
   it('refuses a missing subject, an inactive subject, an unknown opinion and a target_id', async () => {
     const missing = submission(f, 'evaluation');
     delete missing.ballots[1]!.answers[`subject_${f.subjects[1]!.id}`];

@@ -9,6 +9,18 @@ import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import { scoreBallot } from '@kaoping/contracts/scoring';
 import type { BallotDefinition, BallotPart, DefPoll } from './ballot-definition';
 
+// NUL and unpaired UTF-16 surrogates cannot be stored in PostgreSQL text or jsonb: refuse them as bad
+// input (422) rather than let the insert fail with a 500.
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorable(value: unknown): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.some(unstorable);
+  if (value && typeof value === 'object') return Object.values(value).some(unstorable);
+  return false;
+}
+
 /** A checked ballot row, ready to store, in the definition's answering order. */
 export interface CleanBallot {
   part: BallotPart;
@@ -82,6 +94,7 @@ export function checkBallot(def: BallotDefinition, entries: readonly BallotEntry
     attempted.add(key);
     const result = checkAnswers(def, poll, entry.answers);
     if (!result.success) return errors.push(...result.errors.map((e) => `${partName(part)}：${e}`));
+    if (unstorable(result.data)) return errors.push(`${partName(part)}：答案包含无法保存的字符`);
     const score =
       poll.kind === 'company' || poll.kind === 'person'
         ? scoreBallot(poll.schema, result.data as never)

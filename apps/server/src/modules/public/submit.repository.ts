@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type HotStatement, hotStatement, runHot } from './hot-statement';
 
 export type Family = 'democratic_appraisal' | 'democratic_evaluation';
 
@@ -49,6 +50,56 @@ export interface SubmissionInsert {
   rows: { pollId: number; targetId: number | null; kind: string; answers: unknown; score: number | null }[];
 }
 
+const p = (name: keyof Omit<SubmissionInsert, 'family'> | 'count') => sql.placeholder(name);
+
+/** The submission statement of a family, with placeholders for everything that varies. */
+function submissionStatement(family: Family): SQL {
+  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.name`);
+  const ballotRows =
+    family === 'democratic_appraisal'
+      ? sql`INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier,
+                               answers, score, created_at)
+            SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.target_id, ins.voter_identifier,
+                   r.answers, r.score, ins.created_at
+            FROM ins, jsonb_to_recordset(${p('rows')}::jsonb)
+                 AS r(ord int, poll_id int, target_id int, answers jsonb, score float8)
+            ORDER BY r.ord`
+      : sql`INSERT INTO cadre_votes (submission_id, company_id, vote_type_id, poll_id, poll_kind,
+                                     voter_identifier, answers, created_at)
+            SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.kind, ins.voter_identifier,
+                   r.answers, ins.created_at
+            FROM ins, jsonb_to_recordset(${p('rows')}::jsonb) AS r(ord int, poll_id int, kind text, answers jsonb)
+            ORDER BY r.ord`;
+  return sql`
+    WITH vt AS (
+      SELECT v.id, v.company_id FROM vote_types v
+      WHERE v.link_id = ${p('linkId')} AND v.is_active AND v.form_category = ${family}
+        AND (v.opens_at IS NULL OR v.opens_at <= now())
+        AND (v.closes_at IS NULL OR v.closes_at > now())
+        AND ${fp} = ${p('fingerprint')}
+    ), ins AS (
+      INSERT INTO submissions (id, company_id, vote_type_id, form_category, voter_identifier, ballot_count,
+                               total_score)
+      SELECT ${p('id')}::uuid, vt.company_id, vt.id, ${family}, ${p('voterIdentifier')}, ${p('count')}::int,
+             ${p('totalScore')}::float8
+      FROM vt
+      ON CONFLICT DO NOTHING
+      RETURNING id, company_id, vote_type_id, voter_identifier, created_at
+    ), stored AS (${ballotRows} RETURNING 1)
+    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms,
+           (SELECT count(*) FROM stored)::int AS stored
+    FROM ins`;
+}
+
+// Built once per family: the text never changes, only the parameters do.
+const statements = new Map<Family, HotStatement>();
+
+function statementOf(family: Family) {
+  let st = statements.get(family);
+  if (!st) statements.set(family, (st = hotStatement('kaoping_submit', submissionStatement(family))));
+  return st;
+}
+
 /**
  * Stores a whole ballot in ONE statement (one round trip, atomic, no explicit transaction): the
  * submission row and every ballot row, only if the link's vote type is active and inside its window
@@ -56,9 +107,10 @@ export interface SubmissionInsert {
  * ON CONFLICT DO NOTHING covers both the submission id and (vote type, voter): a concurrent insert of
  * the same key waits for the other to commit and then inserts nothing. Returns undefined when nothing
  * was stored; the caller then looks up why (replay, already voted, closed, changed definition).
+ * It runs as a prepared statement (see hot-statement.ts).
  */
 export async function insertSubmission(db: Db, s: SubmissionInsert) {
-  const fp = fingerprintSql(s.family, sql`v.company_id`, sql`v.name`);
+  const st = statementOf(s.family);
   const rows = JSON.stringify(
     s.rows.map((r, ord) => ({
       ord,
@@ -69,39 +121,7 @@ export async function insertSubmission(db: Db, s: SubmissionInsert) {
       score: r.score,
     })),
   );
-  const ballotRows =
-    s.family === 'democratic_appraisal'
-      ? sql`INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier,
-                               answers, score, created_at)
-            SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.target_id, ins.voter_identifier,
-                   r.answers, r.score, ins.created_at
-            FROM ins, jsonb_to_recordset(${rows}::jsonb)
-                 AS r(ord int, poll_id int, target_id int, answers jsonb, score float8)
-            ORDER BY r.ord`
-      : sql`INSERT INTO cadre_votes (submission_id, company_id, vote_type_id, poll_id, poll_kind,
-                                     voter_identifier, answers, created_at)
-            SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.kind, ins.voter_identifier,
-                   r.answers, ins.created_at
-            FROM ins, jsonb_to_recordset(${rows}::jsonb) AS r(ord int, poll_id int, kind text, answers jsonb)
-            ORDER BY r.ord`;
-  const result = (await db.execute(sql`
-    WITH vt AS (
-      SELECT v.id, v.company_id FROM vote_types v
-      WHERE v.link_id = ${s.linkId} AND v.is_active AND v.form_category = ${s.family}
-        AND (v.opens_at IS NULL OR v.opens_at <= now())
-        AND (v.closes_at IS NULL OR v.closes_at > now())
-        AND ${fp} = ${s.fingerprint}
-    ), ins AS (
-      INSERT INTO submissions (id, company_id, vote_type_id, form_category, voter_identifier, ballot_count,
-                               total_score)
-      SELECT ${s.id}::uuid, vt.company_id, vt.id, ${s.family}, ${s.voterIdentifier}, ${s.rows.length}::int,
-             ${s.totalScore}::float8
-      FROM vt
-      ON CONFLICT DO NOTHING
-      RETURNING id, company_id, vote_type_id, voter_identifier, created_at
-    ), stored AS (${ballotRows} RETURNING 1)
-    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms,
-           (SELECT count(*) FROM stored)::int AS stored
-    FROM ins`)) as unknown as { rows: { created_ms: number; stored: number }[] };
-  return result.rows[0];
+  const values = fillPlaceholders(st.params, { ...s, rows, count: s.rows.length });
+  const [row] = await runHot<{ created_ms: number; stored: number }>(db, st, values);
+  return row;
 }

@@ -1,0 +1,146 @@
+// The baseline of bench/ballots.ts: the same rows (one submission + one vote row per target) inserted
+// straight through the driver, with no HTTP, no validation and no ORM, at the same concurrency.
+import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { newVoter, randomBallot, type BallotRow } from './ballots-bodies';
+import type { BenchCompany } from './ballots-server';
+
+type Query = (text: string, params: unknown[]) => Promise<unknown>;
+
+export interface Driver {
+  query: Query;
+  /** Runs fn inside BEGIN … COMMIT on one connection. */
+  transaction(fn: (q: Query) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function pgDriver(url: string, poolSize: number): Driver {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (the database is dropped at the end) is not a failure.
+  pool.on('error', () => undefined);
+  return {
+    query: (text, params) => pool.query(text, params),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await fn((text, params) => client.query(text, params));
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function pgliteDriver(dataDir: string): Promise<Driver> {
+  const db = await PGlite.create(dataDir);
+  return {
+    query: (text, params) => db.query(text, params),
+    transaction: (fn) => db.transaction((tx) => fn((text, params) => tx.query(text, params))),
+    close: () => db.close(),
+  };
+}
+
+const SUBMISSION = `INSERT INTO submissions (id, company_id, vote_type_id, form_category, voter_identifier,
+  ballot_count, total_score) VALUES ($1, $2, $3, 'democratic_appraisal', $4, $5, $6)`;
+
+/** BEGIN; INSERT the submission; INSERT all vote rows in one multi-row VALUES; COMMIT. */
+async function insertAsTransaction(d: Driver, c: BenchCompany, rows: BallotRow[]) {
+  const id = randomUUID();
+  const voter = newVoter();
+  const total = rows.reduce((a, r) => a + Math.round(r.score * 10), 0) / 10;
+  const values: unknown[] = [];
+  const tuples = rows.map((r) => {
+    const n = values.push(
+      id,
+      c.companyId,
+      c.voteTypeId,
+      r.poll_id,
+      r.target_id,
+      voter,
+      JSON.stringify(r.answers),
+      r.score,
+    );
+    return `(${Array.from({ length: 8 }, (_, i) => `$${n - 7 + i}`).join(', ')})`;
+  });
+  await d.transaction(async (q) => {
+    await q(SUBMISSION, [id, c.companyId, c.voteTypeId, voter, rows.length, total]);
+    await q(
+      `INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier, answers, score)
+       VALUES ${tuples.join(', ')}`,
+      values,
+    );
+  });
+}
+
+/** The same rows in one statement (a data-modifying CTE): one round trip, atomic on its own. */
+async function insertAsOneStatement(d: Driver, c: BenchCompany, rows: BallotRow[]) {
+  const total = rows.reduce((a, r) => a + Math.round(r.score * 10), 0) / 10;
+  await d.query(
+    `WITH s AS (${SUBMISSION} RETURNING id, created_at)
+     INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier, answers, score,
+                        created_at)
+     SELECT s.id, $2, $3, r.poll_id, r.target_id, $4, r.answers, r.score, s.created_at
+     FROM s, jsonb_to_recordset($7::jsonb) AS r(poll_id int, target_id int, answers jsonb, score float8)`,
+    [randomUUID(), c.companyId, c.voteTypeId, newVoter(), rows.length, total, JSON.stringify(rows)],
+  );
+}
+
+export const DIRECT_METHODS = { transaction: insertAsTransaction, one_statement: insertAsOneStatement };
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
+/** `concurrency` workers insert ballots back to back for `seconds`; answers rate and latency. */
+export async function runDirect(
+  d: Driver,
+  company: BenchCompany,
+  method: keyof typeof DIRECT_METHODS,
+  concurrency: number,
+  seconds: number,
+  databaseCpuMs?: () => number,
+) {
+  const ballots = Array.from({ length: 200 }, () => randomBallot(company));
+  const insert = DIRECT_METHODS[method];
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpu0 = process.cpuUsage();
+  const db0 = databaseCpuMs?.();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async (w: number) => {
+    for (let i = w; performance.now() < deadline; i += concurrency) {
+      const t0 = performance.now();
+      try {
+        await insert(d, company, ballots[i % ballots.length]!);
+        latencies.push(performance.now() - t0);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const dbMs = db0 === undefined ? undefined : databaseCpuMs!() - db0;
+  latencies.sort((a, b) => a - b);
+  const perBallot = (ms: number) => Math.round((ms / Math.max(1, latencies.length)) * 1000) / 1000;
+  return {
+    method,
+    ballots: latencies.length,
+    ballots_per_s: Math.round(latencies.length / elapsed),
+    p50_ms: Math.round(percentile(latencies, 50) * 10) / 10,
+    p99_ms: Math.round(percentile(latencies, 99) * 10) / 10,
+    errors,
+    /** This process: the driver's work, and on PGlite the database's too (it runs in-process). */
+    client_cpu_ms_per_ballot: perBallot((cpu.user + cpu.system) / 1000),
+    postgres_cpu_ms_per_ballot: dbMs === undefined ? undefined : perBallot(dbMs),
+  };
+}

@@ -1,0 +1,170 @@
+// Ballot submission benchmark (issue 6 §4). Starts the real server, sets up a realistic company, and
+// submits whole ballots (9 targets each) from 50 connections with autocannon, on PGlite and, when
+// BENCH_DATABASE_URL is set, on PostgreSQL; then inserts the same rows straight through the driver on
+// the same database at the same concurrency, and prints everything as JSON. Loopback only.
+//   npx tsx bench/ballots.ts                          (PGlite)
+//   BENCH_DATABASE_URL=postgres://… npx tsx bench/ballots.ts   (PGlite and PostgreSQL)
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { bodyPool } from './ballots-bodies';
+import { pgDriver, pgliteDriver, runDirect, type Driver } from './ballots-direct';
+import {
+  buildServer,
+  cpuMs,
+  postgresCpuMs,
+  setUpCompany,
+  startServer,
+  type BenchCompany,
+} from './ballots-server';
+
+const SECONDS = Number(process.env.BENCH_DURATION ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = 50;
+/** The server's pool (openDatabase's default); the direct baseline gets the same. */
+const PG_POOL = 20;
+
+async function hammer(url: string, company: BenchCompany, seconds: number) {
+  const nextBody = bodyPool(company);
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/public/polls/votes/',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: nextBody() }),
+      },
+    ],
+  });
+}
+
+async function countSubmissions(d: Driver) {
+  const res = (await d.query('SELECT count(*)::int AS n FROM submissions', [])) as { rows: { n: number }[] };
+  return res.rows[0]!.n;
+}
+
+/** HTTP phase against a running server, then the server stops and the driver takes the same database. */
+async function measure(env: Record<string, string>, openDriver: () => Promise<Driver>, database?: string) {
+  const server = await startServer(env);
+  const dbCpu = database ? () => postgresCpuMs(database) : undefined;
+  let company: BenchCompany;
+  let warm, run, serverCpu, dbCpuMs;
+  try {
+    company = await setUpCompany(server.url);
+    warm = await hammer(server.url, company, WARMUP_SECONDS);
+    const cpu0 = cpuMs(server.pid);
+    const db0 = dbCpu?.();
+    run = await hammer(server.url, company, SECONDS);
+    serverCpu = cpu0 === undefined ? undefined : cpuMs(server.pid)! - cpu0;
+    dbCpuMs = db0 === undefined ? undefined : dbCpu!() - db0;
+  } finally {
+    await server.stop();
+  }
+  const perBallot = (ms: number | undefined) =>
+    ms === undefined ? undefined : Math.round((ms / Math.max(1, run['2xx'])) * 1000) / 1000;
+  const http = {
+    ballots: run['2xx'],
+    ballots_per_s: Math.round(run['2xx'] / run.duration),
+    p50_ms: run.latency.p50,
+    p99_ms: run.latency.p99,
+    max_ms: run.latency.max,
+    errors: run.errors,
+    timeouts: run.timeouts,
+    non_2xx: run.non2xx,
+    /** CPU the server process used per stored ballot (on PGlite this includes the database). */
+    server_cpu_ms_per_ballot: perBallot(serverCpu),
+    postgres_cpu_ms_per_ballot: perBallot(dbCpuMs),
+  };
+  const driver = await openDriver();
+  try {
+    // Every 2xx must be a stored ballot, and nothing else may be.
+    const stored = await countSubmissions(driver);
+    const acknowledged = warm['2xx'] + run['2xx'];
+    const transaction = await runDirect(driver, company, 'transaction', CONNECTIONS, SECONDS, dbCpu);
+    const oneStatement = await runDirect(driver, company, 'one_statement', CONNECTIONS, SECONDS, dbCpu);
+    const best = Math.max(transaction.ballots_per_s, oneStatement.ballots_per_s);
+    return {
+      http,
+      direct: { transaction, one_statement: oneStatement },
+      ratio_to_best_direct: Math.round((http.ballots_per_s / best) * 100) / 100,
+      // Requests still in flight when a run's clock stops are stored but not counted by autocannon:
+      // at most one per connection per run.
+      stored_check: {
+        acknowledged_201: acknowledged,
+        stored_submissions: stored,
+        ok: stored >= acknowledged && stored <= acknowledged + 2 * CONNECTIONS,
+      },
+    };
+  } finally {
+    await driver.close();
+  }
+}
+
+async function benchPglite() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaoping-bench-'));
+  try {
+    return await measure({ DATA_DIR: dataDir }, () => pgliteDriver(path.join(dataDir, 'pglite')));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A fresh database on the given server, dropped afterwards. */
+async function benchPostgres(adminUrl: string) {
+  const name = `kaoping_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await measure(
+      { DATABASE_URL: url.toString() },
+      async () => pgDriver(url.toString(), PG_POOL),
+      name,
+    );
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  buildServer();
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const report = {
+    benchmark: 'ballot submission (POST /api/v1/public/polls/votes/)',
+    // Other programs on the machine compete for the same cores: the load average says how much.
+    machine: {
+      cpus: cpus().length,
+      node: process.version,
+      loadavg_at_start: loadavg().map((x) => Math.round(x * 10) / 10),
+    },
+    settings: {
+      connections: CONNECTIONS,
+      duration_s: SECONDS,
+      warmup_s: WARMUP_SECONDS,
+      rows_per_ballot:
+        '1 submission + 9 votes (1 company target, 8 person targets; 6 items, 4 reverse items)',
+      postgres_pool: PG_POOL,
+    },
+    pglite: await benchPglite(),
+    postgres: pgUrl ? await benchPostgres(pgUrl) : 'skipped: set BENCH_DATABASE_URL',
+  };
+  const loadAtEnd = loadavg().map((x) => Math.round(x * 10) / 10);
+  console.log(
+    JSON.stringify({ ...report, machine: { ...report.machine, loadavg_at_end: loadAtEnd } }, null, 2),
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
