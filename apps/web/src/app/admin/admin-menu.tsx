@@ -57,10 +57,10 @@ export const ADMIN_MENU: MenuGroup[] = [
   {
     label: '结果统计',
     entries: [
-      { path: 'results', label: '测评结果', icon: <BarChartOutlined />, ready: false },
-      { path: 'vote-records', label: '投票记录', icon: <OrderedListOutlined />, ready: false },
-      { path: 'cadre-vote-results', label: '评议结果', icon: <BarChartOutlined />, ready: false },
-      { path: 'cadre-vote-records', label: '民主评议记录', icon: <AuditOutlined />, ready: false },
+      { path: 'results', label: '测评结果', icon: <BarChartOutlined />, ready: true },
+      { path: 'vote-records', label: '投票记录', icon: <OrderedListOutlined />, ready: true },
+      { path: 'cadre-vote-results', label: '评议结果', icon: <BarChartOutlined />, ready: true },
+      { path: 'cadre-vote-records', label: '民主评议记录', icon: <AuditOutlined />, ready: true },
     ],
   },
 ];

@@ -10,6 +10,7 @@ import {
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
+import type { EChartProps } from './echart';
 
 // Only what the results screens draw, so the admin chunk stays small. SVG rather than canvas: crisp on
 // high-density screens and in screenshots for reports, light on phones, and the labels stay real text.
@@ -19,20 +20,10 @@ export type ChartOption = echarts.ComposeOption<
   BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
-/** Colours of ordered answer options, best first; the last grey is for 不了解-like answers. */
-export const OPTION_COLORS = ['#c62828', '#ef6c00', '#f9a825', '#607d8b', '#8d6e63', '#bdbdbd'];
-
 const FALLBACK_WIDTH = 320;
 
-export interface EChartProps {
-  option: ChartOption;
-  height: number;
-  /** What the chart shows, for screen readers (the same figures are always in a table nearby). */
-  label: string;
-}
-
-/** One ECharts chart that follows its container's width. */
-export function EChart({ option, height, label }: EChartProps) {
+/** One ECharts chart that follows its container's width (loaded lazily through ./echart). */
+export default function EChartCore({ option, height, label }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 

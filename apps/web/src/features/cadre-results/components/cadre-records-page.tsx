@@ -1,5 +1,82 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useState } from 'react';
+import { Alert, Card, Segmented } from 'antd';
+import { useListState } from '@/components/charts/list-state';
+import { useVoterDelete } from '@/components/charts/use-voter-delete';
+import { CompanySelect } from '@/components/company-select';
+import { PageHeader } from '@/components/page-header';
+import { useCompanyParam } from '@/lib/use-company-param';
+import { CadreBallotDrawer, type CadreBallotRef } from './cadre-ballot-drawer';
+import { CadreRecordFilters, type CadreFilterValues } from './cadre-record-filters';
+import { CadreRecordsTable } from './cadre-records-table';
+import { CadreVotersTable } from './cadre-voters-table';
 
-export default function Page() {
-  return <ComingSoon title="民主评议记录" />;
+/** 民主评议记录 (/admin/cadre-vote-records): every evaluation ballot, or one row per voter. */
+export default function CadreRecordsPage() {
+  const [companyId, setCompanyId] = useCompanyParam();
+  return (
+    <>
+      <PageHeader title="民主评议记录">
+        <CompanySelect value={companyId} onChange={setCompanyId} />
+      </PageHeader>
+      {companyId === undefined ? (
+        <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+      ) : (
+        <CompanyRecords key={companyId} companyId={companyId} />
+      )}
+    </>
+  );
+}
+
+function CompanyRecords({ companyId }: { companyId: number }) {
+  const [view, setView] = useState<'ballots' | 'voters'>('ballots');
+  const [filters, setFilters] = useState<CadreFilterValues>({});
+  const [open, setOpen] = useState<CadreBallotRef>();
+  const ballots = useListState<'created_at'>('created_at');
+  const voters = useListState<'created_at'>('created_at');
+  const { remove } = useVoterDelete('cadre-votes');
+
+  const changeFilters = (next: CadreFilterValues) => {
+    setFilters(next);
+    ballots.firstPage();
+    voters.firstPage();
+  };
+  const del = (voter: string, voteTypeId: number) => void remove({ voter, companyId, voteTypeId });
+
+  return (
+    <Card>
+      <Segmented
+        value={view}
+        onChange={(v) => setView(v as 'ballots' | 'voters')}
+        options={[
+          { value: 'ballots', label: '按答卷' },
+          { value: 'voters', label: '按投票人' },
+        ]}
+        style={{ marginBottom: 12 }}
+      />
+      <CadreRecordFilters
+        companyId={companyId}
+        value={filters}
+        onChange={changeFilters}
+        perVoter={view === 'voters'}
+      />
+      {view === 'ballots' ? (
+        <CadreRecordsTable
+          companyId={companyId}
+          filters={filters}
+          list={ballots}
+          onView={(id) => setOpen({ kind: 'vote', id })}
+          onDelete={(r) => del(r.voter_identifier, r.vote_type_id)}
+        />
+      ) : (
+        <CadreVotersTable
+          companyId={companyId}
+          filters={filters}
+          list={voters}
+          onView={(r) => setOpen({ kind: 'voter', voter: r.voter_identifier, voteTypeId: r.vote_type_id })}
+          onDelete={(r) => del(r.voter_identifier, r.vote_type_id)}
+        />
+      )}
+      <CadreBallotDrawer companyId={companyId} open={open} onClose={() => setOpen(undefined)} />
+    </Card>
+  );
 }

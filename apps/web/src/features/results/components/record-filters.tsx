@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { DatePicker, Input, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useAppraisalVoteTypes, useTargets } from '../api/filter-options';
+
+export interface RecordFilterValues {
+  vote_type_id?: number;
+  target_id?: number;
+  voter_identifier?: string;
+  /** ISO instants: stored at or after / at or before. */
+  from?: string;
+  to?: string;
+}
+
+export interface RecordFiltersProps {
+  companyId: number;
+  value: RecordFilterValues;
+  onChange: (next: RecordFilterValues) => void;
+  /** The per-voter view filters by vote type and voter only. */
+  perVoter: boolean;
+}
+
+/** Filters of the 民主测评 records: vote type, target, voter, time range. */
+export function RecordFilters({ companyId, value, onChange, perVoter }: RecordFiltersProps) {
+  const voteTypes = useAppraisalVoteTypes(companyId);
+  const targets = useTargets(companyId);
+  const [voter, setVoter] = useState(value.voter_identifier ?? '');
+  const set = (patch: RecordFilterValues) => onChange({ ...value, ...patch });
+  return (
+    <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
+      <Select<number>
+        aria-label="按投票类型筛选"
+        placeholder="全部投票类型"
+        allowClear
+        style={{ width: 170 }}
+        loading={voteTypes.isLoading}
+        value={value.vote_type_id}
+        onChange={(v) => set({ vote_type_id: v ?? undefined })}
+        options={voteTypes.data?.map((vt) => ({ value: vt.id, label: vt.name }))}
+        notFoundContent={voteTypes.isError ? '投票类型加载失败' : '暂无投票类型'}
+      />
+      {!perVoter && (
+        <Select<number>
+          aria-label="按测评对象筛选"
+          placeholder="全部测评对象"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 170 }}
+          loading={targets.isLoading}
+          value={value.target_id}
+          onChange={(v) => set({ target_id: v ?? undefined })}
+          options={targets.data?.map((t) => ({ value: t.id, label: t.name }))}
+          notFoundContent={targets.isError ? '测评对象加载失败' : '暂无测评对象'}
+        />
+      )}
+      <Input.Search
+        aria-label="按投票人标识筛选"
+        placeholder="投票人标识"
+        allowClear
+        style={{ width: 200 }}
+        value={voter}
+        onChange={(e) => {
+          setVoter(e.target.value);
+          if (!e.target.value) set({ voter_identifier: undefined });
+        }}
+        onSearch={(v) => set({ voter_identifier: v.trim() || undefined })}
+      />
+      {!perVoter && (
+        <DatePicker.RangePicker
+          aria-label="按投票时间筛选"
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          placeholder={['开始时间', '结束时间']}
+          allowEmpty={[true, true]}
+          value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
+          onChange={(range) =>
+            set({ from: range?.[0]?.toISOString() ?? undefined, to: range?.[1]?.toISOString() ?? undefined })
+          }
+        />
+      )}
+    </Space>
+  );
+}
