@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cadreVotes, evaluationSubjects } from '../../db/schema';
 
@@ -50,37 +50,6 @@ export async function updateSubject(db: Db, id: number, patch: EvaluationSubject
 export async function deleteSubject(db: Db, id: number) {
   const [row] = await db.delete(evaluationSubjects).where(eq(evaluationSubjects.id, id)).returning();
   return row;
-}
-
-/** Locks every subject of the company in id order, so concurrent reorders run one after the other. */
-export async function lockCompanySubjectIds(db: Db, companyId: number) {
-  const rows = await db
-    .select({ id: evaluationSubjects.id })
-    .from(evaluationSubjects)
-    .where(eq(evaluationSubjects.companyId, companyId))
-    .orderBy(asc(evaluationSubjects.id))
-    .for('update');
-  return rows.map((r) => r.id);
-}
-
-/** Sets many sort_order values in one statement. */
-export async function setSortOrders(db: Db, companyId: number, items: { id: number; sortOrder: number }[]) {
-  const cases = sql.join(
-    items.map((i) => sql`when ${i.id}::integer then ${i.sortOrder}::integer`),
-    sql` `,
-  );
-  await db
-    .update(evaluationSubjects)
-    .set({ sortOrder: sql`case ${evaluationSubjects.id} ${cases} else ${evaluationSubjects.sortOrder} end` })
-    .where(
-      and(
-        eq(evaluationSubjects.companyId, companyId),
-        inArray(
-          evaluationSubjects.id,
-          items.map((i) => i.id),
-        ),
-      ),
-    );
 }
 
 /** True when a stored newly promoted ballot of the company holds an opinion on this subject. */

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client';
 import { forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
+import { evaluationSubjects } from '../../db/schema';
+import { reorderWithinCompany } from '../shared/company-order.service';
 import * as repo from './evaluation-subjects.repository';
 
 export function mapEvaluationSubject(row: repo.EvaluationSubjectRow): EvaluationSubject {
@@ -95,15 +97,7 @@ export async function deleteEvaluationSubject(
 /** Rewrites sort_order of the listed subjects, all or nothing; every id must belong to the company. */
 export async function reorderEvaluationSubjects(db: Db, body: EvaluationSubjectReorderBody) {
   return db.transaction(async (tx) => {
-    await getCompany(tx, body.company_id);
-    const own = new Set(await repo.lockCompanySubjectIds(tx, body.company_id));
-    const foreign = body.items.filter((i) => !own.has(i.id)).map((i) => i.id);
-    if (foreign.length) throw notFound(`评议对象不存在或不属于该单位：${foreign.join('、')}`);
-    await repo.setSortOrders(
-      tx,
-      body.company_id,
-      body.items.map((i) => ({ id: i.id, sortOrder: i.sort_order })),
-    );
+    await reorderWithinCompany(tx, evaluationSubjects, body, '评议对象');
     return (await repo.listSubjects(tx, body.company_id)).map(mapEvaluationSubject);
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { voteTargets, votes } from '../../db/schema';
 
@@ -40,40 +40,6 @@ export async function updateVoteTarget(db: Db, id: number, patch: VoteTargetPatc
 export async function deleteVoteTarget(db: Db, id: number) {
   const [row] = await db.delete(voteTargets).where(eq(voteTargets.id, id)).returning();
   return row;
-}
-
-/**
- * Locks every target of the company, always in id order, and returns their ids. Concurrent reorders
- * of one company therefore run one after the other (no deadlock, no interleaving of their rows).
- */
-export async function lockCompanyTargetIds(db: Db, companyId: number) {
-  const rows = await db
-    .select({ id: voteTargets.id })
-    .from(voteTargets)
-    .where(eq(voteTargets.companyId, companyId))
-    .orderBy(asc(voteTargets.id))
-    .for('update');
-  return rows.map((r) => r.id);
-}
-
-/** Sets many sort_order values in one statement. */
-export async function setSortOrders(db: Db, companyId: number, items: { id: number; sortOrder: number }[]) {
-  const cases = sql.join(
-    items.map((i) => sql`when ${i.id}::integer then ${i.sortOrder}::integer`),
-    sql` `,
-  );
-  await db
-    .update(voteTargets)
-    .set({ sortOrder: sql`case ${voteTargets.id} ${cases} else ${voteTargets.sortOrder} end` })
-    .where(
-      and(
-        eq(voteTargets.companyId, companyId),
-        inArray(
-          voteTargets.id,
-          items.map((i) => i.id),
-        ),
-      ),
-    );
 }
 
 /** True when at least one stored ballot scores this target. */

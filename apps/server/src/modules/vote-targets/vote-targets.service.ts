@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import { forbidden, invalid, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
+import { voteTargets } from '../../db/schema';
+import { reorderWithinCompany } from '../shared/company-order.service';
 import * as repo from './vote-targets.repository';
 
 export function mapVoteTarget(row: repo.VoteTargetRow): VoteTarget {
@@ -102,15 +104,7 @@ export async function deleteVoteTarget(
 /** Rewrites sort_order of the listed targets, all or nothing; every id must belong to the company. */
 export async function reorderVoteTargets(db: Db, body: VoteTargetReorderBody) {
   return db.transaction(async (tx) => {
-    await getCompany(tx, body.company_id);
-    const own = new Set(await repo.lockCompanyTargetIds(tx, body.company_id));
-    const foreign = body.items.filter((i) => !own.has(i.id)).map((i) => i.id);
-    if (foreign.length) throw notFound(`测评对象不存在或不属于该单位：${foreign.join('、')}`);
-    await repo.setSortOrders(
-      tx,
-      body.company_id,
-      body.items.map((i) => ({ id: i.id, sortOrder: i.sort_order })),
-    );
+    await reorderWithinCompany(tx, voteTargets, body, '测评对象');
     return (await repo.listVoteTargets(tx, body.company_id)).map(mapVoteTarget);
   });
 }
