@@ -36,9 +36,7 @@ function optionChart(q: Question): ChartOption {
         barMaxWidth: 20,
         data: q.options.map((o, i) => ({
           value: o.count,
-          itemStyle: {
-            color: q.type === 'multiple_choice' ? OPTION_COLORS[0] : OPTION_COLORS[i % OPTION_COLORS.length],
-          },
+          itemStyle: { color: barColor(q, o.option, i) },
         })),
         label: {
           show: true,

@@ -1,0 +1,153 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { VoteRecord } from '@kaoping/contracts/results';
+import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import VoteRecordsPage from '@/features/results/components/vote-records-page';
+import { mockFetch, renderAdmin } from './render';
+import { companies, elevatedToken, personBallot } from './results-fixtures';
+
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+const API = '/api/v1/admin';
+
+const record = (id: number, voter: string, score: number, over: Partial<VoteRecord> = {}): VoteRecord => ({
+  id,
+  submission_id: `sub-${voter}`,
+  company_id: 50,
+  vote_type_id: 7,
+  vote_type_name: '中层干部',
+  poll_id: 2,
+  target_id: 3,
+  target_name: '李红梅',
+  target_type: 'person',
+  target_title: '总经理',
+  voter_identifier: voter,
+  score,
+  answers: personBallot(1) as unknown as Record<string, unknown>,
+  created_at: '2025-06-01T01:02:03.000Z',
+  ...over,
+});
+
+const person = pollTemplate('person');
+
+function routes(companyId: number, rows: () => VoteRecord[]) {
+  return {
+    [`GET ${API}/companies/`]: () => ({ body: companies(companyId) }),
+    [`GET ${API}/vote-types/`]: () => ({ body: [] }),
+    [`GET ${API}/vote-targets/`]: () => ({ body: [] }),
+    [`GET ${API}/votes/`]: () => ({ body: { items: rows(), total: 45 } }),
+    [`GET ${API}/votes/91`]: () => ({
+      body: {
+        ...record(91, 'voter-b', 78),
+        poll: {
+          id: 2,
+          title: person.title,
+          description: '',
+          target_type: 'person',
+          form_schema: person.form_schema,
+        },
+      },
+    }),
+  };
+}
+
+/** The newest dialog with this title (a closed one may still be leaving the page). */
+const dialog = async (title: string) =>
+  (await screen.findAllByText(title, { selector: '.ant-modal-title' }))
+    .at(-1)!
+    .closest<HTMLElement>('[role="dialog"]')!;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('vote records page', () => {
+  it('pages and sorts on the server', async () => {
+    const calls = mockFetch(routes(51, () => [record(90, 'voter-a', 100), record(91, 'voter-b', 78)]));
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=51');
+    expect(await screen.findByText('共 45 条')).toBeInTheDocument();
+    const lists = () =>
+      calls.filter((c) => c.url.pathname === `${API}/votes/`).map((c) => c.url.searchParams);
+    expect(lists()[0]?.get('company_id')).toBe('51');
+    expect(lists()[0]?.get('sort_by')).toBe('created_at');
+    expect(lists()[0]?.get('order')).toBe('desc');
+
+    fireEvent.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(lists().at(-1)?.get('skip')).toBe('20'));
+
+    // Sorting by score goes to the server and back to the first page.
+    fireEvent.click(screen.getAllByText('得分', { selector: '.ant-table-column-title' })[0]!);
+    await waitFor(() => expect(lists().at(-1)?.get('sort_by')).toBe('score'));
+    expect(lists().at(-1)?.get('order')).toBe('asc');
+    expect(lists().at(-1)?.get('skip')).toBe('0');
+  });
+
+  it('shows a ballot read-only in the voter layout', async () => {
+    mockFetch(routes(52, () => [record(91, 'voter-b', 78)]));
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=52');
+    fireEvent.click(await screen.findByRole('button', { name: '查看答卷' }));
+    const drawer = (await screen.findByText('答卷详情')).closest<HTMLElement>('.ant-drawer')!;
+    // The voter's own ballot component, read-only: a heading for the target, locked choices.
+    expect(await within(drawer).findByRole('heading', { name: /李红梅/ })).toBeInTheDocument();
+    expect(within(drawer).getByText('领导人员民主测评表')).toBeInTheDocument();
+    expect(within(drawer).getByText('78.00')).toBeInTheDocument();
+    const radios = within(drawer).getAllByRole('radio');
+    expect(radios.length).toBeGreaterThan(0);
+    expect(radios.every((r) => (r as HTMLInputElement).disabled)).toBe(true);
+    expect(radios.some((r) => (r as HTMLInputElement).checked)).toBe(true);
+  });
+
+  it("deletes a voter's ballots only after the confirmation and advanced mode, then reloads", async () => {
+    let rows = [record(90, 'voter-a', 100), record(91, 'voter-b', 78)];
+    const calls = mockFetch({
+      ...routes(53, () => rows),
+      [`POST ${API}/auth/verify-advanced-mode`]: () => ({
+        body: { access_token: elevatedToken(), token_type: 'bearer' },
+      }),
+      [`DELETE ${API}/votes/voter/voter-b`]: () => {
+        rows = rows.filter((r) => r.voter_identifier !== 'voter-b');
+        return {
+          body: {
+            submission_id: 'sub-voter-b',
+            voter_identifier: 'voter-b',
+            vote_type_id: 7,
+            deleted_ballots: 5,
+          },
+        };
+      },
+    });
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=53');
+    // jsdom matches no media query, so the voter column (wide screens) is hidden: find the row by score.
+    const row = (await screen.findByText('78.00')).closest('tr')!;
+    const deletes = () => calls.filter((c) => c.method === 'DELETE');
+
+    // First the confirmation; cancelling it sends nothing.
+    fireEvent.click(within(row).getByRole('button', { name: /删除投票人/ }));
+    expect(await screen.findByText('删除该投票人的全部答卷？')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+
+    // Confirmed, then the advanced-mode password prompt; cancelling that sends nothing either.
+    fireEvent.click(within(row).getByRole('button', { name: /删除投票人/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
+    let prompt = await dialog('进入高级模式');
+    fireEvent.click(within(prompt).getByRole('button', { name: /取\s*消/ }));
+    expect(deletes()).toHaveLength(0);
+
+    fireEvent.click(within(row).getByRole('button', { name: /删除投票人/ }));
+    const confirms = await screen.findAllByRole('button', { name: /^删\s*除$/ });
+    fireEvent.click(confirms.at(-1)!);
+    prompt = await dialog('进入高级模式');
+    fireEvent.change(within(prompt).getByLabelText('管理员密码'), { target: { value: 'secret-password' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: /验\s*证/ }));
+
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    expect(deletes()[0]!.url.searchParams.get('company_id')).toBe('53');
+    expect(deletes()[0]!.url.searchParams.get('vote_type_id')).toBe('7');
+    expect(calls.find((c) => c.url.pathname.endsWith('verify-advanced-mode'))?.body).toEqual({
+      password: 'secret-password',
+    });
+    expect(await screen.findByText('已删除该投票人的 5 份答卷')).toBeInTheDocument();
+    // The list is asked again and the voter is gone.
+    await waitFor(() => expect(screen.queryByText('78.00')).not.toBeInTheDocument());
+    expect(screen.getByText('100.00')).toBeInTheDocument();
+  });
+});
