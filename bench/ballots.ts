@@ -93,7 +93,9 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
     return {
       http,
       direct: { transaction, one_statement: oneStatement },
+      // HTTP ballots/s over the direct rate: against the fastest way (one statement) and the usual way.
       ratio_to_best_direct: Math.round((http.ballots_per_s / best) * 100) / 100,
+      ratio_to_direct_transaction: Math.round((http.ballots_per_s / transaction.ballots_per_s) * 100) / 100,
       // Requests still in flight when a run's clock stops are stored but not counted by autocannon:
       // at most one per connection per run.
       stored_check: {
