@@ -15,7 +15,11 @@ import { useDebouncedValue } from './use-debounced-value';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import './poll-editor.css';
 
-/** Preview refresh debounce (spec §9). */
+/**
+ * Spec §9 names two 300 ms debounces: the schema editor's update and the preview refresh. Here the
+ * editor's state is the draft itself (so save and the unsaved marker never lag a keystroke), and the one
+ * hop from the editor to the preview is debounced by 300 ms: that hop is both of the spec's updates.
+ */
 const PREVIEW_DEBOUNCE_MS = 300;
 
 export interface PollEditorProps {
