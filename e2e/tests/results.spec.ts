@@ -197,10 +197,10 @@ test('evaluation results: option counts, flagged newly promoted cadre, export, a
     name: '职工代表',
     form_category: 'democratic_evaluation',
   })) as VoteType;
-  const voters = [`E1-${uniq()}`, `E2-${uniq()}`, `E3-${uniq()}`];
-  const zhengOpinion = ['不认同', '不认同', '认同'];
-  for (const [i, voter] of voters.entries()) {
-    await vote(request, vt.link_id, voter, [
+  const voters = [`E1-${uniq()}`, `E2-${uniq()}`, `E3-${uniq()}`, `E4-${uniq()}`];
+  const zhengOpinion = ['不认同', '不认同', '认同', '认同'];
+  const castEvaluation = (i: number) =>
+    vote(request, vt.link_id, voters[i]!, [
       {
         poll_id: cadre.id,
         answers: {
@@ -219,7 +219,7 @@ test('evaluation results: option counts, flagged newly promoted cadre, export, a
         },
       },
     ]);
-  }
+  for (const i of [0, 1, 2]) await castEvaluation(i);
 
   await page.goto(`/admin/cadre-vote-results?company=${company.id}`);
   const cadreCard = page.getByTestId('cadre-results');

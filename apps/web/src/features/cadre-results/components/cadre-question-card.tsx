@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { EvaluationResults } from '@kaoping/contracts/results';
-import { Card, Col, Empty, Row, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Grid, Row, Table, Tag, Typography } from 'antd';
 import { EChart, OPTION_COLORS, type ChartOption } from '@/components/charts/echart';
 import { formatShare } from '@/components/charts/format';
 
@@ -17,17 +17,18 @@ function barColor(q: Question, option: string, index: number) {
 }
 
 /** Horizontal bars of the number of voters per option, share beside each bar. */
-function optionChart(q: Question): ChartOption {
+function optionChart(q: Question, compact: boolean): ChartOption {
   return {
     animationDuration: 400,
-    grid: { left: 8, right: 90, top: 8, bottom: 8, containLabel: true },
+    // On a phone the option names get less room and the bars carry only the count (the table has the rest).
+    grid: { left: 8, right: compact ? 36 : 90, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'value', minInterval: 1 },
+    xAxis: { type: 'value', minInterval: 1, splitNumber: compact ? 2 : 5 },
     yAxis: {
       type: 'category',
       inverse: true,
       data: q.options.map((o) => o.option),
-      axisLabel: { width: 140, overflow: 'truncate' },
+      axisLabel: { width: compact ? 84 : 140, overflow: 'truncate' },
     },
     series: [
       {
@@ -41,8 +42,10 @@ function optionChart(q: Question): ChartOption {
         label: {
           show: true,
           position: 'right',
-          formatter: ({ dataIndex }) =>
-            `${q.options[dataIndex]?.count ?? 0}（${formatShare(q.options[dataIndex]?.share)}）`,
+          formatter: ({ dataIndex }) => {
+            const o = q.options[dataIndex];
+            return compact ? String(o?.count ?? 0) : `${o?.count ?? 0}（${formatShare(o?.share)}）`;
+          },
         },
       },
     ],
@@ -51,7 +54,8 @@ function optionChart(q: Question): ChartOption {
 
 /** One question of the 选人用人工作 poll: a chart and the counts, or the list of written answers. */
 export function CadreQuestionCard({ q, index }: { q: Question; index: number }) {
-  const option = useMemo(() => optionChart(q), [q]);
+  const compact = Grid.useBreakpoint().sm === false;
+  const option = useMemo(() => optionChart(q, compact), [q, compact]);
   return (
     <Card
       size="small"

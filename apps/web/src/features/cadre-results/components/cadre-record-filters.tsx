@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DatePicker, Input, Select, Space } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEvaluationVoteTypes } from '../api/statistics';
 
@@ -32,12 +32,11 @@ export function CadreRecordFilters({ companyId, value, onChange, perVoter }: Cad
   const [voter, setVoter] = useState(value.voter_identifier ?? '');
   const set = (patch: CadreFilterValues) => onChange({ ...value, ...patch });
   return (
-    <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
+    <div className="kp-filters">
       <Select<number>
         aria-label="按投票类型筛选"
         placeholder="全部投票类型"
         allowClear
-        style={{ width: 170 }}
         loading={voteTypes.isLoading}
         value={value.vote_type_id}
         onChange={(v) => set({ vote_type_id: v ?? undefined })}
@@ -49,7 +48,6 @@ export function CadreRecordFilters({ companyId, value, onChange, perVoter }: Cad
           aria-label="按问卷筛选"
           placeholder="全部问卷"
           allowClear
-          style={{ width: 170 }}
           value={value.poll_kind}
           onChange={(v) => set({ poll_kind: v ?? undefined })}
           options={(Object.keys(POLL_KIND_LABELS) as PollKind[]).map((k) => ({
@@ -62,7 +60,6 @@ export function CadreRecordFilters({ companyId, value, onChange, perVoter }: Cad
         aria-label="按投票人标识筛选"
         placeholder="投票人标识"
         allowClear
-        style={{ width: 200 }}
         value={voter}
         onChange={(e) => {
           setVoter(e.target.value);
@@ -72,6 +69,7 @@ export function CadreRecordFilters({ companyId, value, onChange, perVoter }: Cad
       />
       {!perVoter && (
         <DatePicker.RangePicker
+          className="kp-filters-range"
           aria-label="按投票时间筛选"
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
@@ -83,6 +81,6 @@ export function CadreRecordFilters({ companyId, value, onChange, perVoter }: Cad
           }
         />
       )}
-    </Space>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { CadreVoteRecord } from '@kaoping/contracts/results';
 import { Button, Empty, Result, Space, Table, Tag, Typography } from 'antd';
 import { DeleteVoterButton } from '@/components/charts/delete-voter-button';
-import { formatTime } from '@/components/charts/format';
+import { TimeCell } from '@/components/charts/time-cell';
 import type { useListState } from '@/components/charts/list-state';
 import { errorDetail } from '@/lib/api-client';
 import { useCadreRecords } from '../api/cadre-records';
@@ -60,7 +60,7 @@ export function CadreRecordsTable({ companyId, filters, list, onView, onDelete }
           dataIndex: 'created_at',
           sorter: true,
           sortOrder: list.sortOrder('created_at'),
-          render: (v: string) => formatTime(v),
+          render: (v: string) => <TimeCell iso={v} />,
         },
         {
           title: '问卷',

@@ -1,7 +1,7 @@
 import type { VoterResult } from '@kaoping/contracts/results';
 import { Button, Empty, Result, Space, Table, Typography } from 'antd';
 import { DeleteVoterButton } from '@/components/charts/delete-voter-button';
-import { formatTime } from '@/components/charts/format';
+import { TimeCell } from '@/components/charts/time-cell';
 import type { useListState } from '@/components/charts/list-state';
 import { errorDetail } from '@/lib/api-client';
 import { useCadreVoterResults } from '../api/cadre-records';
@@ -61,7 +61,7 @@ export function CadreVotersTable({ companyId, filters, list, onView, onDelete }:
           sorter: true,
           sortOrder: list.sortOrder('created_at'),
           responsive: ['md'],
-          render: (v: string) => formatTime(v),
+          render: (v: string) => <TimeCell iso={v} />,
         },
         { title: '答卷数', dataIndex: 'ballot_count', align: 'right', responsive: ['md'] },
         {

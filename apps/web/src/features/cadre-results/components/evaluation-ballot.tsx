@@ -35,7 +35,12 @@ export function EvaluationBallot({ poll, answers, subjects }: EvaluationBallotPr
   if (poll.target_type === 'cadre') {
     const parsed = parseFormSchema('cadre', poll.form_schema);
     if (!parsed.success) return <Alert type="warning" showIcon title={`问卷内容无法显示：${parsed.error}`} />;
-    return <CadreForm schema={parsed.data} value={cadreAnswers(answers)} readOnly />;
+    // Every page's questions on one sheet: the admin reads the whole ballot without paging through it.
+    const onePage = {
+      ...parsed.data,
+      pages: [{ questions: parsed.data.pages.flatMap((p) => p.questions), footer_text: '' }],
+    };
+    return <CadreForm schema={onePage} value={cadreAnswers(answers)} readOnly />;
   }
   const parsed = parseFormSchema('newly_promoted', poll.form_schema);
   if (!parsed.success) return <Alert type="warning" showIcon title={`问卷内容无法显示：${parsed.error}`} />;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { EvaluationResults } from '@kaoping/contracts/results';
-import { Button, Card, Empty, Result, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Result, Select, Skeleton, Typography } from 'antd';
 import { TurnoutCard, useLiveTurnout, useOnChange } from '@/components/charts/live-turnout';
 import { errorDetail } from '@/lib/api-client';
 import { useEvaluationStatistics } from '../api/statistics';
@@ -63,9 +63,11 @@ export function EvaluationView({ companyId }: { companyId: number }) {
 
 function Figures({ data }: { data: EvaluationResults }) {
   const { cadre, newly_promoted: np } = data;
+  const size = Grid.useBreakpoint().sm === false ? 'small' : 'default';
   return (
     <>
       <Card
+        size={size}
         title={cadre.poll?.title ?? '选人用人工作民主评议'}
         extra={<Typography.Text type="secondary">{cadre.ballot_count} 份答卷</Typography.Text>}
         style={{ marginBottom: 16 }}
@@ -80,6 +82,7 @@ function Figures({ data }: { data: EvaluationResults }) {
         )}
       </Card>
       <Card
+        size={size}
         title={np.poll?.title ?? '新提拔任用干部民主评议'}
         extra={<Typography.Text type="secondary">{np.ballot_count} 份答卷</Typography.Text>}
         style={{ marginBottom: 16 }}

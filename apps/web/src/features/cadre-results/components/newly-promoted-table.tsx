@@ -17,7 +17,7 @@ export const thresholdText = (t: number) => `${(t * 100).toFixed(2)}%`;
 
 function columns(threshold: number): ColumnsType<Subject> {
   return [
-    { title: '序号', key: 'no', width: 56, align: 'center', render: (_, __, i) => i + 1 },
+    { title: '序号', key: 'no', width: 56, align: 'center', responsive: ['sm'], render: (_, __, i) => i + 1 },
     {
       title: '姓名',
       dataIndex: 'name',

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
-import { Button, Card, Empty, Result, Skeleton, Table, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Result, Skeleton, Table, Typography } from 'antd';
 import { TurnoutCard, useLiveTurnout, useOnChange } from '@/components/charts/live-turnout';
 import { errorDetail } from '@/lib/api-client';
 import { useAppraisalResults } from '../api/appraisal-results';
@@ -91,8 +91,10 @@ interface PollSectionProps {
 function PollSection({ title, targets, data, onOpen }: PollSectionProps) {
   const columns = useMemo(() => targetColumns(data.vote_types, onOpen), [data.vote_types, onOpen]);
   const weighted = data.vote_types.some((v) => v.weight > 0);
+  const screens = Grid.useBreakpoint();
   return (
     <Card
+      size={screens.sm === false ? 'small' : 'default'}
       title={title}
       extra={<Typography.Text type="secondary">{targets.length} 个测评对象</Typography.Text>}
       style={{ marginBottom: 16 }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DatePicker, Input, Select, Space } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useAppraisalVoteTypes, useTargets } from '../api/filter-options';
 
@@ -27,12 +27,11 @@ export function RecordFilters({ companyId, value, onChange, perVoter }: RecordFi
   const [voter, setVoter] = useState(value.voter_identifier ?? '');
   const set = (patch: RecordFilterValues) => onChange({ ...value, ...patch });
   return (
-    <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
+    <div className="kp-filters">
       <Select<number>
         aria-label="按投票类型筛选"
         placeholder="全部投票类型"
         allowClear
-        style={{ width: 170 }}
         loading={voteTypes.isLoading}
         value={value.vote_type_id}
         onChange={(v) => set({ vote_type_id: v ?? undefined })}
@@ -45,7 +44,6 @@ export function RecordFilters({ companyId, value, onChange, perVoter }: RecordFi
           placeholder="全部测评对象"
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 170 }}
           loading={targets.isLoading}
           value={value.target_id}
           onChange={(v) => set({ target_id: v ?? undefined })}
@@ -57,7 +55,6 @@ export function RecordFilters({ companyId, value, onChange, perVoter }: RecordFi
         aria-label="按投票人标识筛选"
         placeholder="投票人标识"
         allowClear
-        style={{ width: 200 }}
         value={voter}
         onChange={(e) => {
           setVoter(e.target.value);
@@ -67,6 +64,7 @@ export function RecordFilters({ companyId, value, onChange, perVoter }: RecordFi
       />
       {!perVoter && (
         <DatePicker.RangePicker
+          className="kp-filters-range"
           aria-label="按投票时间筛选"
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
@@ -78,6 +76,6 @@ export function RecordFilters({ companyId, value, onChange, perVoter }: RecordFi
           }
         />
       )}
-    </Space>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { VoteRecord } from '@kaoping/contracts/results';
 import { Button, Empty, Result, Space, Table, Typography } from 'antd';
-import { formatScore, formatTime } from '@/components/charts/format';
+import { formatScore } from '@/components/charts/format';
+import { TimeCell } from '@/components/charts/time-cell';
 import { errorDetail } from '@/lib/api-client';
 import { useVoteRecords } from '../api/vote-records';
 import type { useListState } from '@/components/charts/list-state';
@@ -49,16 +50,22 @@ export function RecordsTable({ companyId, filters, list, onView, onDelete }: Rec
           dataIndex: 'created_at',
           sorter: true,
           sortOrder: list.sortOrder('created_at'),
-          render: (v: string) => formatTime(v),
+          render: (v: string) => <TimeCell iso={v} />,
         },
         {
           title: '测评对象',
           key: 'target',
           render: (_, r) => (
-            <span>
+            <div style={{ lineHeight: 1.3 }}>
               {r.target_name ?? '（已删除）'}
-              {r.target_title && <Typography.Text type="secondary"> · {r.target_title}</Typography.Text>}
-            </span>
+              {r.target_title && (
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {r.target_title}
+                  </Typography.Text>
+                </div>
+              )}
+            </div>
           ),
         },
         { title: '投票类型', dataIndex: 'vote_type_name', responsive: ['sm'] },

@@ -24,7 +24,7 @@ export function targetColumns(
     {
       title: '排名',
       dataIndex: 'rank',
-      width: 72,
+      width: 66,
       align: 'center',
       defaultSortOrder: 'ascend',
       sorter: (a, b, order) => nullsLast(a.rank, b.rank, order),
@@ -35,7 +35,7 @@ export function targetColumns(
       title: '测评对象',
       key: 'name',
       fixed: 'left',
-      width: 150,
+      width: 120,
       render: (_, t) => (
         <div>
           <Typography.Text strong>{t.name}</Typography.Text>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Card, Segmented } from 'antd';
+import { Alert, Card, Grid, Segmented } from 'antd';
 import { useListState } from '@/components/charts/list-state';
 import { useVoterDelete } from '@/components/charts/use-voter-delete';
 import { CompanySelect } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
+import '@/components/charts/charts.css';
 import { BallotDrawer, type BallotRef } from './ballot-drawer';
 import { RecordFilters, type RecordFilterValues } from './record-filters';
 import { RecordsTable } from './records-table';
@@ -28,6 +29,7 @@ export default function VoteRecordsPage() {
 }
 
 function CompanyRecords({ companyId }: { companyId: number }) {
+  const screens = Grid.useBreakpoint();
   const [view, setView] = useState<'ballots' | 'voters'>('ballots');
   const [filters, setFilters] = useState<RecordFilterValues>({});
   const [open, setOpen] = useState<BallotRef>();
@@ -43,7 +45,7 @@ function CompanyRecords({ companyId }: { companyId: number }) {
   const del = (voter: string, voteTypeId: number) => void remove({ voter, companyId, voteTypeId });
 
   return (
-    <Card>
+    <Card size={screens.sm === false ? 'small' : 'default'}>
       <Segmented
         value={view}
         onChange={(v) => setView(v as 'ballots' | 'voters')}

@@ -1,6 +1,7 @@
 import type { VoterResult } from '@kaoping/contracts/results';
 import { Button, Empty, Result, Space, Table, Typography } from 'antd';
-import { formatScore, formatTime } from '@/components/charts/format';
+import { formatScore } from '@/components/charts/format';
+import { TimeCell } from '@/components/charts/time-cell';
 import { errorDetail } from '@/lib/api-client';
 import { useVoterResults } from '../api/vote-records';
 import type { useListState } from '@/components/charts/list-state';
@@ -61,7 +62,7 @@ export function VotersTable({ companyId, filters, list, onView, onDelete }: Vote
           sorter: true,
           sortOrder: list.sortOrder('created_at'),
           responsive: ['md'],
-          render: (v: string) => formatTime(v),
+          render: (v: string) => <TimeCell iso={v} />,
         },
         { title: '答卷数', dataIndex: 'ballot_count', align: 'right', responsive: ['md'] },
         {
