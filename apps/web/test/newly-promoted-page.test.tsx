@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { NEWLY_PROMOTED_DEFAULTS } from '@kaoping/contracts/newly-promoted-schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import NewlyPromotedPage from '@/features/newly-promoted/components/newly-promoted-page';
+import NewlyPromotedPage from '@/app/admin/newly-promoted-route';
 import { companiesResponse, mockApi, renderAdmin } from './cadre-test-utils';
 
 const poll = {

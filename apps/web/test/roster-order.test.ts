@@ -4,7 +4,7 @@ import {
   changedSubjectOrders,
   nextSubjectSortOrder,
   withIndexOrder,
-} from '@/components/evaluation-subjects/subject-order';
+} from '@/features/vote-targets/lib/subject-order';
 import { appraisalTargetOrders, nextTargetSortOrder } from '@/features/vote-targets/lib/target-order';
 import { qrFileName } from '@/features/vote-types/lib/qr-png';
 import { familyWeights } from '@/features/vote-types/lib/weights';

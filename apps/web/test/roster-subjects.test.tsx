@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EvaluationSubjectsList } from '@/components/evaluation-subjects/evaluation-subjects-list';
+import { EvaluationSubjectsList } from '@/features/vote-targets/components/evaluation-subjects-list';
 import { mockFetch, renderAdmin } from './render';
 import { keyboardDrag, stubRowLayout } from './roster-test-utils';
 

@@ -47,10 +47,7 @@ export const routes: RouteObject[] = [
             () => import('@/features/cadre-polls/components/cadre-poll-page'),
           ),
           adminPage('cadre-polls', () => import('@/features/cadre-polls/components/cadre-poll-page')),
-          adminPage(
-            'newly-promoted-poll-management',
-            () => import('@/features/newly-promoted/components/newly-promoted-page'),
-          ),
+          adminPage('newly-promoted-poll-management', () => import('@/app/admin/newly-promoted-route')),
           adminPage('results', () => import('@/features/results/components/results-page')),
           adminPage('vote-types', () => import('@/features/vote-types/components/vote-types-page')),
           adminPage(

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CompanyList } from '@kaoping/contracts/company';
 import { Select } from 'antd';
-import { adminRequest } from '@/lib/api-client';
+import { useAllCompanies } from '@/api/companies';
 
 /** Width of the company selector at the top of admin pages (spec §9). */
 export const COMPANY_SELECT_WIDTH = 400;
@@ -14,12 +12,7 @@ export interface CompanySelectProps {
 
 /** Searchable (by name), clearable company selector used at the top of every management page. */
 export function CompanySelect({ value, onChange, placeholder = '请选择单位' }: CompanySelectProps) {
-  const { data, isLoading, isError } = useQuery({
-    queryKey: ['companies', 'all'],
-    // Organisation departments manage tens to a few hundred units: one request, filtered in the browser.
-    queryFn: () => adminRequest<CompanyList>('/admin/companies/', { query: { limit: 1000 } }),
-    staleTime: 60_000,
-  });
+  const { data, isLoading, isError } = useAllCompanies();
   return (
     <Select<number>
       aria-label="选择单位"

@@ -101,6 +101,11 @@ export async function publicRequest<T>(path: string, opts: RequestOptions = {}):
 }
 
 /** The message to show for a failed call: the server's detail, else the fallback. */
+/** The server's own explanation of a failure; undefined for a network failure or a bare status. */
+export function serverDetail(err: unknown): string | undefined {
+  return err instanceof ApiError && err.responded ? err.detail : undefined;
+}
+
 export function errorDetail(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.detail) return err.detail;
   return fallback;

@@ -1,6 +1,7 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty } from 'antd';
-import { serverDetail, usePollMutations } from '../api/mutate-poll';
+import { usePollMutations } from '@/api/company-polls';
+import { serverDetail } from '@/lib/api-client';
 
 /**
  * No cadre questionnaire to edit: the import-from-template button. Without a company it still shows,
@@ -16,7 +17,7 @@ export function CadreImportCard({ companyId }: { companyId: number | undefined }
       return;
     }
     try {
-      await copy.mutateAsync({ companyId, kind: 'cadre' });
+      await copy.mutateAsync({ company_id: companyId, target_type: 'cadre' });
       message.success('从模板导入问卷成功');
     } catch (err) {
       message.error(serverDetail(err) ?? '导入问卷失败');

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Alert, App, Button, Card, Result, Skeleton } from 'antd';
+import { useCompanyPoll } from '@/api/company-polls';
 import { CompanySelect } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
-import { useCompanyPoll } from '../api/company-polls';
 import { CadreImportCard } from './cadre-import-card';
 import { PollEditor } from './poll-editor/poll-editor';
 import './cadre-polls.css';

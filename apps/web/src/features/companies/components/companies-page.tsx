@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Company } from '@kaoping/contracts/company';
 import { App, Button, Empty, Input, Popconfirm, Result, Space, Table } from 'antd';
+import { useCompanies } from '@/api/companies';
 import { useAdvancedMode } from '@/components/advanced-mode';
 import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
-import { useCompanies } from '../api/get-companies';
 import { useCompanyMutations } from '../api/mutate-company';
 import { CompanyFormModal } from './company-form-modal';
 

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE } from '@kaoping/contracts/constants';
 import { COVER_FILE_FIELD, type Cover, type CoverKind } from '@kaoping/contracts/cover';
-import type { VoteType } from '@kaoping/contracts/vote-type';
 import { ApiError, adminFetch, adminRequest } from '@/lib/api-client';
 
 /** A 10 MB file on a slow office line takes longer than the usual 10 s request timeout. */
@@ -60,13 +59,4 @@ export async function fetchCoverBlob(url: Cover['url'], signal?: AbortSignal): P
   const res = await adminFetch(path, { signal, timeoutMs: UPLOAD_TIMEOUT_MS });
   if (!res.ok) throw new ApiError(res.status, undefined);
   return res.blob();
-}
-
-/** The company's vote types for the selector (same query key as vote type management). */
-export function useVoteTypeOptions(companyId: number | undefined) {
-  return useQuery({
-    queryKey: ['vote-types', companyId ?? 0],
-    queryFn: () => adminRequest<VoteType[]>('/admin/vote-types/', { query: { company_id: companyId } }),
-    enabled: companyId !== undefined,
-  });
 }

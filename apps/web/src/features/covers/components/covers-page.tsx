@@ -1,18 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
 import { Alert, Col, Empty, Row, Select } from 'antd';
+import { useVoteTypes } from '@/api/vote-types';
 import { CompanySelect } from '@/components/company-select';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
-import { useVoteTypeOptions } from '../api/covers';
 import { CoverCard } from './cover-card';
 
 /** Cover management: the front and back cover of each vote type of a company. */
 export default function CoversPage() {
   const [companyId] = useCompanyParam();
   const [params, setParams] = useSearchParams();
-  const voteTypes = useVoteTypeOptions(companyId);
+  const voteTypes = useVoteTypes(companyId);
   const rawType = Number(params.get('vote_type'));
   // A vote type of another company (an old link, a changed company) counts as none chosen.
   const voteType = voteTypes.data?.find((v) => v.id === rawType);

@@ -1,6 +1,7 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Space } from 'antd';
-import { serverDetail, useNewlyPromotedMutations } from '../api/newly-promoted-poll';
+import { usePollMutations } from '@/api/company-polls';
+import { serverDetail } from '@/lib/api-client';
 
 export interface ImportEmptyStateProps {
   companyId: number | undefined;
@@ -15,7 +16,7 @@ export interface ImportEmptyStateProps {
  */
 export function ImportEmptyState({ companyId, onRetry, retrying }: ImportEmptyStateProps) {
   const { message } = App.useApp();
-  const { copy } = useNewlyPromotedMutations();
+  const { copy } = usePollMutations();
 
   const importTemplate = async () => {
     if (companyId === undefined) {
@@ -23,7 +24,7 @@ export function ImportEmptyState({ companyId, onRetry, retrying }: ImportEmptySt
       return;
     }
     try {
-      await copy.mutateAsync(companyId);
+      await copy.mutateAsync({ company_id: companyId, target_type: 'newly_promoted' });
       message.success('从模板导入问卷成功');
     } catch (err) {
       message.error(serverDetail(err) ?? '导入问卷失败');

@@ -1,15 +1,18 @@
+import type { ComponentType } from 'react';
 import { Alert, Skeleton, Tabs } from 'antd';
+import { useCompanyPoll } from '@/api/company-polls';
 import { CompanySelect } from '@/components/company-select';
-import { EvaluationSubjectsList } from '@/components/evaluation-subjects/evaluation-subjects-list';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
-import { useNewlyPromotedPoll } from '../api/newly-promoted-poll';
 import { ImportEmptyState } from './import-empty-state';
 import { SettingsTab } from './settings-tab';
 import './newly-promoted-admin.css';
 
+/** The evaluation subjects list of spec screen 9, owned by vote target management (the app passes it in). */
+type SubjectsList = ComponentType<{ companyId: number }>;
+
 /** 新提拔任用干部评议表管理 (spec screen 7): questionnaire settings and the evaluation subjects. */
-export default function NewlyPromotedPage() {
+export default function NewlyPromotedPage({ subjectsList }: { subjectsList: SubjectsList }) {
   const [companyId, setCompanyId] = useCompanyParam();
   return (
     <>
@@ -22,14 +25,26 @@ export default function NewlyPromotedPage() {
           <ImportEmptyState companyId={undefined} />
         </>
       ) : (
-        <NewlyPromotedBody key={companyId} companyId={companyId} />
+        <NewlyPromotedBody key={companyId} companyId={companyId} subjectsList={subjectsList} />
       )}
     </>
   );
 }
 
-function NewlyPromotedBody({ companyId }: { companyId: number }) {
-  const { data: poll, isPending, isError, refetch, isRefetching } = useNewlyPromotedPoll(companyId);
+function NewlyPromotedBody({
+  companyId,
+  subjectsList: SubjectsList,
+}: {
+  companyId: number;
+  subjectsList: SubjectsList;
+}) {
+  const {
+    data: poll,
+    isPending,
+    isError,
+    refetch,
+    isRefetching,
+  } = useCompanyPoll(companyId, 'newly_promoted');
   if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   // Spec §8: a failed load leaves the page empty, without a message; the empty state can retry.
   if (isError || !poll) {
@@ -48,7 +63,7 @@ function NewlyPromotedBody({ companyId }: { companyId: number }) {
         {
           key: 'subjects',
           label: '评议对象管理',
-          children: <EvaluationSubjectsList companyId={companyId} />,
+          children: <SubjectsList companyId={companyId} />,
         },
       ]}
     />

@@ -7,8 +7,9 @@ import {
 } from '@kaoping/contracts/newly-promoted-schema';
 import { parseFormSchema, type Poll } from '@kaoping/contracts/poll';
 import { App, Button, Card, Col, Form, Input, Row } from 'antd';
-import { useCompanySubjects } from '../api/company-subjects';
-import { serverDetail, useNewlyPromotedMutations } from '../api/newly-promoted-poll';
+import { usePollMutations } from '@/api/company-polls';
+import { useSubjects } from '@/api/evaluation-subjects';
+import { serverDetail } from '@/lib/api-client';
 import { previewSubjects } from './sample-subjects';
 import { SettingsPreview } from './settings-preview';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
@@ -24,8 +25,8 @@ export function SettingsTab({ poll }: { poll: Poll }) {
   const [saved, setSaved] = useState(() => JSON.stringify(initial));
   const [preview, setPreview] = useState(initial);
   const [refreshKey, setRefreshKey] = useState(0);
-  const { update } = useNewlyPromotedMutations();
-  const subjects = useCompanySubjects(poll.company_id);
+  const { update } = usePollMutations();
+  const subjects = useSubjects(poll.company_id, { retry: false });
   const watched = Form.useWatch([], form) as NewlyPromotedFormSchema | undefined;
   const current = watched ? normalizeNewlyPromotedSchema({ ...initial, ...watched }) : initial;
   const dirty = JSON.stringify(current) !== saved;

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Poll } from '@kaoping/contracts/poll';
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
-import { adminRequest } from '@/lib/api-client';
-import { companyPollKey } from './poll-keys';
+import { companyPollKey, updatePoll } from '@/api/company-polls';
 
 export interface UpdateScoringPoll {
   id: number;
@@ -11,14 +9,11 @@ export interface UpdateScoringPoll {
   form_schema: ScoringFormSchema;
 }
 
-export const updatePoll = ({ id, ...body }: UpdateScoringPoll) =>
-  adminRequest<Poll>(`/admin/polls/${id}`, { method: 'PUT', body });
-
 /** Saves title, description and scoring rules; the answer (trimmed, rounded) becomes the cached poll. */
 export function useUpdatePoll() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: updatePoll,
+    mutationFn: ({ id, ...body }: UpdateScoringPoll) => updatePoll(id, body),
     onSuccess: (poll) => qc.setQueryData(companyPollKey(poll.company_id, poll.target_type), poll),
   });
 }

@@ -3,10 +3,9 @@ import { CloudDownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Result, Skeleton } from 'antd';
 import { CompanySelect } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
-import { ApiError, errorDetail } from '@/lib/api-client';
+import { useCompanyPoll, usePollMutations } from '@/api/company-polls';
+import { errorDetail, serverDetail } from '@/lib/api-client';
 import { useCompanyParam } from '@/lib/use-company-param';
-import { useCopyFromTemplate } from '../api/copy-from-template';
-import { useCompanyPoll } from '../api/get-company-poll';
 import { SCORING_KIND_TEXT, type ScoringKind } from '../lib/scoring-kinds';
 import { ScoringPollEditor } from './scoring-poll-editor';
 import './scoring-polls.css';
@@ -17,7 +16,7 @@ export function ScoringPollPage({ kind }: { kind: ScoringKind }) {
   const { message } = App.useApp();
   const [companyId, setCompanyId] = useCompanyParam();
   const query = useCompanyPoll(companyId, kind);
-  const copy = useCopyFromTemplate();
+  const { copy } = usePollMutations();
 
   useEffect(() => {
     if (query.isError) message.error('获取问卷数据失败');
@@ -33,8 +32,7 @@ export function ScoringPollPage({ kind }: { kind: ScoringKind }) {
       message.success('从模板导入问卷成功');
     } catch (err) {
       // Spec §8: the server's detail, else this fixed text (also for a network failure).
-      const detail = err instanceof ApiError && err.responded ? err.detail : undefined;
-      message.error(detail ?? '导入问卷失败');
+      message.error(serverDetail(err) ?? '导入问卷失败');
     }
   };
 

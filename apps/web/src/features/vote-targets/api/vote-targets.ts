@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   VoteTarget,
   VoteTargetReorderBody,
@@ -8,18 +7,7 @@ import type {
 import type { z } from 'zod';
 import { adminRequest } from '@/lib/api-client';
 
-export const targetsKey = (companyId: number) => ['vote-targets', companyId] as const;
-
-export const getTargets = (companyId: number) =>
-  adminRequest<VoteTarget[]>('/admin/vote-targets/', { query: { company_id: companyId } });
-
-export const targetsQueryOptions = (companyId: number) =>
-  queryOptions({ queryKey: targetsKey(companyId), queryFn: () => getTargets(companyId) });
-
-/** Every appraisal target of the company (both types, disabled ones too) by sort_order. */
-export function useTargets(companyId: number) {
-  return useQuery(targetsQueryOptions(companyId));
-}
+// Reading the list is shared with the results filters: see `@/api/vote-targets`.
 
 /** What the client sends (server defaults fill the rest). */
 export type TargetCreateBody = z.input<typeof voteTargetCreateBody>;

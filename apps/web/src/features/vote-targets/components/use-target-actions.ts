@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { VoteTarget } from '@kaoping/contracts/vote-target';
 import { App } from 'antd';
+import { targetsKey } from '@/api/vote-targets';
 import { useAdvancedMode } from '@/components/advanced-mode';
 import { withAdvancedMode } from '@/components/with-advanced-mode';
 import { errorDetail } from '@/lib/api-client';
-import { createTarget, deleteTarget, reorderTargets, targetsKey, updateTarget } from '../api/vote-targets';
+import { createTarget, deleteTarget, reorderTargets, updateTarget } from '../api/vote-targets';
 import { appraisalTargetOrders, nextTargetSortOrder } from '../lib/target-order';
 import type { TargetFields } from './target-form-modal';
 

@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import { Alert, App, Tabs } from 'antd';
 import { CompanySelect } from '@/components/company-select';
-import { EvaluationSubjectsList } from '@/components/evaluation-subjects/evaluation-subjects-list';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { AppraisalTargetsList } from './appraisal-targets-list';
+import { EvaluationSubjectsList } from './evaluation-subjects-list';
 
 const NO_COMPANY = '请先在页面顶部选择公司';
 const TAB_KEYS: FormCategory[] = ['democratic_appraisal', 'democratic_evaluation'];

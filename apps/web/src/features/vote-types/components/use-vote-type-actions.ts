@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { VoteType } from '@kaoping/contracts/vote-type';
 import { App } from 'antd';
+import { voteTypesKey } from '@/api/vote-types';
 import { useAdvancedMode } from '@/components/advanced-mode';
 import { withAdvancedMode } from '@/components/with-advanced-mode';
 import { errorDetail } from '@/lib/api-client';
-import { createVoteType, deleteVoteType, updateVoteType, voteTypesKey } from '../api/vote-types';
+import { createVoteType, deleteVoteType, updateVoteType } from '../api/vote-types';
 import { copyText } from '../lib/copy-text';
 import { toBody, type VoteTypeFormValues } from '../lib/vote-type-form';
 

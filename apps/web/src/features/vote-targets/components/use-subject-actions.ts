@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
 import { App } from 'antd';
+import { subjectsKey } from '@/api/evaluation-subjects';
 import { useAdvancedMode } from '@/components/advanced-mode';
+import { withAdvancedMode } from '@/components/with-advanced-mode';
 import { errorDetail } from '@/lib/api-client';
-import { changedSubjectOrders, nextSubjectSortOrder, withIndexOrder } from './subject-order';
 import {
   createSubject,
   deleteSubject,
   reorderSubjects,
-  subjectsKey,
   updateSubject,
   type SubjectInput,
-} from './subjects-api';
-import { withAdvancedMode } from '@/components/with-advanced-mode';
+} from '../api/evaluation-subjects';
+import { changedSubjectOrders, nextSubjectSortOrder, withIndexOrder } from '../lib/subject-order';
 
 type Fields = SubjectInput;
 

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
 import { App, Button, Empty, Typography } from 'antd';
+import { useSubjects } from '@/api/evaluation-subjects';
 import { LoadError } from '@/components/load-error';
 import { SortableTable } from '@/components/sortable-table';
 import { subjectColumns } from './subject-columns';
 import { SubjectFormModal } from './subject-form-modal';
-import { useSubjects } from './subjects-api';
 import { useSubjectActions } from './use-subject-actions';
 
 export interface EvaluationSubjectsListProps {

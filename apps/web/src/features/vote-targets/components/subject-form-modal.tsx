@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
 import { Form, Input, Modal } from 'antd';
-import type { SubjectInput } from './subjects-api';
+import type { SubjectInput } from '../api/evaluation-subjects';
 
 type Fields = SubjectInput;
 

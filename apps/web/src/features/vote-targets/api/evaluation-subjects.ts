@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   EvaluationSubject,
   EvaluationSubjectReorderBody,
@@ -8,19 +7,7 @@ import type {
 import type { z } from 'zod';
 import { adminRequest } from '@/lib/api-client';
 
-/** Query key of one company's evaluation subjects (the newly promoted page shares it). */
-export const subjectsKey = (companyId: number) => ['evaluation-subjects', companyId] as const;
-
-export const getSubjects = (companyId: number) =>
-  adminRequest<EvaluationSubject[]>(`/admin/evaluation-subjects/company/${companyId}`);
-
-export const subjectsQueryOptions = (companyId: number) =>
-  queryOptions({ queryKey: subjectsKey(companyId), queryFn: () => getSubjects(companyId) });
-
-/** Every subject of the company (disabled ones too), by sort_order; idle without a company. */
-export function useSubjects(companyId: number | undefined) {
-  return useQuery({ ...subjectsQueryOptions(companyId ?? 0), enabled: companyId !== undefined });
-}
+// Reading the list is shared with the newly promoted page: see `@/api/evaluation-subjects`.
 
 /** What the client sends (server defaults fill the rest). */
 export type SubjectCreateBody = z.input<typeof evaluationSubjectCreateBody>;
