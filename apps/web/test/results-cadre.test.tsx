@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { CadreVoteRecord } from '@kaoping/contracts/results';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import CadreRecordsPage from '@/features/cadre-results/components/cadre-records-page';
-import CadreResultsPage from '@/features/cadre-results/components/cadre-results-page';
+import CadreRecordsPage from '@/features/results/components/cadre-records-page';
+import CadreResultsPage from '@/features/results/components/cadre-results-page';
 import { mockFetch, renderAdmin } from './render';
 import { companies, elevatedToken, evaluationResults, turnout, turnoutRow } from './results-fixtures';
 

@@ -59,14 +59,8 @@ export const routes: RouteObject[] = [
             'company/:companyId/vote-targets',
             () => import('@/features/vote-targets/components/vote-targets-page'),
           ),
-          adminPage(
-            'cadre-vote-results',
-            () => import('@/features/cadre-results/components/cadre-results-page'),
-          ),
-          adminPage(
-            'cadre-vote-records',
-            () => import('@/features/cadre-results/components/cadre-records-page'),
-          ),
+          adminPage('cadre-vote-results', () => import('@/features/results/components/cadre-results-page')),
+          adminPage('cadre-vote-records', () => import('@/features/results/components/cadre-records-page')),
           adminPage('vote-records', () => import('@/features/results/components/vote-records-page')),
           adminPage('covers', () => import('@/features/covers/components/covers-page')),
           adminPage('*', () => import('@/app/admin/admin-not-found')),

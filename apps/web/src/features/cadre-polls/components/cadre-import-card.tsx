@@ -1,29 +1,11 @@
-import { CloudDownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty } from 'antd';
-import { usePollMutations } from '@/api/company-polls';
-import { serverDetail } from '@/lib/api-client';
+import { Card, Empty } from 'antd';
+import { ImportTemplateButton } from '@/components/import-template-button';
 
 /**
  * No cadre questionnaire to edit: the import-from-template button. Without a company it still shows,
  * and says '请先选择公司' when pressed (spec §5).
  */
 export function CadreImportCard({ companyId }: { companyId: number | undefined }) {
-  const { message } = App.useApp();
-  const { copy } = usePollMutations();
-
-  const importTemplate = async () => {
-    if (companyId === undefined) {
-      message.warning('请先选择公司');
-      return;
-    }
-    try {
-      await copy.mutateAsync({ company_id: companyId, target_type: 'cadre' });
-      message.success('从模板导入问卷成功');
-    } catch (err) {
-      message.error(serverDetail(err) ?? '导入问卷失败');
-    }
-  };
-
   return (
     <Card className="kp-cadre-empty">
       <Empty
@@ -38,14 +20,7 @@ export function CadreImportCard({ companyId }: { companyId: number | undefined }
           )
         }
       >
-        <Button
-          type="primary"
-          icon={<CloudDownloadOutlined />}
-          loading={copy.isPending}
-          onClick={importTemplate}
-        >
-          从模板导入问卷
-        </Button>
+        <ImportTemplateButton companyId={companyId} kind="cadre" />
       </Empty>
     </Card>
   );

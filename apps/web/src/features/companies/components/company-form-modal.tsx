@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Company } from '@kaoping/contracts/company';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
+import { FormModal } from '@/components/form-modal';
 
 export interface CompanyFormModalProps {
   open: boolean;
@@ -18,15 +19,12 @@ export function CompanyFormModal({ open, editing, saving, onSubmit, onCancel }: 
   }, [open, editing, form]);
 
   return (
-    <Modal
+    <FormModal
       title={editing ? '重命名单位' : '新建单位'}
       open={open}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
+      saving={saving}
+      form={form}
       onCancel={onCancel}
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={(v) => onSubmit(v.name.trim())}>
         <Form.Item
@@ -40,6 +38,6 @@ export function CompanyFormModal({ open, editing, saving, onSubmit, onCancel }: 
           <Input placeholder="例如：某某集团有限公司" maxLength={100} showCount autoFocus />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

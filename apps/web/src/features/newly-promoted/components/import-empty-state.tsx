@@ -1,7 +1,5 @@
-import { CloudDownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Space } from 'antd';
-import { usePollMutations } from '@/api/company-polls';
-import { serverDetail } from '@/lib/api-client';
+import { Button, Card, Empty, Space } from 'antd';
+import { ImportTemplateButton } from '@/components/import-template-button';
 
 export interface ImportEmptyStateProps {
   companyId: number | undefined;
@@ -15,22 +13,6 @@ export interface ImportEmptyStateProps {
  * shows, and says '请先选择公司' when pressed (spec §5).
  */
 export function ImportEmptyState({ companyId, onRetry, retrying }: ImportEmptyStateProps) {
-  const { message } = App.useApp();
-  const { copy } = usePollMutations();
-
-  const importTemplate = async () => {
-    if (companyId === undefined) {
-      message.warning('请先选择公司');
-      return;
-    }
-    try {
-      await copy.mutateAsync({ company_id: companyId, target_type: 'newly_promoted' });
-      message.success('从模板导入问卷成功');
-    } catch (err) {
-      message.error(serverDetail(err) ?? '导入问卷失败');
-    }
-  };
-
   return (
     <Card className="kp-np-admin-empty">
       <Empty
@@ -46,14 +28,7 @@ export function ImportEmptyState({ companyId, onRetry, retrying }: ImportEmptySt
         }
       >
         <Space>
-          <Button
-            type="primary"
-            icon={<CloudDownloadOutlined />}
-            loading={copy.isPending}
-            onClick={importTemplate}
-          >
-            从模板导入问卷
-          </Button>
+          <ImportTemplateButton companyId={companyId} kind="newly_promoted" />
           {onRetry && (
             <Button loading={retrying} onClick={onRetry}>
               重新加载

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { CloudDownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Result, Skeleton } from 'antd';
+import { useCompanyPoll } from '@/api/company-polls';
 import { CompanySelect } from '@/components/company-select';
+import { ImportTemplateButton } from '@/components/import-template-button';
 import { PageHeader } from '@/components/page-header';
-import { useCompanyPoll, usePollMutations } from '@/api/company-polls';
-import { errorDetail, serverDetail } from '@/lib/api-client';
+import { errorDetail } from '@/lib/api-client';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { SCORING_KIND_TEXT, type ScoringKind } from '../lib/scoring-kinds';
 import { ScoringPollEditor } from './scoring-poll-editor';
@@ -16,31 +16,12 @@ export function ScoringPollPage({ kind }: { kind: ScoringKind }) {
   const { message } = App.useApp();
   const [companyId, setCompanyId] = useCompanyParam();
   const query = useCompanyPoll(companyId, kind);
-  const { copy } = usePollMutations();
 
   useEffect(() => {
     if (query.isError) message.error('获取问卷数据失败');
   }, [query.isError, query.errorUpdatedAt, message]);
 
-  const importTemplate = async () => {
-    if (companyId === undefined) {
-      message.warning('请先选择公司');
-      return;
-    }
-    try {
-      await copy.mutateAsync({ company_id: companyId, target_type: kind });
-      message.success('从模板导入问卷成功');
-    } catch (err) {
-      // Spec §8: the server's detail, else this fixed text (also for a network failure).
-      message.error(serverDetail(err) ?? '导入问卷失败');
-    }
-  };
-
-  const importButton = (
-    <Button type="primary" icon={<CloudDownloadOutlined />} loading={copy.isPending} onClick={importTemplate}>
-      从模板导入
-    </Button>
-  );
+  const importButton = <ImportTemplateButton companyId={companyId} kind={kind} label="从模板导入" />;
 
   let body;
   if (companyId === undefined) {

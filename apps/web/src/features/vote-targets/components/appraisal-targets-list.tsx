@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import type { VoteTarget } from '@kaoping/contracts/vote-target';
-import { App, Button, Empty, Typography } from 'antd';
+import { Empty } from 'antd';
 import { useTargets } from '@/api/vote-targets';
-import { LoadError } from '@/components/load-error';
 import { SortableTable } from '@/components/sortable-table';
 import { DeleteTargetModal } from './delete-target-modal';
+import { RosterFrame } from './roster-frame';
 import { targetColumns } from './target-columns';
 import { TargetFormModal, type TargetFields } from './target-form-modal';
 import { useTargetActions } from './use-target-actions';
@@ -18,16 +17,12 @@ export function AppraisalTargetsList({ companyId }: { companyId: number | undefi
 }
 
 function TargetsOfCompany({ companyId }: { companyId: number }) {
-  const { message } = App.useApp();
-  const { data, error, isLoading, isFetching, isError, errorUpdatedAt, refetch } = useTargets(companyId);
+  const query = useTargets(companyId);
+  const { data, isLoading, isFetching } = query;
   const rows = data ?? [];
   const actions = useTargetActions(companyId, rows);
   const [dialog, setDialog] = useState<{ open: boolean; editing?: VoteTarget }>({ open: false });
   const [deleting, setDeleting] = useState<VoteTarget>();
-
-  useEffect(() => {
-    if (isError) message.error('获取测评对象列表失败');
-  }, [isError, errorUpdatedAt, message]);
 
   const submit = async (values: TargetFields) => {
     if (await actions.save(values, dialog.editing)) setDialog({ open: false });
@@ -39,25 +34,16 @@ function TargetsOfCompany({ companyId }: { companyId: number }) {
 
   return (
     <>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12, flexWrap: 'wrap' }}>
-        <Typography.Text type="secondary">
-          {rows.length
+      <RosterFrame
+        noun="测评对象"
+        query={query}
+        hint={
+          rows.length
             ? `共 ${rows.length} 个测评对象（单位 ${rows.length - persons} 个，个人 ${persons} 个），拖动左侧手柄调整测评表中的顺序。`
-            : '测评表按此顺序列出各测评对象；停用的对象不参加测评。'}
-        </Typography.Text>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          style={{ marginLeft: 'auto' }}
-          disabled={!data}
-          onClick={() => setDialog({ open: true })}
-        >
-          添加测评对象
-        </Button>
-      </div>
-      {isError && !data ? (
-        <LoadError title="获取测评对象列表失败" error={error} onRetry={() => refetch()} />
-      ) : (
+            : '测评表按此顺序列出各测评对象；停用的对象不参加测评。'
+        }
+        onAdd={() => setDialog({ open: true })}
+      >
         <SortableTable<VoteTarget>
           rows={rows}
           onReorder={actions.reorder}
@@ -72,7 +58,7 @@ function TargetsOfCompany({ companyId }: { companyId: number }) {
           size="middle"
           locale={{ emptyText: <Empty description="暂无测评对象，点击右上角“添加测评对象”开始" /> }}
         />
-      )}
+      </RosterFrame>
       <TargetFormModal
         open={dialog.open}
         editing={dialog.editing}

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
-import { App, Button, Empty, Typography } from 'antd';
+import { Empty } from 'antd';
 import { useSubjects } from '@/api/evaluation-subjects';
-import { LoadError } from '@/components/load-error';
 import { SortableTable } from '@/components/sortable-table';
+import { RosterFrame } from './roster-frame';
 import { subjectColumns } from './subject-columns';
 import { SubjectFormModal } from './subject-form-modal';
 import { useSubjectActions } from './use-subject-actions';
@@ -25,15 +24,11 @@ export function EvaluationSubjectsList({ companyId }: EvaluationSubjectsListProp
 }
 
 function SubjectsOfCompany({ companyId }: { companyId: number }) {
-  const { message } = App.useApp();
-  const { data, error, isLoading, isFetching, isError, errorUpdatedAt, refetch } = useSubjects(companyId);
+  const query = useSubjects(companyId);
+  const { data, isLoading, isFetching } = query;
   const rows = data ?? [];
   const actions = useSubjectActions(companyId, rows);
   const [dialog, setDialog] = useState<{ open: boolean; editing?: EvaluationSubject }>({ open: false });
-
-  useEffect(() => {
-    if (isError) message.error('获取评议对象列表失败');
-  }, [isError, errorUpdatedAt, message]);
 
   const submit = async (values: Parameters<typeof actions.save>[0]) => {
     if (await actions.save(values, dialog.editing)) setDialog({ open: false });
@@ -41,23 +36,12 @@ function SubjectsOfCompany({ companyId }: { companyId: number }) {
 
   return (
     <>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12, flexWrap: 'wrap' }}>
-        <Typography.Text type="secondary">
-          拖动左侧手柄调整顺序，评议表按此顺序列出；停用的对象不出现在评议表中。
-        </Typography.Text>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          style={{ marginLeft: 'auto' }}
-          disabled={!data}
-          onClick={() => setDialog({ open: true })}
-        >
-          添加评议对象
-        </Button>
-      </div>
-      {isError && !data ? (
-        <LoadError title="获取评议对象列表失败" error={error} onRetry={() => refetch()} />
-      ) : (
+      <RosterFrame
+        noun="评议对象"
+        query={query}
+        hint="拖动左侧手柄调整顺序，评议表按此顺序列出；停用的对象不出现在评议表中。"
+        onAdd={() => setDialog({ open: true })}
+      >
         <SortableTable<EvaluationSubject>
           rows={rows}
           onReorder={actions.reorder}
@@ -72,7 +56,7 @@ function SubjectsOfCompany({ companyId }: { companyId: number }) {
           size="middle"
           locale={{ emptyText: <Empty description="暂无数据" /> }}
         />
-      )}
+      </RosterFrame>
       <SubjectFormModal
         open={dialog.open}
         editing={dialog.editing}

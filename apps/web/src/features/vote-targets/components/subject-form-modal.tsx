@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
+import { FormModal } from '@/components/form-modal';
 import type { SubjectInput } from '../api/evaluation-subjects';
 
 type Fields = SubjectInput;
@@ -13,6 +14,11 @@ export interface SubjectFormModalProps {
   onSubmit: (values: Fields) => void;
   onCancel: () => void;
 }
+
+const POSITIONS = [
+  ['previous_position', '原任职务及任职时间', '综合部副主任（2019.06）'],
+  ['current_position', '现任职务及任职时间', '综合部主任（2024.03）'],
+] as const;
 
 const EMPTY: Fields = { name: '', birth_date: '', previous_position: '', current_position: '' };
 
@@ -34,15 +40,12 @@ export function SubjectFormModal({ open, editing, saving, onSubmit, onCancel }: 
     });
 
   return (
-    <Modal
+    <FormModal
       title={editing ? '编辑评议对象' : '添加评议对象'}
       open={open}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
+      saving={saving}
+      form={form}
       onCancel={onCancel}
-      forceRender
     >
       {/* A form name keeps field ids unique: the targets tab has its own "name" field on the page. */}
       <Form form={form} name="evaluation-subject" layout="vertical" onFinish={finish}>
@@ -57,21 +60,12 @@ export function SubjectFormModal({ open, editing, saving, onSubmit, onCancel }: 
         <Form.Item name="birth_date" label="出生年月">
           <Input maxLength={50} placeholder="例如：1985.03" />
         </Form.Item>
-        <Form.Item name="previous_position" label="原任职务及任职时间">
-          <Input.TextArea
-            maxLength={200}
-            autoSize={{ minRows: 2 }}
-            placeholder="例如：综合部副主任（2019.06）"
-          />
-        </Form.Item>
-        <Form.Item name="current_position" label="现任职务及任职时间">
-          <Input.TextArea
-            maxLength={200}
-            autoSize={{ minRows: 2 }}
-            placeholder="例如：综合部主任（2024.03）"
-          />
-        </Form.Item>
+        {POSITIONS.map(([name, label, example]) => (
+          <Form.Item key={name} name={name} label={label}>
+            <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} placeholder={`例如：${example}`} />
+          </Form.Item>
+        ))}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

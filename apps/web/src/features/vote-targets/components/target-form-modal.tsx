@@ -5,7 +5,8 @@ import {
   type TargetType,
   type VoteTarget,
 } from '@kaoping/contracts/vote-target';
-import { Form, Input, Modal, Radio, Switch } from 'antd';
+import { Form, Input, Radio, Switch } from 'antd';
+import { FormModal } from '@/components/form-modal';
 
 export interface TargetFields {
   name: string;
@@ -37,15 +38,12 @@ export function TargetFormModal({ open, editing, saving, onSubmit, onCancel }: T
 
   const person = type === 'person';
   return (
-    <Modal
+    <FormModal
       title={editing ? '编辑测评对象' : '添加测评对象'}
       open={open}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
+      saving={saving}
+      form={form}
       onCancel={onCancel}
-      forceRender
     >
       {/* A form name keeps field ids unique: the subjects tab has its own "name" field on the page. */}
       <Form
@@ -76,6 +74,6 @@ export function TargetFormModal({ open, editing, saving, onSubmit, onCancel }: T
           <Switch checkedChildren="启用" unCheckedChildren="停用" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -4,6 +4,7 @@ import type { VoteTarget } from '@kaoping/contracts/vote-target';
 import { App } from 'antd';
 import { targetsKey } from '@/api/vote-targets';
 import { useAdvancedMode } from '@/components/advanced-mode';
+import { saveWithMessage } from '@/components/save-with-message';
 import { withAdvancedMode } from '@/components/with-advanced-mode';
 import { errorDetail } from '@/lib/api-client';
 import { createTarget, deleteTarget, reorderTargets, updateTarget } from '../api/vote-targets';
@@ -22,27 +23,19 @@ export function useTargetActions(companyId: number, rows: VoteTarget[]) {
   /** Resolves true when saved, so the dialog can close. */
   const save = async (values: TargetFields, editing?: VoteTarget) => {
     setBusy('save');
-    try {
-      if (editing) {
-        // The type is fixed after creation, so it is not sent.
-        const { type: _type, ...changes } = values;
-        await updateTarget(editing.id, { ...changes, company_id: companyId });
-      } else {
-        await createTarget({
-          ...values,
-          company_id: companyId,
-          sort_order: nextTargetSortOrder(rows.length),
-        });
-      }
-      message.success(editing ? '修改成功' : '添加成功');
-      void reload();
-      return true;
-    } catch (err) {
-      message.error(errorDetail(err, editing ? '修改失败' : '添加失败'));
-      return false;
-    } finally {
-      setBusy(undefined);
-    }
+    // The type is fixed after creation, so it is not sent on edit.
+    const { type: _type, ...changes } = values;
+    const saved = await saveWithMessage(
+      message,
+      Boolean(editing),
+      () =>
+        editing
+          ? updateTarget(editing.id, { ...changes, company_id: companyId })
+          : createTarget({ ...values, company_id: companyId, sort_order: nextTargetSortOrder(rows.length) }),
+      () => void reload(),
+    );
+    setBusy(undefined);
+    return saved;
   };
 
   const toggle = async (row: VoteTarget, isActive: boolean) => {

@@ -4,6 +4,7 @@ import type { VoteType } from '@kaoping/contracts/vote-type';
 import { App } from 'antd';
 import { voteTypesKey } from '@/api/vote-types';
 import { useAdvancedMode } from '@/components/advanced-mode';
+import { saveWithMessage } from '@/components/save-with-message';
 import { withAdvancedMode } from '@/components/with-advanced-mode';
 import { errorDetail } from '@/lib/api-client';
 import { createVoteType, deleteVoteType, updateVoteType } from '../api/vote-types';
@@ -21,19 +22,17 @@ export function useVoteTypeActions(companyId: number) {
   /** Resolves true when saved, so the dialog can close. */
   const save = async (values: VoteTypeFormValues, editing?: VoteType) => {
     setSaving(true);
-    try {
-      const body = toBody(values);
-      if (editing) await updateVoteType(editing.id, { ...body, company_id: companyId });
-      else await createVoteType({ ...body, company_id: companyId });
-      message.success(editing ? '修改成功' : '添加成功');
-      void reload();
-      return true;
-    } catch (err) {
-      message.error(errorDetail(err, editing ? '修改失败' : '添加失败'));
-      return false;
-    } finally {
-      setSaving(false);
-    }
+    const saved = await saveWithMessage(
+      message,
+      Boolean(editing),
+      () => {
+        const body = { ...toBody(values), company_id: companyId };
+        return editing ? updateVoteType(editing.id, body) : createVoteType(body);
+      },
+      () => void reload(),
+    );
+    setSaving(false);
+    return saved;
   };
 
   const toggle = async (row: VoteType, isActive: boolean) => {

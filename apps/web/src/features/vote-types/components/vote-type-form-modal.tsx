@@ -5,7 +5,8 @@ import {
   type FormCategory,
   type VoteType,
 } from '@kaoping/contracts/vote-type';
-import { DatePicker, Form, Input, InputNumber, Modal, Radio, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Switch } from 'antd';
+import { FormModal } from '@/components/form-modal';
 import { toFormValues, type VoteTypeFormValues } from '../lib/vote-type-form';
 
 export interface VoteTypeFormModalProps {
@@ -39,15 +40,12 @@ export function VoteTypeFormModal({
   }, [open, editing, category, form]);
 
   return (
-    <Modal
+    <FormModal
       title={editing ? '编辑投票类型' : '新增投票类型'}
       open={open}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
+      saving={saving}
+      form={form}
       onCancel={onCancel}
-      forceRender
       width={560}
     >
       <Form form={form} name="vote-type" layout="vertical" onFinish={onSubmit}>
@@ -122,6 +120,6 @@ export function VoteTypeFormModal({
           </Form.Item>
         </div>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,0 +1,120 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  cadreVoteDetail,
+  CadreVoteRecord,
+  cadreVoterBallots,
+  voteDetail,
+  voterBallots,
+  voterDeleteResult,
+  VoteRecord,
+  VoterResult,
+} from '@kaoping/contracts/results';
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import type { z } from 'zod';
+import { adminRequest } from '@/lib/api-client';
+
+/** What the records endpoints answer, per family. */
+export interface RecordTypes {
+  democratic_appraisal: {
+    record: VoteRecord;
+    detail: z.infer<typeof voteDetail>;
+    voterBallots: z.infer<typeof voterBallots>;
+  };
+  democratic_evaluation: {
+    record: CadreVoteRecord;
+    detail: z.infer<typeof cadreVoteDetail>;
+    voterBallots: z.infer<typeof cadreVoterBallots>;
+  };
+}
+export type BallotRecord<F extends FormCategory> = RecordTypes[F]['record'];
+export type BallotDetail<F extends FormCategory> = RecordTypes[F]['detail'];
+export type VoterBallots<F extends FormCategory> = RecordTypes[F]['voterBallots'];
+
+/** Filters of both families: the appraisal records filter by target, the evaluation ones by poll. */
+export type RecordFilterValues = {
+  vote_type_id?: number;
+  target_id?: number;
+  poll_kind?: 'cadre' | 'newly_promoted';
+  voter_identifier?: string;
+  /** ISO instants: stored at or after / at or before. */
+  from?: string;
+  to?: string;
+};
+
+type Paged<T> = { items: T[]; total: number };
+export type ListParams = RecordFilterValues & {
+  company_id: number;
+  skip?: number;
+  limit?: number;
+  sort_by?: string;
+  order?: 'asc' | 'desc';
+};
+
+/** The same endpoints under /votes (民主测评) and /cadre-votes (民主评议), like the server's voter routes. */
+export const RECORDS_PATH = {
+  democratic_appraisal: '/admin/votes',
+  democratic_evaluation: '/admin/cadre-votes',
+} as const satisfies Record<FormCategory, string>;
+
+// Every key starts with 'results': deleting a voter refreshes records, figures and turnout at once.
+const key = (family: FormCategory, ...rest: unknown[]) => ['results', 'records', family, ...rest];
+
+/** The ballots, one row per ballot: filters, paging and sorting on the server. */
+export function useBallotRecords<F extends FormCategory>(family: F, params: ListParams) {
+  // Evaluation ballots are listed newest first only: that endpoint takes no sort field.
+  const { sort_by: _sortBy, ...rest } = params;
+  const query = family === 'democratic_appraisal' ? params : rest;
+  return useQuery({
+    queryKey: key(family, 'ballots', query),
+    queryFn: () => adminRequest<Paged<BallotRecord<F>>>(`${RECORDS_PATH[family]}/`, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One row per voter (submission): vote type, time, number of ballots, total score (appraisal). */
+export function useVoterResults(family: FormCategory, params: ListParams) {
+  return useQuery({
+    queryKey: key(family, 'voters', params),
+    queryFn: () =>
+      adminRequest<Paged<VoterResult>>(`${RECORDS_PATH[family]}/voter-results`, {
+        query: params,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBallotDetail<F extends FormCategory>(family: F, id: number) {
+  return useQuery({
+    queryKey: key(family, 'ballot', id),
+    queryFn: () => adminRequest<BallotDetail<F>>(`${RECORDS_PATH[family]}/${id}`),
+  });
+}
+
+/** Everything one voter submitted (in one vote type, or in all of them). */
+export function useVoterBallots<F extends FormCategory>(
+  family: F,
+  voter: string,
+  companyId: number,
+  voteTypeId?: number,
+) {
+  return useQuery({
+    queryKey: key(family, 'by-voter', voter, companyId, voteTypeId),
+    queryFn: () =>
+      adminRequest<VoterBallots<F>>(`${RECORDS_PATH[family]}/by-voter/${encodeURIComponent(voter)}`, {
+        query: { company_id: companyId, vote_type_id: voteTypeId },
+      }),
+  });
+}
+
+export interface VoterRef {
+  voter: string;
+  companyId: number;
+  voteTypeId: number;
+}
+
+/** DELETE …/voter/{voter}: one voter's ballots of one vote type (advanced mode). */
+export const deleteVoter = (family: FormCategory, { voter, companyId, voteTypeId }: VoterRef) =>
+  adminRequest<z.infer<typeof voterDeleteResult>>(
+    `${RECORDS_PATH[family]}/voter/${encodeURIComponent(voter)}`,
+    { method: 'DELETE', query: { company_id: companyId, vote_type_id: voteTypeId } },
+  );

@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
+import { Typography } from 'antd';
+import { useAppraisalResults } from '../../api/appraisal-results';
+import { FigureCard, FiguresBody, FiguresTable, useTurnoutRefresh } from '../figure-blocks';
+import { TurnoutCard } from '../turnout-card';
+import { TargetCharts } from './target-charts';
+import { targetColumns } from './target-columns';
+import { TargetDrawer } from './target-drawer';
+
+const KIND_TITLE = { company: '领导班子民主测评', person: '领导人员民主测评' } as const;
+
+/** One company's 民主测评 results: live turnout, then a table and charts per poll (company / person). */
+export function AppraisalView({ companyId }: { companyId: number }) {
+  const results = useAppraisalResults(companyId);
+  const turnout = useTurnoutRefresh(companyId, 'democratic_appraisal', results);
+  const [open, setOpen] = useState<TargetResult>();
+
+  const { data } = results;
+  const sections = useMemo(() => {
+    if (!data) return [];
+    return (['company', 'person'] as const)
+      .map((kind) => ({
+        kind,
+        poll: data.polls.find((p) => p.target_type === kind),
+        targets: data.targets.filter((t) => t.type === kind),
+      }))
+      .filter((s) => s.targets.length > 0);
+  }, [data]);
+
+  const openPoll = data?.polls.find((p) => p.target_type === open?.type);
+  return (
+    <>
+      <TurnoutCard query={turnout} />
+      <FiguresBody
+        query={results}
+        errorTitle="获取测评结果失败"
+        isEmpty={(d) => d.targets.every((t) => t.combined.count === 0)}
+        emptyHint="投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参与情况会自动刷新。"
+      >
+        {(d) =>
+          sections.map((s) => (
+            <PollSection
+              key={s.kind}
+              title={s.poll?.title ?? KIND_TITLE[s.kind]}
+              targets={s.targets}
+              data={d}
+              onOpen={setOpen}
+            />
+          ))
+        }
+      </FiguresBody>
+      <TargetDrawer
+        target={open}
+        voteTypes={data?.vote_types ?? []}
+        reverseTitle={openPoll?.reverse_title ?? '反向测评'}
+        onClose={() => setOpen(undefined)}
+      />
+    </>
+  );
+}
+
+interface PollSectionProps {
+  title: string;
+  targets: TargetResult[];
+  data: AppraisalResults;
+  onOpen: (t: TargetResult) => void;
+}
+
+function PollSection({ title, targets, data, onOpen }: PollSectionProps) {
+  const columns = useMemo(() => targetColumns(data.vote_types, onOpen), [data.vote_types, onOpen]);
+  const weighted = data.vote_types.some((v) => v.weight > 0);
+  return (
+    <FigureCard title={title} count={`${targets.length} 个测评对象`} testId={`results-${targets[0]?.type}`}>
+      <FiguresTable<TargetResult>
+        rowKey="target_id"
+        dataSource={targets}
+        columns={columns}
+        locale={{ emptyText: '暂无测评对象' }}
+      />
+      {weighted && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
+          加权得分 = Σ（权重 × 该投票类型平均分）÷ 有投票的投票类型权重之和；排名在同类测评对象中计算。
+        </Typography.Paragraph>
+      )}
+      <TargetCharts targets={targets} scoreLabel={weighted ? '加权得分' : '综合得分'} />
+    </FigureCard>
+  );
+}

@@ -1,0 +1,112 @@
+import type { TargetResult, TurnoutRow } from '@kaoping/contracts/results';
+import { Button, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { formatScore, formatShare } from '../../lib/format';
+import { nullsLast } from '../../lib/sorters';
+
+const byVoteType = (t: TargetResult, voteTypeId: number) =>
+  t.by_vote_type.find((v) => v.vote_type_id === voteTypeId);
+
+/** A vote type's column heading names its weight: the officials check the weighting from the table. */
+export const voteTypeHeading = (vt: Pick<TurnoutRow, 'name' | 'weight'>, weighted: boolean) =>
+  weighted ? `${vt.name}（权重 ${vt.weight}%）` : vt.name;
+
+/**
+ * Columns of the results table: rank, target, weighted result, then mean and count per vote type,
+ * 好评率 and the drill-down. Secondary columns hide on phones (`responsive`).
+ */
+export function targetColumns(
+  voteTypes: readonly TurnoutRow[],
+  onOpen: (t: TargetResult) => void,
+): ColumnsType<TargetResult> {
+  const weighted = voteTypes.some((v) => v.weight > 0);
+  return [
+    {
+      title: '排名',
+      dataIndex: 'rank',
+      width: 66,
+      align: 'center',
+      defaultSortOrder: 'ascend',
+      sorter: (a, b, order) => nullsLast(a.rank, b.rank, order),
+      render: (rank: number | null) =>
+        rank === null ? '—' : <Tag color={rank <= 3 ? 'red' : undefined}>{rank}</Tag>,
+    },
+    {
+      title: '测评对象',
+      key: 'name',
+      fixed: 'left',
+      width: 120,
+      render: (_, t) => (
+        <div>
+          <Typography.Text strong>{t.name}</Typography.Text>
+          {!t.is_active && <Tag style={{ marginLeft: 6 }}>已停用</Tag>}
+          {t.title && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t.title}
+              </Typography.Text>
+            </div>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: weighted ? '加权得分' : '综合得分',
+      dataIndex: 'weighted_score',
+      width: 110,
+      align: 'right',
+      sorter: (a, b, order) => nullsLast(a.weighted_score, b.weighted_score, order),
+      render: (v: number | null) => <Typography.Text strong>{formatScore(v)}</Typography.Text>,
+    },
+    ...voteTypes.map((vt) => ({
+      title: voteTypeHeading(vt, weighted),
+      key: `vt-${vt.vote_type_id}`,
+      children: [
+        {
+          title: '平均分',
+          key: `vt-${vt.vote_type_id}-mean`,
+          width: 90,
+          align: 'right' as const,
+          sorter: (a: TargetResult, b: TargetResult, order?: 'ascend' | 'descend' | null) =>
+            nullsLast(byVoteType(a, vt.vote_type_id)?.mean, byVoteType(b, vt.vote_type_id)?.mean, order),
+          render: (_: unknown, t: TargetResult) => formatScore(byVoteType(t, vt.vote_type_id)?.mean),
+        },
+        {
+          title: '票数',
+          key: `vt-${vt.vote_type_id}-count`,
+          width: 70,
+          align: 'right' as const,
+          responsive: ['md' as const],
+          render: (_: unknown, t: TargetResult) => byVoteType(t, vt.vote_type_id)?.count ?? 0,
+        },
+      ],
+    })),
+    {
+      title: '好评率',
+      key: 'good_rate',
+      width: 90,
+      align: 'right',
+      responsive: ['md'],
+      sorter: (a, b, order) => nullsLast(a.combined.good_rate, b.combined.good_rate, order),
+      render: (_, t) => formatShare(t.combined.good_rate),
+    },
+    {
+      title: '总票数',
+      key: 'count',
+      width: 80,
+      align: 'right',
+      responsive: ['lg'],
+      render: (_, t) => t.combined.count,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 80,
+      render: (_, t) => (
+        <Button type="link" size="small" onClick={() => onOpen(t)} aria-label={`查看${t.name}的明细`}>
+          明细
+        </Button>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,110 @@
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import { Alert, Button, Descriptions, Drawer, Empty, Grid, Result, Skeleton } from 'antd';
+import { errorDetail } from '@/lib/api-client';
+import { useBallotDetail, useVoterBallots } from '../../api/records';
+import { formatTime } from '../../lib/format';
+import type { RecordFamily } from './record-family';
+
+/** What the drawer shows: one ballot, or everything one voter submitted. */
+export type BallotRef = { kind: 'vote'; id: number } | { kind: 'voter'; voter: string; voteTypeId?: number };
+
+export interface BallotDrawerProps<F extends FormCategory> {
+  family: RecordFamily<F>;
+  companyId: number;
+  open: BallotRef | undefined;
+  onClose: () => void;
+}
+
+/** Read-only ballots in the voter's own forms. */
+export function BallotDrawer<F extends FormCategory>({
+  family,
+  companyId,
+  open,
+  onClose,
+}: BallotDrawerProps<F>) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Drawer
+      open={open !== undefined}
+      onClose={onClose}
+      size={screens.md ? family.drawerWidth : '100%'}
+      title={open?.kind === 'voter' ? '投票人的全部答卷' : '答卷详情'}
+      destroyOnHidden
+    >
+      {open?.kind === 'vote' && <OneBallot family={family} id={open.id} />}
+      {open?.kind === 'voter' && (
+        <VoterBallots family={family} companyId={companyId} voter={open.voter} voteTypeId={open.voteTypeId} />
+      )}
+    </Drawer>
+  );
+}
+
+function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <Result
+      status="error"
+      title="获取答卷失败"
+      subTitle={errorDetail(error, '请检查网络后重试。')}
+      extra={<Button onClick={retry}>重试</Button>}
+    />
+  );
+}
+
+function OneBallot<F extends FormCategory>({ family, id }: { family: RecordFamily<F>; id: number }) {
+  const { data, error, isLoading, refetch } = useBallotDetail(family.family, id);
+  if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!data) return <LoadError error={error} retry={() => refetch()} />;
+  const common = {
+    voter: { key: 'voter', label: '投票人', children: data.voter_identifier },
+    type: { key: 'type', label: '投票类型', children: data.vote_type_name ?? '—' },
+    time: { key: 'time', label: '投票时间', children: formatTime(data.created_at) },
+  };
+  return (
+    <>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2 }}
+        style={{ marginBottom: 16 }}
+        items={family.ballotFacts(data, common)}
+      />
+      {family.renderBallot(data)}
+    </>
+  );
+}
+
+interface VoterBallotsProps<F extends FormCategory> {
+  family: RecordFamily<F>;
+  companyId: number;
+  voter: string;
+  voteTypeId?: number;
+}
+
+function VoterBallots<F extends FormCategory>({
+  family,
+  companyId,
+  voter,
+  voteTypeId,
+}: VoterBallotsProps<F>) {
+  const { data, error, isLoading, refetch } = useVoterBallots(family.family, voter, companyId, voteTypeId);
+  if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!data) return <LoadError error={error} retry={() => refetch()} />;
+  if (data.ballots.length === 0) return <Empty description="该投票人暂无答卷（可能已被删除）" />;
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={`投票人 ${data.voter_identifier}`}
+        description={data.submissions
+          .map(
+            (s) =>
+              `${s.vote_type_name}：${formatTime(s.created_at)} 提交，${s.ballot_count} 份答卷${family.submissionExtra?.(s) ?? ''}`,
+          )
+          .join('；')}
+      />
+      {family.renderVoterBallots(data)}
+    </>
+  );
+}

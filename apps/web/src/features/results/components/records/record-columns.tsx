@@ -1,0 +1,62 @@
+import type { Breakpoint } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ListState } from '../../lib/list-state';
+import { DeleteVoterButton } from './delete-voter-button';
+import { TimeCell } from './time-cell';
+
+/** Any row of the records screens: a ballot or a voter's submission. */
+interface VoterRow {
+  voter_identifier: string;
+  vote_type_name: string | null;
+}
+
+/** 投票时间, sorted on the server. */
+export const timeColumn = <T,>(list: ListState, responsive?: Breakpoint[]): ColumnType<T> => ({
+  title: '投票时间',
+  key: 'created_at',
+  dataIndex: 'created_at',
+  sorter: true,
+  sortOrder: list.sortOrder('created_at'),
+  responsive,
+  render: (v: string) => <TimeCell iso={v} />,
+});
+
+export const voteTypeColumn = <T,>(): ColumnType<T> => ({
+  title: '投票类型',
+  dataIndex: 'vote_type_name',
+  responsive: ['sm'],
+});
+
+/** The voter's identifier, shortened, with a copy button. */
+export const voterColumn = <T,>(responsive?: Breakpoint[]): ColumnType<T> => ({
+  title: '投票人',
+  dataIndex: 'voter_identifier',
+  responsive,
+  render: (v: string) => (
+    <Typography.Text copyable={{ text: v }} style={{ maxWidth: 160 }} ellipsis={{ tooltip: v }}>
+      {v}
+    </Typography.Text>
+  ),
+});
+
+/** 查看答卷 and 删除投票人 (the whole submission, behind a confirmation and advanced mode). */
+export const actionsColumn = <T extends VoterRow>(
+  onView: (row: T) => void,
+  onDelete: (row: T) => void,
+): ColumnType<T> => ({
+  title: '操作',
+  key: 'actions',
+  render: (_, r) => (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => onView(r)}>
+        查看答卷
+      </Button>
+      <DeleteVoterButton
+        voter={r.voter_identifier}
+        voteTypeName={r.vote_type_name}
+        onConfirm={() => onDelete(r)}
+      />
+    </Space>
+  ),
+});

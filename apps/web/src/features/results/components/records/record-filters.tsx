@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import { DatePicker, Input, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useVoteTypes } from '@/api/vote-types';
+import type { RecordFilterValues } from '../../api/records';
+import type { RecordFamily } from './record-family';
+
+export interface RecordFiltersProps<F extends FormCategory> {
+  family: RecordFamily<F>;
+  companyId: number;
+  value: RecordFilterValues;
+  onChange: (next: RecordFilterValues) => void;
+  /** The per-voter view filters by vote type and voter only. */
+  perVoter: boolean;
+}
+
+/** Filters of the records: vote type, the family's own filter, voter, time range. */
+export function RecordFilters<F extends FormCategory>(props: RecordFiltersProps<F>) {
+  const { family, companyId, value, onChange, perVoter } = props;
+  const voteTypes = useVoteTypes(companyId, family.family);
+  const [voter, setVoter] = useState(value.voter_identifier ?? '');
+  const set = (patch: RecordFilterValues) => onChange({ ...value, ...patch });
+  return (
+    <div className="kp-filters">
+      <Select<number>
+        aria-label="按投票类型筛选"
+        placeholder="全部投票类型"
+        allowClear
+        loading={voteTypes.isLoading}
+        value={value.vote_type_id}
+        onChange={(v) => set({ vote_type_id: v ?? undefined })}
+        options={voteTypes.data?.map((vt) => ({ value: vt.id, label: vt.name }))}
+        notFoundContent={voteTypes.isError ? '投票类型加载失败' : '暂无投票类型'}
+      />
+      {!perVoter && <family.Filter companyId={companyId} value={value} set={set} />}
+      <Input.Search
+        aria-label="按投票人标识筛选"
+        placeholder="投票人标识"
+        allowClear
+        value={voter}
+        onChange={(e) => {
+          setVoter(e.target.value);
+          if (!e.target.value) set({ voter_identifier: undefined });
+        }}
+        onSearch={(v) => set({ voter_identifier: v.trim() || undefined })}
+      />
+      {!perVoter && (
+        <DatePicker.RangePicker
+          className="kp-filters-range"
+          aria-label="按投票时间筛选"
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          placeholder={['开始时间', '结束时间']}
+          allowEmpty={[true, true]}
+          value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
+          onChange={(range) =>
+            set({ from: range?.[0]?.toISOString() ?? undefined, to: range?.[1]?.toISOString() ?? undefined })
+          }
+        />
+      )}
+    </div>
+  );
+}

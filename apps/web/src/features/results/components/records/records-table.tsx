@@ -1,0 +1,38 @@
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import { useBallotRecords, type BallotRecord, type RecordFilterValues } from '../../api/records';
+import type { ListState } from '../../lib/list-state';
+import { actionsColumn, timeColumn, voterColumn, voteTypeColumn } from './record-columns';
+import type { RecordFamily } from './record-family';
+import { ServerTable } from './server-table';
+
+export interface RecordsTableProps<F extends FormCategory> {
+  family: RecordFamily<F>;
+  companyId: number;
+  filters: RecordFilterValues;
+  list: ListState;
+  onView: (id: number) => void;
+  onDelete: (row: BallotRecord<F>) => void;
+}
+
+/** One row per ballot (a voter's answers on one target, or on one questionnaire); newest first. */
+export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>) {
+  const { family, companyId, filters, list, onView, onDelete } = props;
+  const query = useBallotRecords(family.family, { company_id: companyId, ...filters, ...list.params });
+  const { what, figure } = family.recordColumns(list);
+  return (
+    <ServerTable<BallotRecord<F>>
+      rowKey="id"
+      query={query}
+      errorTitle={family.listError}
+      list={list}
+      columns={[
+        timeColumn(list),
+        what,
+        voteTypeColumn(),
+        figure,
+        voterColumn(['lg']),
+        actionsColumn((r) => onView(r.id), onDelete),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Empty, Result, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { errorDetail } from '@/lib/api-client';
+import type { ListState } from '../../lib/list-state';
+
+export interface ServerTableProps<T> {
+  rowKey: keyof T & string;
+  query: UseQueryResult<{ items: T[]; total: number }>;
+  /** Shown when the first page cannot be loaded. */
+  errorTitle: string;
+  list: ListState;
+  columns: ColumnsType<T>;
+}
+
+/** A records table whose paging and sorting happen on the server; a failed first load offers a retry. */
+export function ServerTable<T extends object>({
+  rowKey,
+  query,
+  errorTitle,
+  list,
+  columns,
+}: ServerTableProps<T>) {
+  const { data, error, isError, isFetching, refetch } = query;
+  if (isError && !data)
+    return (
+      <Result
+        status="error"
+        title={errorTitle}
+        subTitle={errorDetail(error, '请检查网络后重试。')}
+        extra={<Button onClick={() => refetch()}>重试</Button>}
+      />
+    );
+  return (
+    <Table<T>
+      rowKey={rowKey}
+      size="middle"
+      loading={isFetching}
+      dataSource={data?.items}
+      pagination={list.pagination(data?.total)}
+      onChange={list.onChange}
+      scroll={{ x: 'max-content' }}
+      showSorterTooltip={false}
+      locale={{ emptyText: <Empty description="暂无投票数据" /> }}
+      columns={columns}
+    />
+  );
+}

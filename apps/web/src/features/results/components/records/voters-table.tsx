@@ -1,0 +1,43 @@
+import type { VoterResult } from '@kaoping/contracts/results';
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import { useVoterResults, type RecordFilterValues } from '../../api/records';
+import type { ListState } from '../../lib/list-state';
+import { actionsColumn, timeColumn, voterColumn, voteTypeColumn } from './record-columns';
+import type { RecordFamily } from './record-family';
+import { ServerTable } from './server-table';
+
+export interface VotersTableProps<F extends FormCategory> {
+  family: RecordFamily<F>;
+  companyId: number;
+  filters: RecordFilterValues;
+  list: ListState;
+  onView: (row: VoterResult) => void;
+  onDelete: (row: VoterResult) => void;
+}
+
+/** One row per voter and vote type: when, how many ballots, and the family's figure (total score). */
+export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) {
+  const { family, companyId, filters, list, onView, onDelete } = props;
+  const query = useVoterResults(family.family, {
+    company_id: companyId,
+    vote_type_id: filters.vote_type_id,
+    voter_identifier: filters.voter_identifier,
+    ...list.params,
+  });
+  return (
+    <ServerTable<VoterResult>
+      rowKey="submission_id"
+      query={query}
+      errorTitle="获取投票人列表失败"
+      list={list}
+      columns={[
+        voterColumn(),
+        voteTypeColumn(),
+        timeColumn(list, ['md']),
+        { title: '答卷数', dataIndex: 'ballot_count', align: 'right', responsive: ['md'] },
+        ...(family.voterFigure ? [family.voterFigure(list)] : []),
+        actionsColumn(onView, onDelete),
+      ]}
+    />
+  );
+}
