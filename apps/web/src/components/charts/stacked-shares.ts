@@ -16,7 +16,7 @@ export interface StackedSharesProps {
   top: number;
   barMaxWidth: number;
   rowLabel?: (name: string) => string;
-  /** A label inside each segment (its share), where the family wants one. */
+  /** A label inside each segment (its share), where the chart wants one. */
   segmentLabel?: BarSeriesOption['label'];
 }
 
