@@ -157,4 +157,34 @@ describe('cadre records page (民主评议记录)', () => {
     expect(del.url.searchParams.get('vote_type_id')).toBe('3');
     expect(await screen.findByText('已删除该投票人的 2 份答卷')).toBeInTheDocument();
   });
+  it('offers only the 民主评议 vote types and filters by questionnaire on the server', async () => {
+    const calls = mockFetch({
+      [`GET ${API}/companies/`]: () => ({ body: companies(64) }),
+      [`GET ${API}/vote-types/`]: () => ({
+        body: [
+          { id: 5, name: '中层干部', form_category: 'democratic_appraisal' },
+          { id: 3, name: '职工代表', form_category: 'democratic_evaluation' },
+        ],
+      }),
+      [`GET ${API}/cadre-votes/`]: () => ({ body: { items: [{ ...row, company_id: 64 }], total: 1 } }),
+    });
+    renderAdmin(<CadreRecordsPage />, '/admin/cadre-vote-records?company=64');
+    expect(await screen.findByText('新提拔干部评议')).toBeInTheDocument();
+    const lists = () =>
+      calls.filter((c) => c.url.pathname === `${API}/cadre-votes/`).map((c) => c.url.searchParams);
+    // Evaluation ballots are listed newest first: that endpoint takes no sort field.
+    expect(lists()[0]?.get('sort_by')).toBeNull();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '按投票类型筛选' }));
+    const option = await screen.findByText('职工代表', { selector: '.ant-select-item-option-content' });
+    expect(screen.queryByText('中层干部', { selector: '.ant-select-item-option-content' })).toBeNull();
+    fireEvent.click(option);
+    await waitFor(() => expect(lists().at(-1)?.get('vote_type_id')).toBe('3'));
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '按问卷筛选' }));
+    fireEvent.click(
+      await screen.findByText('选人用人工作评议', { selector: '.ant-select-item-option-content' }),
+    );
+    await waitFor(() => expect(lists().at(-1)?.get('poll_kind')).toBe('cadre'));
+  });
 });

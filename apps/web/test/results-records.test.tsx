@@ -81,6 +81,36 @@ describe('vote records page', () => {
     expect(lists().at(-1)?.get('skip')).toBe('0');
   });
 
+  it('filters by the vote types of its own family and by target, on the server', async () => {
+    const calls = mockFetch({
+      ...routes(54, () => [record(90, 'voter-a', 100)]),
+      // One request for all of the company's vote types: this page offers only the 民主测评 ones.
+      [`GET ${API}/vote-types/`]: () => ({
+        body: [
+          { id: 7, name: '中层干部', form_category: 'democratic_appraisal' },
+          { id: 8, name: '职工代表评议', form_category: 'democratic_evaluation' },
+        ],
+      }),
+      [`GET ${API}/vote-targets/`]: () => ({ body: [{ id: 3, name: '李红梅' }] }),
+    });
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=54');
+    expect(await screen.findByText('共 45 条')).toBeInTheDocument();
+    const lists = () =>
+      calls.filter((c) => c.url.pathname === `${API}/votes/`).map((c) => c.url.searchParams);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '按投票类型筛选' }));
+    const option = await screen.findByText('中层干部', { selector: '.ant-select-item-option-content' });
+    expect(screen.queryByText('职工代表评议', { selector: '.ant-select-item-option-content' })).toBeNull();
+    fireEvent.click(option);
+    await waitFor(() => expect(lists().at(-1)?.get('vote_type_id')).toBe('7'));
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '按测评对象筛选' }));
+    fireEvent.click(await screen.findByText('李红梅', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(lists().at(-1)?.get('target_id')).toBe('3'));
+    expect(lists().at(-1)?.get('vote_type_id')).toBe('7');
+    expect(lists().at(-1)?.get('skip')).toBe('0');
+  });
+
   it('shows a ballot read-only in the voter layout', async () => {
     mockFetch(routes(52, () => [record(91, 'voter-b', 78)]));
     renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=52');
