@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +14,11 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type every repository takes: PGlite and PostgreSQL share it, and so does a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Rows of a raw statement; node-postgres and PGlite both answer `{ rows }`. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export interface Database {
   db: Db;

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/audit/audit.repository';
+
+/** Who did a destructive action, as the audit log records it. */
+export interface Actor {
+  userId: number;
+  username: string;
+}
 
 /** The signed-in administrator of a request, for the audit log. */
 export function actorOf(request: FastifyRequest): Actor {

@@ -8,6 +8,7 @@ import coversRoutes from './covers/covers.routes';
 import evaluationSubjectsRoutes from './evaluation-subjects/evaluation-subjects.routes';
 import pollsRoutes from './polls/polls.routes';
 import targetResultsRoutes from './results/target-results.routes';
+import turnoutRoutes from './results/turnout.routes';
 import voteTargetsRoutes from './vote-targets/vote-targets.routes';
 import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './votes/votes.routes';
@@ -29,6 +30,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(cadreResultsRoutes, { prefix: '/cadre-results' });
     await secured.register(companyResultsRoutes, { prefix: '/companies' });
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
+    await secured.register(turnoutRoutes, { prefix: '/votes' });
   });
 };
 

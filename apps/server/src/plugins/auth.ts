@@ -2,13 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
-
-export interface TokenClaims {
-  sub: string;
-  username: string;
-  /** Epoch seconds until which advanced mode (destructive actions) is allowed. */
-  elevated_until?: number;
-}
+import { elevatedUntil, type TokenClaims } from '../modules/auth/auth-token';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -27,8 +21,6 @@ declare module 'fastify' {
   }
 }
 
-export const ELEVATION_SECONDS = 15 * 60;
-
 export default fp(
   async (app: FastifyInstance, opts: { secret: string; ttlHours: number }) => {
     await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: `${opts.ttlHours}h` } });
@@ -45,10 +37,7 @@ export default fp(
     });
 
     app.decorate('requireAdvancedMode', async (request: FastifyRequest) => {
-      const until = request.user?.elevated_until ?? 0;
-      if (until * 1000 <= Date.now()) {
-        throw forbidden('此操作需要高级模式，请先验证管理员密码');
-      }
+      if (!elevatedUntil(request.user)) throw forbidden('此操作需要高级模式，请先验证管理员密码');
     });
   },
   { name: 'auth' },

@@ -1,10 +1,6 @@
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-
-export interface Actor {
-  userId: number;
-  username: string;
-}
+import type { Actor } from '../../lib/actor';
 
 /** Records who did a destructive action; call it inside the same transaction as the action. */
 export async function recordAudit(db: Db, actor: Actor, action: string, detail: Record<string, unknown>) {

@@ -11,7 +11,6 @@ import {
 import { errorResponse } from '@kaoping/contracts/common';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { ELEVATION_SECONDS } from '../../plugins/auth';
 import * as service from './auth.service';
 
 const tooMany = (detail: string) => () => new AppError('RATE_LIMITED', detail);
@@ -44,13 +43,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const user = await service.checkCredentials(app.db, request.body.username, request.body.password);
-      return {
-        access_token: app.issueToken({ sub: String(user.id), username: user.username }),
-        token_type: 'bearer' as const,
-      };
-    },
+    async (request) => service.login(app.db, app.issueToken, request.body.username, request.body.password),
   );
 
   app.get(
@@ -97,12 +90,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUser },
       },
     },
-    async (request) => {
-      const user = await service.getUser(app.db, Number(request.user.sub));
-      const until = request.user.elevated_until;
-      const elevated = until && until * 1000 > Date.now() ? new Date(until * 1000).toISOString() : null;
-      return { id: user.id, username: user.username, elevated_until: elevated };
-    },
+    async (request) => service.currentAdmin(app.db, request.user),
   );
 
   app.post(
@@ -125,20 +113,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const user = await service.checkPasswordOf(app.db, Number(request.user.sub), request.body.password);
-      const elevatedUntil = Math.floor(Date.now() / 1000) + ELEVATION_SECONDS;
-      const token = app.issueToken({
-        sub: String(user.id),
-        username: user.username,
-        elevated_until: elevatedUntil,
-      });
-      return {
-        access_token: token,
-        token_type: 'bearer' as const,
-        elevated_until: new Date(elevatedUntil * 1000).toISOString(),
-      };
-    },
+    async (request) =>
+      service.enterAdvancedMode(app.db, app.issueToken, Number(request.user.sub), request.body.password),
   );
 };
 

@@ -4,6 +4,10 @@ import type { RegisterBody } from '@kaoping/contracts/auth';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, isUniqueViolation, unauthorized } from '../../lib/errors';
 import * as repo from './auth.repository';
+import { ELEVATION_SECONDS, elevatedUntil, type TokenClaims } from './auth-token';
+
+/** Signs claims into a bearer token (the app's JWT signer). */
+export type SignToken = (claims: TokenClaims) => string;
 
 // Verifying against this when the user does not exist keeps the timing the same either way.
 const DUMMY_HASH = hash('not-a-real-password-kaoping');
@@ -40,23 +44,41 @@ export async function register(db: Db, input: RegisterBody, registrationCode: st
   }
 }
 
-export async function checkCredentials(db: Db, username: string, password: string) {
+/** Checks the credentials and answers a bearer token without elevation. */
+export async function login(db: Db, sign: SignToken, username: string, password: string) {
   const user = await repo.findUserByName(db, username.trim());
   const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
   if (!user || !ok) throw unauthorized('用户名或密码错误');
+  return {
+    access_token: sign({ sub: String(user.id), username: user.username }),
+    token_type: 'bearer' as const,
+  };
+}
+
+async function getUser(db: Db, userId: number) {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw unauthorized('登录已失效，请重新登录');
   return user;
 }
 
-/** Re-checks the signed-in admin's password before granting advanced mode. */
-export async function checkPasswordOf(db: Db, userId: number, password: string) {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw unauthorized('登录已失效，请重新登录');
+/** Re-checks the signed-in admin's password and answers a token elevated for ELEVATION_SECONDS. */
+export async function enterAdvancedMode(db: Db, sign: SignToken, userId: number, password: string) {
+  const user = await getUser(db, userId);
   if (!(await verify(user.passwordHash, password))) throw forbidden('管理员密码错误');
-  return user;
+  const until = Math.floor(Date.now() / 1000) + ELEVATION_SECONDS;
+  return {
+    access_token: sign({ sub: String(user.id), username: user.username, elevated_until: until }),
+    token_type: 'bearer' as const,
+    elevated_until: new Date(until * 1000).toISOString(),
+  };
 }
 
-export async function getUser(db: Db, userId: number) {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw unauthorized('登录已失效，请重新登录');
-  return user;
+/** The signed-in admin, with the end of a live advanced-mode elevation. */
+export async function currentAdmin(db: Db, claims: TokenClaims) {
+  const user = await getUser(db, Number(claims.sub));
+  return {
+    id: user.id,
+    username: user.username,
+    elevated_until: elevatedUntil(claims)?.toISOString() ?? null,
+  };
 }

@@ -1,7 +1,8 @@
 import type { Company, CompanyListQuery } from '@kaoping/contracts/company';
 import type { Db } from '../../db/client';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { type Actor, recordAudit } from '../audit/audit.repository';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit/audit.repository';
 import * as repo from './companies.repository';
 
 export function mapCompany(row: repo.CompanyRow): Company {

@@ -1,6 +1,6 @@
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cadreVotes, evaluationSubjects } from '../../db/schema';
+import { evaluationSubjects } from '../../db/schema';
 
 export type EvaluationSubjectRow = typeof evaluationSubjects.$inferSelect;
 export type EvaluationSubjectInsert = typeof evaluationSubjects.$inferInsert;
@@ -11,11 +11,27 @@ export type EvaluationSubjectPatch = Partial<
   >
 >;
 
-export async function listSubjects(db: Db, companyId: number) {
+/** The company's subjects in display order; only the active ones when asked. */
+export async function listSubjects(db: Db, companyId: number, filter: { activeOnly?: boolean } = {}) {
   return db
     .select()
     .from(evaluationSubjects)
-    .where(eq(evaluationSubjects.companyId, companyId))
+    .where(
+      and(
+        eq(evaluationSubjects.companyId, companyId),
+        filter.activeOnly ? eq(evaluationSubjects.isActive, true) : undefined,
+      ),
+    )
+    .orderBy(asc(evaluationSubjects.sortOrder), asc(evaluationSubjects.id));
+}
+
+/** Subjects of a company by id, in display order (for the `subject_{id}` keys of newly promoted answers). */
+export async function findSubjectsByIds(db: Db, companyId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(evaluationSubjects)
+    .where(and(eq(evaluationSubjects.companyId, companyId), inArray(evaluationSubjects.id, [...ids])))
     .orderBy(asc(evaluationSubjects.sortOrder), asc(evaluationSubjects.id));
 }
 
@@ -50,20 +66,4 @@ export async function updateSubject(db: Db, id: number, patch: EvaluationSubject
 export async function deleteSubject(db: Db, id: number) {
   const [row] = await db.delete(evaluationSubjects).where(eq(evaluationSubjects.id, id)).returning();
   return row;
-}
-
-/** True when a stored newly promoted ballot of the company holds an opinion on this subject. */
-export async function subjectHasVotes(db: Db, companyId: number, subjectId: number) {
-  const [row] = await db
-    .select({ id: cadreVotes.id })
-    .from(cadreVotes)
-    .where(
-      and(
-        eq(cadreVotes.companyId, companyId),
-        eq(cadreVotes.pollKind, 'newly_promoted'),
-        sql`jsonb_exists(${cadreVotes.answers}, ${`subject_${subjectId}`})`,
-      ),
-    )
-    .limit(1);
-  return !!row;
 }

@@ -10,7 +10,7 @@ import {
 import { companyScopeQuery } from '@kaoping/contracts/vote-type';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { isElevated } from '../vote-types/elevation';
+import { elevatedUntil } from '../auth/auth-token';
 import * as service from './evaluation-subjects.service';
 
 const tags = ['evaluation-subjects'];
@@ -91,7 +91,7 @@ const evaluationSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.deleteEvaluationSubject(app.db, request.params.id, {
         companyId: request.query.company_id,
         actor: actorOf(request),
-        elevated: isElevated(request),
+        elevated: elevatedUntil(request.user) !== null,
       });
       return reply.status(204).send(null);
     },

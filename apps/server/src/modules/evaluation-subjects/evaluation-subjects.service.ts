@@ -6,7 +6,9 @@ import type {
 } from '@kaoping/contracts/evaluation-subject';
 import type { Db } from '../../db/client';
 import { forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { type Actor, recordAudit } from '../audit/audit.repository';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit/audit.repository';
+import { subjectHasVotes } from '../ballots/cadre-votes.repository';
 import { getCompany } from '../companies/companies.service';
 import { evaluationSubjects } from '../../db/schema';
 import { reorderWithinCompany } from '../shared/company-order.service';
@@ -24,6 +26,18 @@ export function mapEvaluationSubject(row: repo.EvaluationSubjectRow): Evaluation
     sort_order: row.sortOrder,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** Subject ids named by the `subject_{id}` keys of newly promoted answers. */
+export function subjectIdsIn(answers: readonly unknown[]): number[] {
+  const ids = new Set<number>();
+  for (const a of answers) {
+    for (const key of Object.keys((a ?? {}) as object)) {
+      const m = /^subject_(\d+)$/.exec(key);
+      if (m) ids.add(Number(m[1]));
+    }
+  }
+  return [...ids];
 }
 
 /** The subject, or 404 when it does not exist or belongs to another company than the one given. */
@@ -82,7 +96,7 @@ export async function deleteEvaluationSubject(
 ) {
   await db.transaction(async (tx) => {
     const row = await getScopedSubject(tx, id, opts.companyId);
-    const used = await repo.subjectHasVotes(tx, row.companyId, id);
+    const used = await subjectHasVotes(tx, row.companyId, id);
     if (used && !opts.elevated) throw forbidden('该评议对象已有投票记录，删除需要先进入高级模式');
     await repo.deleteSubject(tx, id);
     await recordAudit(tx, opts.actor, 'evaluation_subject.delete', {

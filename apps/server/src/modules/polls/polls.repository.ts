@@ -1,19 +1,20 @@
-import { and, asc, count, countDistinct, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cadreVotes, polls, votes } from '../../db/schema';
+import { companies, polls, voteTypes } from '../../db/schema';
 
 export type PollRow = typeof polls.$inferSelect;
 export type PollInsert = typeof polls.$inferInsert;
 export type PollPatch = Partial<Pick<PollInsert, 'title' | 'description' | 'formSchema'>>;
 
-export async function listPolls(db: Db, filter: { companyId?: number; targetType?: string }) {
+/** Polls by company and id; `kinds` narrows to those kinds (target types). */
+export async function listPolls(db: Db, filter: { companyId?: number; kinds?: readonly string[] }) {
   return db
     .select()
     .from(polls)
     .where(
       and(
         filter.companyId === undefined ? undefined : eq(polls.companyId, filter.companyId),
-        filter.targetType === undefined ? undefined : eq(polls.targetType, filter.targetType),
+        filter.kinds === undefined ? undefined : inArray(polls.targetType, [...filter.kinds]),
       ),
     )
     .orderBy(asc(polls.companyId), asc(polls.id));
@@ -22,6 +23,39 @@ export async function listPolls(db: Db, filter: { companyId?: number; targetType
 export async function findPoll(db: Db, id: number) {
   const [row] = await db.select().from(polls).where(eq(polls.id, id));
   return row;
+}
+
+/** Polls by id (ballots name theirs), in id order. */
+export async function findPollsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(polls)
+    .where(inArray(polls.id, [...ids]))
+    .orderBy(asc(polls.id));
+}
+
+/** The family a poll kind belongs to, in SQL. */
+const familyOf = sql`CASE WHEN ${polls.targetType} IN ('company', 'person') THEN 'democratic_appraisal'
+  ELSE 'democratic_evaluation' END`;
+
+/** Polls that have at least one vote type of their family with public results, with their company's name. */
+export async function listPollsWithPublicResults(db: Db) {
+  return db
+    .select({
+      id: polls.id,
+      title: polls.title,
+      targetType: polls.targetType,
+      companyId: companies.id,
+      companyName: companies.name,
+    })
+    .from(polls)
+    .innerJoin(companies, eq(companies.id, polls.companyId))
+    .where(
+      sql`EXISTS (SELECT 1 FROM ${voteTypes} WHERE ${voteTypes.companyId} = ${polls.companyId}
+        AND ${voteTypes.resultsPublic} AND ${voteTypes.formCategory} = ${familyOf})`,
+    )
+    .orderBy(asc(polls.companyId), asc(polls.id));
 }
 
 /** The id of the company's poll of that kind, if it has one. */
@@ -56,23 +90,4 @@ export async function lockPoll(db: Db, id: number) {
 export async function deletePoll(db: Db, id: number) {
   const [row] = await db.delete(polls).where(eq(polls.id, id)).returning();
   return row;
-}
-
-/** Stored ballot rows of a poll, in either ballot table. */
-export async function countBallots(db: Db, pollId: number) {
-  const [a] = await db.select({ n: count() }).from(votes).where(eq(votes.pollId, pollId));
-  const [b] = await db.select({ n: count() }).from(cadreVotes).where(eq(cadreVotes.pollId, pollId));
-  return (a?.n ?? 0) + (b?.n ?? 0);
-}
-
-/** Ballot rows and distinct submissions (voters) per poll, of one company or all; polls without ballots are absent. */
-export async function ballotCounts(db: Db, companyId?: number) {
-  const fromTable = (t: typeof votes | typeof cadreVotes) =>
-    db
-      .select({ pollId: t.pollId, ballots: count(), voters: countDistinct(t.submissionId) })
-      .from(t)
-      .where(companyId === undefined ? undefined : eq(t.companyId, companyId))
-      .groupBy(t.pollId);
-  // A poll's ballots live in one table only (votes for scoring polls, cadre_votes otherwise).
-  return [...(await fromTable(votes)), ...(await fromTable(cadreVotes))];
 }

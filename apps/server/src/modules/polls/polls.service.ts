@@ -13,7 +13,9 @@ import { ballotStructure } from '@kaoping/contracts/poll-structure';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import type { Db } from '../../db/client';
 import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
-import { type Actor, recordAudit } from '../audit/audit.repository';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit/audit.repository';
+import { ballotCountsByPoll, countPollBallots } from '../ballots/ballot-rows.repository';
 import { getCompany } from '../companies/companies.service';
 import * as repo from './polls.repository';
 
@@ -29,6 +31,8 @@ export function mapPoll(row: repo.PollRow): Poll {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+const kindsOf = (kind?: PollTargetType) => (kind === undefined ? undefined : [kind]);
 
 const alreadyHas = (kind: PollTargetType) => conflict(`该单位已有${POLL_KIND_LABELS[kind]}，不能重复创建`);
 
@@ -51,13 +55,13 @@ async function insertOnce(db: Db, values: repo.PollInsert, kind: PollTargetType)
 }
 
 export async function listPolls(db: Db, query: PollListQuery) {
-  const rows = await repo.listPolls(db, { companyId: query.company_id, targetType: query.target_type });
+  const rows = await repo.listPolls(db, { companyId: query.company_id, kinds: kindsOf(query.target_type) });
   return rows.map(mapPoll);
 }
 
 export async function listCompanyPolls(db: Db, companyId: number, targetType?: PollTargetType) {
   await getCompany(db, companyId);
-  return (await repo.listPolls(db, { companyId, targetType })).map(mapPoll);
+  return (await repo.listPolls(db, { companyId, kinds: kindsOf(targetType) })).map(mapPoll);
 }
 
 export async function getPoll(db: Db, id: number) {
@@ -108,7 +112,7 @@ export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
     if (body.form_schema !== undefined) {
       patch.formSchema = checkFormSchema(kind, body.form_schema);
       if (ballotStructure(kind, patch.formSchema) !== ballotStructure(kind, current.formSchema)) {
-        const ballots = await repo.countBallots(tx, id);
+        const ballots = await countPollBallots(tx, id);
         if (ballots > 0) {
           throw conflict(`该问卷已有 ${ballots} 份投票记录，只能修改文字，不能增删题目或修改选项、分值`);
         }
@@ -125,7 +129,7 @@ export async function deletePoll(db: Db, id: number, actor: Actor) {
   await db.transaction(async (tx) => {
     const row = await repo.lockPoll(tx, id);
     if (!row) throw notFound('问卷不存在');
-    const ballots = await repo.countBallots(tx, id);
+    const ballots = await countPollBallots(tx, id);
     if (ballots > 0) throw conflict(`该问卷已有 ${ballots} 份投票记录，不能删除`);
     try {
       await repo.deletePoll(tx, id);
@@ -148,7 +152,7 @@ export async function pollStats(db: Db, companyId?: number): Promise<PollStatsRo
   if (companyId !== undefined) await getCompany(db, companyId);
   const [rows, counts] = await Promise.all([
     repo.listPolls(db, { companyId }),
-    repo.ballotCounts(db, companyId),
+    ballotCountsByPoll(db, companyId),
   ]);
   const byPoll = new Map(counts.map((c) => [c.pollId, c]));
   return rows.map((r) => ({

@@ -7,7 +7,8 @@ import {
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import { scoreBallot } from '@kaoping/contracts/scoring';
-import type { BallotDefinition, BallotPart, DefPoll } from './ballot-definition';
+import type { ParsedPoll } from '../polls/parsed-poll';
+import type { BallotDefinition, BallotPart } from './ballot-definition';
 
 // NUL and unpaired UTF-16 surrogates cannot be stored in PostgreSQL text or jsonb: refuse them as bad
 // input (422) rather than let the insert fail with a 500.
@@ -38,7 +39,7 @@ export const partName = (part: BallotPart) =>
 
 function checkAnswers(
   def: BallotDefinition,
-  poll: DefPoll,
+  poll: ParsedPoll,
   raw: unknown,
 ): AnswerCheck<Record<string, unknown>> {
   switch (poll.kind) {

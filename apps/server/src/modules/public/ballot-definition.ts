@@ -1,36 +1,31 @@
-import type { CadreFormSchema } from '@kaoping/contracts/cadre-schema';
 import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
-import {
-  normalizeNewlyPromotedSchema,
-  type NewlyPromotedFormSchema,
-} from '@kaoping/contracts/newly-promoted-schema';
-import { parseFormSchema, POLL_KIND_LABELS } from '@kaoping/contracts/poll';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll';
 import type { PublicPollKind, VoteTypeStatus } from '@kaoping/contracts/public-vote-types';
-import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import type { Db } from '../../db/client';
-import * as repo from './public.repository';
-import { type Family, readFingerprint } from './submit.repository';
-
-export type DefPoll = { row: repo.PollRow } & (
-  | { kind: 'company' | 'person'; schema: ScoringFormSchema }
-  | { kind: 'cadre'; schema: CadreFormSchema }
-  | { kind: 'newly_promoted'; schema: NewlyPromotedFormSchema }
-);
+import { type Family, readFingerprint } from '../ballots/submit.repository';
+import {
+  listSubjects,
+  type EvaluationSubjectRow,
+} from '../evaluation-subjects/evaluation-subjects.repository';
+import { isParsed, readCompanyPolls, type ParsedPoll } from '../polls/parsed-poll';
+import { listVoteTargets, type VoteTargetRow } from '../vote-targets/vote-targets.repository';
+import { findVoteTypeByLink, type VoteTypeRow } from '../vote-types/vote-types.repository';
 
 /** One thing the voter answers: a scoring poll for one target, or an evaluation poll. */
 export interface BallotPart {
-  poll: DefPoll;
-  target: repo.TargetRow | null;
+  poll: ParsedPoll;
+  target: VoteTargetRow | null;
 }
 
 /** Everything a vote type's ballot is checked against, read in one snapshot. */
 export interface BallotDefinition {
-  voteType: repo.VoteTypeRow;
+  voteType: VoteTypeRow;
   family: Family;
   company: { id: number; name: string };
-  polls: DefPoll[];
-  targets: repo.TargetRow[];
-  subjects: repo.SubjectRow[];
+  /** The family's polls whose schema parses, in answering order. */
+  polls: ParsedPoll[];
+  targets: VoteTargetRow[];
+  subjects: EvaluationSubjectRow[];
   /** What the voter must answer, in answering order; empty when nothing can be answered. */
   parts: BallotPart[];
   /** Why the ballot cannot be filled in (a setup problem), or null. */
@@ -42,17 +37,6 @@ const FAMILY_KINDS: Record<Family, readonly PublicPollKind[]> = {
   democratic_appraisal: ['company', 'person'],
   democratic_evaluation: ['cadre', 'newly_promoted'],
 };
-
-function toDefPoll(row: repo.PollRow): DefPoll | undefined {
-  const kind = row.targetType as PublicPollKind;
-  if (kind === 'newly_promoted') return { row, kind, schema: normalizeNewlyPromotedSchema(row.formSchema) };
-  // Saved schemas were checked on save; parsing again fills defaults and guards against hand edits.
-  const parsed = parseFormSchema(kind, row.formSchema);
-  if (!parsed.success) return undefined;
-  return kind === 'cadre'
-    ? { row, kind, schema: parsed.data as CadreFormSchema }
-    : { row, kind, schema: parsed.data as ScoringFormSchema };
-}
 
 function planParts(def: Omit<BallotDefinition, 'parts' | 'problem'>) {
   const byKind = new Map(def.polls.map((p) => [p.kind, p]));
@@ -84,21 +68,19 @@ export async function loadDefinition(db: Db, linkId: string): Promise<BallotDefi
   // Repeatable read: the rows and the fingerprint must describe the same moment.
   return db.transaction(
     async (tx) => {
-      const found = await repo.findVoteTypeByLink(tx, linkId);
+      const found = await findVoteTypeByLink(tx, linkId);
       if (!found) return undefined;
       const { voteType } = found;
       const family = voteType.formCategory as Family;
       const companyId = voteType.companyId;
       const appraisal = family === 'democratic_appraisal';
-      const pollRows = await repo.listCompanyPolls(tx, companyId, FAMILY_KINDS[family]);
-      const targets = appraisal ? await repo.listActiveTargets(tx, companyId) : [];
-      const subjects = appraisal ? [] : await repo.listActiveSubjects(tx, companyId);
+      const stored = await readCompanyPolls(tx, companyId, FAMILY_KINDS[family]);
+      const targets = appraisal ? await listVoteTargets(tx, companyId, { activeOnly: true }) : [];
+      const subjects = appraisal ? [] : await listSubjects(tx, companyId, { activeOnly: true });
       const fingerprint = (await readFingerprint(tx, family, voteType.id)) ?? '';
       const order = FAMILY_KINDS[family];
-      const polls = pollRows
-        .map(toDefPoll)
-        .filter((p): p is DefPoll => !!p)
-        .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+      // Saved schemas were checked on save; parsing again fills defaults and guards against hand edits.
+      const polls = stored.filter(isParsed).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
       const base = { voteType, family, company: { id: companyId, name: found.companyName } };
       const def = { ...base, polls, targets, subjects, fingerprint };
       return { ...def, ...planParts(def) };
@@ -108,7 +90,7 @@ export async function loadDefinition(db: Db, linkId: string): Promise<BallotDefi
 }
 
 /** Where the vote type stands at `now`. */
-export function statusOf(v: repo.VoteTypeRow, now = Date.now()): VoteTypeStatus {
+export function statusOf(v: VoteTypeRow, now = Date.now()): VoteTypeStatus {
   if (!v.isActive) return 'inactive';
   if (v.opensAt && now < v.opensAt.getTime()) return 'not_started';
   if (v.closesAt && now >= v.closesAt.getTime()) return 'closed';

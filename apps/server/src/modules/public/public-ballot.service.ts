@@ -10,16 +10,21 @@ import {
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { findSubmissionOfVoter } from '../ballots/submissions.repository';
 import { findCover } from '../covers/covers.repository';
 import { getCoverFile } from '../covers/covers.service';
-import { type DefPoll, definitionFor, statusOf } from './ballot-definition';
-import * as repo from './public.repository';
+import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
+import type { ParsedPoll } from '../polls/parsed-poll';
+import type { PollRow } from '../polls/polls.repository';
+import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
+import { findVoteTypeByLink } from '../vote-types/vote-types.repository';
+import { definitionFor, statusOf } from './ballot-definition';
 
 /** Where a voter's browser fetches a cover, without credentials. */
 export const publicCoverUrl = (linkId: string, kind: CoverKind) =>
   `/api/v1/public/polls/vote-type/${linkId}/cover/${kind}`;
 
-export function mapPublicPoll(row: repo.PollRow, formSchema: unknown = row.formSchema): PublicPoll {
+export function mapPublicPoll(row: PollRow, formSchema: unknown = row.formSchema): PublicPoll {
   return {
     id: row.id,
     company_id: row.companyId,
@@ -31,9 +36,9 @@ export function mapPublicPoll(row: repo.PollRow, formSchema: unknown = row.formS
 }
 
 /** The poll with its form_schema as checked (defaults filled in). */
-const mapDefPoll = (p: DefPoll) => mapPublicPoll(p.row, p.schema);
+const mapParsedPoll = (p: ParsedPoll) => mapPublicPoll(p.row, p.schema);
 
-export function mapPublicTarget(row: repo.TargetRow): PublicTarget {
+export function mapPublicTarget(row: VoteTargetRow): PublicTarget {
   return {
     id: row.id,
     name: row.name,
@@ -43,7 +48,7 @@ export function mapPublicTarget(row: repo.TargetRow): PublicTarget {
   };
 }
 
-export function mapPublicSubject(row: repo.SubjectRow): PublicSubject {
+export function mapPublicSubject(row: EvaluationSubjectRow): PublicSubject {
   return {
     id: row.id,
     name: row.name,
@@ -80,7 +85,7 @@ export async function getVoteTypeView(db: Db, linkId: string, voter?: string): P
   const [front, back, voted] = await Promise.all([
     coverOf(db, linkId, v.id, 'front'),
     coverOf(db, linkId, v.id, 'back'),
-    voter ? repo.findSubmissionOfVoter(db, v.id, voter) : Promise.resolve(undefined),
+    voter ? findSubmissionOfVoter(db, v.id, voter) : Promise.resolve(undefined),
   ]);
   const polls = [...new Set(def.parts.map((p) => p.poll))];
   return {
@@ -95,7 +100,7 @@ export async function getVoteTypeView(db: Db, linkId: string, voter?: string): P
     },
     ready: open,
     notice: status === 'open' ? def.problem : null,
-    polls: open ? polls.map(mapDefPoll) : [],
+    polls: open ? polls.map(mapParsedPoll) : [],
     targets: open ? def.targets.map(mapPublicTarget) : [],
     subjects: open ? def.subjects.map(mapPublicSubject) : [],
     covers: { front, back },
@@ -106,7 +111,7 @@ export async function getVoteTypeView(db: Db, linkId: string, voter?: string): P
 
 /** The cover file of a link's vote type; 404 for an unknown link or when none is uploaded. */
 export async function getPublicCoverFile(db: Db, linkId: string, kind: CoverKind) {
-  const found = await repo.findVoteTypeByLink(db, linkId);
+  const found = await findVoteTypeByLink(db, linkId);
   if (!found) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
   return getCoverFile(db, found.voteType.id, kind);
 }

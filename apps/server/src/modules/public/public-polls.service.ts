@@ -9,16 +9,19 @@ import type {
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { voterHasVoted } from '../ballots/submissions.repository';
+import { getCompany } from '../companies/companies.service';
+import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
+import { findPoll, listPolls } from '../polls/polls.repository';
+import { listVoteTargets } from '../vote-targets/vote-targets.repository';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from './public-ballot.service';
-import * as repo from './public.repository';
 
 // Company-addressed reads of spec §7. Company ids are sequential, so these show only what any voter of
 // the company sees anyway: questionnaires, active targets and subjects, never ballots or other data.
 
 async function companyOf(db: Db, companyId: number) {
-  const company = await repo.findCompany(db, companyId);
-  if (!company) throw notFound('单位不存在');
-  return company;
+  const company = await getCompany(db, companyId);
+  return { id: company.id, name: company.name };
 }
 
 /** The company and person polls (民主测评), and whether this voter already voted in that family. */
@@ -29,8 +32,8 @@ export async function getCompanyPolls(
 ): Promise<PublicCompanyPolls> {
   const company = await companyOf(db, companyId);
   const [polls, voted] = await Promise.all([
-    repo.listCompanyPolls(db, companyId, ['company', 'person']),
-    voter ? repo.voterHasVoted(db, companyId, 'democratic_appraisal', voter) : Promise.resolve(false),
+    listPolls(db, { companyId, kinds: ['company', 'person'] }),
+    voter ? voterHasVoted(db, companyId, 'democratic_appraisal', voter) : Promise.resolve(false),
   ]);
   return { company, polls: polls.map((p) => mapPublicPoll(p)), has_voted: voted };
 }
@@ -39,8 +42,8 @@ export async function getCompanyPolls(
 export async function getCadrePoll(db: Db, companyId: number, voter?: string): Promise<PublicCadrePoll> {
   const company = await companyOf(db, companyId);
   const [polls, voted] = await Promise.all([
-    repo.listCompanyPolls(db, companyId, ['cadre']),
-    voter ? repo.voterHasVoted(db, companyId, 'democratic_evaluation', voter) : Promise.resolve(false),
+    listPolls(db, { companyId, kinds: ['cadre'] }),
+    voter ? voterHasVoted(db, companyId, 'democratic_evaluation', voter) : Promise.resolve(false),
   ]);
   const poll = polls[0];
   if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS.cadre}`);
@@ -53,7 +56,7 @@ export async function getCompanyPollOfKind(
   kind: PublicPollKind,
 ): Promise<PublicPoll> {
   await companyOf(db, companyId);
-  const [poll] = await repo.listCompanyPolls(db, companyId, [kind]);
+  const [poll] = await listPolls(db, { companyId, kinds: [kind] });
   if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS[kind]}`);
   return mapPublicPoll(poll);
 }
@@ -65,17 +68,17 @@ export async function listCompanyTargets(
   type?: 'company' | 'person',
 ): Promise<PublicTarget[]> {
   await companyOf(db, companyId);
-  return (await repo.listActiveTargets(db, companyId, type)).map(mapPublicTarget);
+  return (await listVoteTargets(db, companyId, { type, activeOnly: true })).map(mapPublicTarget);
 }
 
 /** Active evaluation subjects only, by sort_order. */
 export async function listCompanySubjects(db: Db, companyId: number): Promise<PublicSubject[]> {
   await companyOf(db, companyId);
-  return (await repo.listActiveSubjects(db, companyId)).map(mapPublicSubject);
+  return (await listSubjects(db, companyId, { activeOnly: true })).map(mapPublicSubject);
 }
 
 export async function getPublicPoll(db: Db, id: number): Promise<PublicPoll> {
-  const poll = await repo.findPoll(db, id);
+  const poll = await findPoll(db, id);
   if (!poll) throw notFound('问卷不存在');
   return mapPublicPoll(poll);
 }

@@ -8,16 +8,21 @@ import type {
 import { aggregateCadre, aggregateNewlyPromoted, aggregateScoring } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import * as repo from './public.repository';
-import * as stats from './public-stats.repository';
-import { receiptPoll } from './receipt.service';
+import { listCadreAnswers } from '../ballots/cadre-votes.repository';
+import { listScoringAnswers } from '../ballots/votes.repository';
+import { findCompany } from '../companies/companies.repository';
+import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
+import { parsePoll } from '../polls/parsed-poll';
+import { findPoll, listPollsWithPublicResults, type PollRow } from '../polls/polls.repository';
+import { listVoteTargets } from '../vote-targets/vote-targets.repository';
+import { listVoteTypes } from '../vote-types/vote-types.repository';
 
 const familyOf = (kind: PublicPollKind) =>
   kind === 'company' || kind === 'person' ? 'democratic_appraisal' : 'democratic_evaluation';
 
 /** GET /public/polls/: only polls whose results an admin published; no questionnaire content. */
 export async function listPublicPolls(db: Db): Promise<PublicPollSummary[]> {
-  const rows = await stats.listPollsWithPublicResults(db);
+  const rows = await listPollsWithPublicResults(db);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -28,14 +33,14 @@ export async function listPublicPolls(db: Db): Promise<PublicPollSummary[]> {
 
 async function figures(
   db: Db,
-  poll: repo.PollRow,
+  poll: PollRow,
   voteTypeId: number,
 ): Promise<Omit<PublicVoteTypeStats, 'name'>> {
-  const p = receiptPoll(poll);
+  const p = parsePoll(poll);
   if (p.kind === 'company' || p.kind === 'person') {
     const [rows, targets] = await Promise.all([
-      stats.listScoringAnswers(db, poll.id, voteTypeId),
-      stats.listTargetsOfType(db, poll.companyId, p.kind),
+      listScoringAnswers(db, poll.id, voteTypeId),
+      listVoteTargets(db, poll.companyId, { type: p.kind }),
     ]);
     const byTarget = new Map<number, ScoringAnswers[]>();
     for (const r of rows) {
@@ -57,7 +62,7 @@ async function figures(
         : [],
     };
   }
-  const rows = await stats.listCadreAnswers(db, poll.id, voteTypeId);
+  const rows = await listCadreAnswers(db, poll.id, voteTypeId);
   if (p.kind === 'cadre') {
     const result = p.schema
       ? aggregateCadre(
@@ -71,7 +76,7 @@ async function figures(
       questions: (result?.questions ?? []).map(({ texts: _texts, ...q }) => q),
     };
   }
-  const subjects = await stats.listSubjects(db, poll.companyId);
+  const subjects = await listSubjects(db, poll.companyId);
   const answers = rows.map((r) => r.answers as NewlyPromotedAnswers);
   const used = subjects.filter((s) => s.isActive || answers.some((a) => `subject_${s.id}` in a));
   const result = aggregateNewlyPromoted(
@@ -90,17 +95,18 @@ async function figures(
  * none, then 403). Only figures: no single ballot, no text answer.
  */
 export async function getPublicPollStats(db: Db, pollId: number): Promise<PublicPollStats> {
-  const poll = await repo.findPoll(db, pollId);
+  const poll = await findPoll(db, pollId);
   if (!poll) throw notFound('问卷不存在');
   const kind = poll.targetType as PublicPollKind;
-  const voteTypes = await stats.listPublicResultVoteTypes(db, poll.companyId, familyOf(kind));
+  const family = await listVoteTypes(db, poll.companyId, familyOf(kind));
+  const voteTypes = family.filter((v) => v.resultsPublic);
   if (voteTypes.length === 0) throw forbidden('该问卷的结果未公开');
-  const company = await repo.findCompany(db, poll.companyId);
+  const company = await findCompany(db, poll.companyId);
   const parts = [];
   for (const v of voteTypes) parts.push({ name: v.name, ...(await figures(db, poll, v.id)) });
   return {
     poll: { id: poll.id, title: poll.title, target_type: kind },
-    company: company ?? { id: poll.companyId, name: '' },
+    company: { id: poll.companyId, name: company?.name ?? '' },
     vote_types: parts,
   };
 }

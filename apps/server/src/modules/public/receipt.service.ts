@@ -1,12 +1,7 @@
 import { cadreQuestions, type CadreFormSchema } from '@kaoping/contracts/cadre-schema';
-import {
-  normalizeNewlyPromotedSchema,
-  type NewlyPromotedFormSchema,
-} from '@kaoping/contracts/newly-promoted-schema';
-import { parseFormSchema } from '@kaoping/contracts/poll';
+import type { NewlyPromotedFormSchema } from '@kaoping/contracts/newly-promoted-schema';
 import type {
   PublicFormCategory,
-  PublicPollKind,
   ReceiptBallot,
   ReceiptLine,
   SubmissionReceipt,
@@ -14,27 +9,15 @@ import type {
 import type { ScoringFormSchema, ScoringOption } from '@kaoping/contracts/scoring-schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import * as repo from './public.repository';
+import { findSubmission } from '../ballots/submissions.repository';
+import { listSubmissionBallots } from '../ballots/ballot-rows.repository';
+import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
+import { readPollsByIds, type StoredPoll } from '../polls/parsed-poll';
+import type { PollRow } from '../polls/polls.repository';
+import { findVoteTargetsByIds } from '../vote-targets/vote-targets.repository';
 
-/** A poll with its form_schema already parsed (null when it no longer parses). */
-export type ReceiptPoll = { id: number; title: string } & (
-  | { kind: 'company' | 'person'; schema: ScoringFormSchema | null }
-  | { kind: 'cadre'; schema: CadreFormSchema | null }
-  | { kind: 'newly_promoted'; schema: NewlyPromotedFormSchema }
-);
-
-/** Parses a stored poll once for naming its answers. */
-export function receiptPoll(row: repo.PollRow): ReceiptPoll {
-  const base = { id: row.id, title: row.title };
-  const kind = row.targetType as PublicPollKind;
-  if (kind === 'newly_promoted')
-    return { ...base, kind, schema: normalizeNewlyPromotedSchema(row.formSchema) };
-  const parsed = parseFormSchema(kind, row.formSchema);
-  const schema = parsed.success ? parsed.data : null;
-  return kind === 'cadre'
-    ? { ...base, kind, schema: schema as CadreFormSchema | null }
-    : { ...base, kind, schema: schema as ScoringFormSchema | null };
-}
+/** The poll a ballot answers, as parsePoll read it; a poll deleted since keeps only its id. */
+export type ReceiptPoll = StoredPoll | { row: Pick<PollRow, 'id' | 'title'>; kind: 'company'; schema: null };
 
 export interface ReceiptInput {
   submissionId: string;
@@ -111,17 +94,17 @@ function promotedLines(
 }
 
 function linesOf(poll: ReceiptPoll, answers: Obj, subjects: ReceiptInput['subjects']): ReceiptLine[] {
+  if (poll.schema === null) return [];
   if (poll.kind === 'newly_promoted') return promotedLines(poll.schema, answers, subjects);
-  if (!poll.schema) return [];
   return poll.kind === 'cadre' ? cadreLines(poll.schema, answers) : scoringLines(poll.schema, answers);
 }
 
 /** The receipt of a stored ballot; the 201 answer and GET /votes/{id} both come from here. */
 export function buildReceipt(input: ReceiptInput): SubmissionReceipt {
   const ballots: ReceiptBallot[] = input.ballots.map((b) => ({
-    poll_id: b.poll.id,
+    poll_id: b.poll.row.id,
     poll_kind: b.poll.kind,
-    poll_title: b.poll.title,
+    poll_title: b.poll.row.title,
     target_id: b.target?.id ?? null,
     target_name: b.target?.name ?? null,
     target_title: b.target?.title ?? null,
@@ -142,16 +125,17 @@ export function buildReceipt(input: ReceiptInput): SubmissionReceipt {
 
 /** The receipt of a stored submission, read back from the database; 404 when there is none. */
 export async function loadReceipt(db: Db, submissionId: string): Promise<SubmissionReceipt> {
-  const head = await repo.findSubmission(db, submissionId);
+  const head = await findSubmission(db, submissionId);
   if (!head) throw notFound('投票记录不存在');
-  const rows = await repo.listSubmissionBallots(db, submissionId);
+  const rows = await listSubmissionBallots(db, submissionId);
   const family = head.formCategory as PublicFormCategory;
   const [polls, targets, subjects] = await Promise.all([
-    repo.findPollsByIds(db, [...new Set(rows.map((r) => r.pollId))]),
-    repo.findTargetsByIds(db, [...new Set(rows.flatMap((r) => (r.targetId === null ? [] : [r.targetId])))]),
-    family === 'democratic_evaluation' ? repo.listAllSubjects(db, head.companyId) : Promise.resolve([]),
+    readPollsByIds(db, [...new Set(rows.map((r) => r.pollId))]),
+    findVoteTargetsByIds(db, [...new Set(rows.flatMap((r) => (r.targetId === null ? [] : [r.targetId])))]),
+    // Every subject, active or not: a receipt names past subjects too.
+    family === 'democratic_evaluation' ? listSubjects(db, head.companyId) : Promise.resolve([]),
   ]);
-  const pollById = new Map(polls.map((p) => [p.id, receiptPoll(p)]));
+  const pollById = new Map(polls.map((p) => [p.row.id, p]));
   const targetById = new Map(targets.map((t) => [t.id, t]));
   return buildReceipt({
     submissionId: head.id,
@@ -165,7 +149,7 @@ export async function loadReceipt(db: Db, submissionId: string): Promise<Submiss
       const t = r.targetId === null ? undefined : targetById.get(r.targetId);
       return {
         // A poll deleted since keeps its id; its questions can no longer be named.
-        poll: p ?? { id: r.pollId, kind: 'company', title: `问卷（ID ${r.pollId}）`, schema: null },
+        poll: p ?? { row: { id: r.pollId, title: `问卷（ID ${r.pollId}）` }, kind: 'company', schema: null },
         target:
           r.targetId === null
             ? null

@@ -6,11 +6,13 @@ import {
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { type AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import { type BallotDefinition, type DefPoll, definitionFor, statusOf } from './ballot-definition';
+import { listSubmissionBallots } from '../ballots/ballot-rows.repository';
+import { findSubmission, findSubmissionOfVoter } from '../ballots/submissions.repository';
+import { insertSubmission } from '../ballots/submit.repository';
+import { findVoteTypeByLink } from '../vote-types/vote-types.repository';
+import { type BallotDefinition, definitionFor, statusOf } from './ballot-definition';
 import { checkBallot, type CleanBallot, describeErrors } from './ballot-check';
-import * as repo from './public.repository';
-import { buildReceipt, loadReceipt, type ReceiptPoll } from './receipt.service';
-import { insertSubmission } from './submit.repository';
+import { buildReceipt, loadReceipt } from './receipt.service';
 
 export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppError> = {
   not_started: () => forbidden(PUBLIC_VOTE_DETAILS.notStarted),
@@ -51,7 +53,7 @@ function entriesOf(body: SubmissionBody, ballots: CleanBallot[] | undefined): En
 }
 
 async function sameBallot(db: Db, submissionId: string, entries: Entry[]) {
-  const stored = (await repo.listSubmissionBallots(db, submissionId)).map(entryKey).sort();
+  const stored = (await listSubmissionBallots(db, submissionId)).map(entryKey).sort();
   const sent = entries.map(entryKey).sort();
   return stored.length === sent.length && stored.every((k, i) => k === sent[i]);
 }
@@ -61,7 +63,7 @@ async function sameBallot(db: Db, submissionId: string, entries: Entry[]) {
  * retry), else 409. Undefined when there is none.
  */
 async function replayOf(db: Db, body: SubmissionBody, def: BallotDefinition, ballots?: CleanBallot[]) {
-  const existing = await repo.findSubmission(db, body.submission_id);
+  const existing = await findSubmission(db, body.submission_id);
   if (!existing) return undefined;
   const mine = existing.voteTypeId === def.voteType.id && existing.voterIdentifier === body.voter_identifier;
   if (mine && (await sameBallot(db, existing.id, entriesOf(body, ballots))))
@@ -77,19 +79,15 @@ async function replayOf(db: Db, body: SubmissionBody, def: BallotDefinition, bal
 async function explain(db: Db, body: SubmissionBody, def: BallotDefinition, ballots: CleanBallot[]) {
   const replay = await replayOf(db, body, def, ballots);
   if (replay) return replay;
-  if (await repo.findSubmissionOfVoter(db, def.voteType.id, body.voter_identifier)) {
+  if (await findSubmissionOfVoter(db, def.voteType.id, body.voter_identifier)) {
     throw conflict(PUBLIC_VOTE_DETAILS.alreadyVoted);
   }
-  const fresh = await repo.findVoteTypeByLink(db, body.link_id);
+  const fresh = await findVoteTypeByLink(db, body.link_id);
   if (!fresh || fresh.voteType.id !== def.voteType.id) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
   const status = statusOf(fresh.voteType);
   if (status !== 'open') throw STATUS_ERRORS[status]();
   return 'retry' as const;
 }
-
-// DefPoll and ReceiptPoll pair kind and schema the same way; TS cannot follow the union through a spread.
-const receiptPollOf = (p: DefPoll) =>
-  ({ id: p.row.id, title: p.row.title, kind: p.kind, schema: p.schema }) as ReceiptPoll;
 
 function receiptOf(
   def: BallotDefinition,
@@ -106,7 +104,7 @@ function receiptOf(
     totalScore: total,
     subjects: def.subjects,
     ballots: ballots.map((b) => ({
-      poll: receiptPollOf(b.part.poll),
+      poll: b.part.poll,
       target: b.part.target && { id: b.part.target.id, name: b.part.target.name, title: b.part.target.title },
       answers: b.answers,
       score: b.score,

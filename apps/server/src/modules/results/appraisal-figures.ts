@@ -1,5 +1,5 @@
 // The figures of contracts' aggregateScoring, computed from counts instead of from a list of ballots: the
-// database counts each answer value per target and vote type (appraisal.repository.ts), so 100,000 ballots
+// database counts each answer value per target and vote type (ballots/scoring-counts.repository.ts), so 100,000 ballots
 // never travel to the server. test/results-figures.test.ts checks both give the same figures.
 import type { ScoringFormSchema, ScoringOption } from '@kaoping/contracts/scoring-schema';
 import {
@@ -8,31 +8,7 @@ import {
   type OptionShare,
   type ScoringAggregate,
 } from '@kaoping/contracts/scoring';
-
-/** What the database counts for one target and vote type (or several, merged). */
-export interface Bucket {
-  count: number;
-  /** Sum of the stored ballot scores in whole tenths (exact). */
-  tenths: number;
-  min: number | null;
-  max: number | null;
-  /** overall option value → ballots */
-  overall: Map<string, number>;
-  /** item id → how many answered it (any value), and value → ballots */
-  items: Map<string, { answered: number; values: Map<string, number> }>;
-  /** reverse item id → value → ballots that marked it so */
-  reverse: Map<string, Map<string, number>>;
-}
-
-export const emptyBucket = (): Bucket => ({
-  count: 0,
-  tenths: 0,
-  min: null,
-  max: null,
-  overall: new Map(),
-  items: new Map(),
-  reverse: new Map(),
-});
+import type { Bucket } from '../ballots/scoring-counts.repository';
 
 const addCounts = (into: Map<string, number>, from: Map<string, number>) => {
   for (const [k, n] of from) into.set(k, (into.get(k) ?? 0) + n);

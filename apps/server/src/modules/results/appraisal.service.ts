@@ -1,14 +1,12 @@
-import { parseFormSchema } from '@kaoping/contracts/poll';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
-import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import { weightedScore, type ScoringAggregate } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { emptyBucket, scoringBuckets, type Bucket } from '../ballots/scoring-counts.repository';
 import { getCompany } from '../companies/companies.service';
-import { listPolls, type PollRow } from '../polls/polls.repository';
+import { isParsed, readCompanyPolls, type ParsedPoll } from '../polls/parsed-poll';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
-import { emptyBucket, mergeBucket, scoringFigures, type Bucket } from './appraisal-figures';
-import { scoringBuckets } from './appraisal.repository';
+import { mergeBucket, scoringFigures } from './appraisal-figures';
 import { turnoutRows } from './turnout.service';
 
 export interface AppraisalFilter {
@@ -17,21 +15,9 @@ export interface AppraisalFilter {
   targetType?: 'company' | 'person';
 }
 
-export interface ScoringPoll {
-  row: PollRow;
-  kind: 'company' | 'person';
-  schema: ScoringFormSchema;
-}
-
-/** The company's company and person polls with their checked schemas. */
-export async function scoringPolls(db: Db, companyId: number): Promise<ScoringPoll[]> {
-  const rows = await listPolls(db, { companyId });
-  return rows.flatMap((row) => {
-    if (row.targetType !== 'company' && row.targetType !== 'person') return [];
-    const parsed = parseFormSchema(row.targetType, row.formSchema);
-    // Saved schemas were checked on save; one that no longer parses cannot be counted against.
-    return parsed.success ? [{ row, kind: row.targetType, schema: parsed.data }] : [];
-  });
+/** The company's company and person polls; one whose schema no longer parses cannot be counted against. */
+export async function scoringPolls(db: Db, companyId: number): Promise<ParsedPoll<'company' | 'person'>[]> {
+  return (await readCompanyPolls(db, companyId, ['company', 'person'] as const)).filter(isParsed);
 }
 
 const noFigures = (): ScoringAggregate => ({

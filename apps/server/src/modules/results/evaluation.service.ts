@@ -1,6 +1,5 @@
 import type { CadreAnswers, NewlyPromotedAnswers } from '@kaoping/contracts/answers';
-import { normalizeNewlyPromotedSchema } from '@kaoping/contracts/newly-promoted-schema';
-import { parseFormSchema } from '@kaoping/contracts/poll';
+import { NEWLY_PROMOTED_DEFAULTS } from '@kaoping/contracts/newly-promoted-schema';
 import type { EvaluationResults } from '@kaoping/contracts/results';
 import {
   aggregateCadre,
@@ -9,11 +8,11 @@ import {
 } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { evaluationBallots } from '../ballots/cadre-votes.repository';
 import { getCompany } from '../companies/companies.service';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
-import { listPolls } from '../polls/polls.repository';
-import { subjectIdsIn } from '../votes/cadre-votes.service';
-import { evaluationBallots } from './evaluation.repository';
+import { subjectIdsIn } from '../evaluation-subjects/evaluation-subjects.service';
+import { readCompanyPolls } from '../polls/parsed-poll';
 import { turnoutRows } from './turnout.service';
 
 /**
@@ -29,7 +28,7 @@ export async function evaluationResults(
   const threshold = opts.threshold ?? DISAPPROVAL_FLAG_THRESHOLD;
   const [{ rows: allTypes }, polls, subjects, ballots] = await Promise.all([
     turnoutRows(db, companyId, 'democratic_evaluation'),
-    listPolls(db, { companyId }),
+    readCompanyPolls(db, companyId, ['cadre', 'newly_promoted'] as const),
     listSubjects(db, companyId),
     evaluationBallots(db, companyId, opts.voteTypeId),
   ]);
@@ -38,14 +37,13 @@ export async function evaluationResults(
   );
   if (opts.voteTypeId !== undefined && voteTypes.length === 0) throw notFound('投票类型不存在');
 
-  const cadrePoll = polls.find((p) => p.targetType === 'cadre');
-  const cadreSchema = cadrePoll && parseFormSchema('cadre', cadrePoll.formSchema);
+  const cadrePoll = polls.find((p) => p.kind === 'cadre');
   const cadreAnswers = ballots.filter((b) => b.pollKind === 'cadre').map((b) => b.answers as CadreAnswers);
-  const cadre = cadreSchema?.success
-    ? aggregateCadre(cadreSchema.data, cadreAnswers)
+  const cadre = cadrePoll?.schema
+    ? aggregateCadre(cadrePoll.schema, cadreAnswers)
     : { ballot_count: cadreAnswers.length, questions: [] };
 
-  const npPoll = polls.find((p) => p.targetType === 'newly_promoted');
+  const npPoll = polls.find((p) => p.kind === 'newly_promoted');
   const npAnswers = ballots
     .filter((b) => b.pollKind === 'newly_promoted')
     .map((b) => b.answers as NewlyPromotedAnswers);
@@ -64,13 +62,13 @@ export async function evaluationResults(
     vote_types: voteTypes,
     threshold,
     cadre: {
-      poll: cadrePoll ? { id: cadrePoll.id, title: cadrePoll.title } : null,
+      poll: cadrePoll ? { id: cadrePoll.row.id, title: cadrePoll.row.title } : null,
       ballot_count: cadre.ballot_count,
       questions: cadre.questions,
     },
     newly_promoted: {
-      poll: npPoll ? { id: npPoll.id, title: npPoll.title } : null,
-      reason_question: normalizeNewlyPromotedSchema(npPoll?.formSchema).reason_question,
+      poll: npPoll ? { id: npPoll.row.id, title: npPoll.row.title } : null,
+      reason_question: npPoll?.schema?.reason_question ?? NEWLY_PROMOTED_DEFAULTS.reason_question,
       ballot_count: np.ballot_count,
       subjects: np.subjects.map((r, i) => {
         const s = shown[i]!;

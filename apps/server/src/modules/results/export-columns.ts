@@ -2,7 +2,7 @@
 // by their option labels. Nothing about a voter beyond the random voter identifier is exported.
 import { cadreQuestions, type CadreFormSchema } from '@kaoping/contracts/cadre-schema';
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
-import type { CadreVoteExportRow, VoteExportRow } from './export.repository';
+import type { CadreVoteExportRow, VoteExportRow } from '../ballots/ballot-batches.repository';
 
 export type Cell = string | number | null;
 export interface RawTable<R> {

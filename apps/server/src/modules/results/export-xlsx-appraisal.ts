@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
 import type { ScoringAggregate } from '@kaoping/contracts/scoring';
 import { beijingTime, type RawTable } from './export-columns';
-import type { VoteExportRow } from './export.repository';
+import type { VoteExportRow } from '../ballots/ballot-batches.repository';
 import {
   addSheet,
   dataRow,

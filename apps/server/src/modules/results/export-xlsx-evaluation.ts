@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { EvaluationResults } from '@kaoping/contracts/results';
 import { NEWLY_PROMOTED_OPINIONS } from '@kaoping/contracts/newly-promoted-schema';
 import { beijingTime, type RawTable } from './export-columns';
-import type { CadreVoteExportRow } from './export.repository';
+import type { CadreVoteExportRow } from '../ballots/ballot-batches.repository';
 import {
   addSheet,
   dataRow,

@@ -1,16 +1,15 @@
 import type { Writable } from 'node:stream';
-import { parseFormSchema } from '@kaoping/contracts/poll';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
+import { cadreVoteBatches, voteBatches } from '../ballots/ballot-batches.repository';
 import { getCompany } from '../companies/companies.service';
-import { listPolls } from '../polls/polls.repository';
+import { readCompanyPolls } from '../polls/parsed-poll';
 import { listVoteTypes } from '../vote-types/vote-types.repository';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
 import { appraisalResults, scoringPolls } from './appraisal.service';
 import { evaluationResults } from './evaluation.service';
 import { appraisalRawTable, beijingTime, evaluationRawTable } from './export-columns';
 import { csvChunks } from './export-csv';
-import { cadreVoteBatches, voteBatches } from './export.repository';
 import { openBook } from './export-xlsx';
 import { writeAppraisalBook } from './export-xlsx-appraisal';
 import { writeEvaluationBook } from './export-xlsx-evaluation';
@@ -43,14 +42,12 @@ async function rawBallots(db: Db, companyId: number, family: FormCategory) {
     return { family, company, table, batches: () => voteBatches(db, companyId) } as const;
   }
   const [polls, results] = await Promise.all([
-    listPolls(db, { companyId }),
+    readCompanyPolls(db, companyId, ['cadre'] as const),
     evaluationResults(db, companyId),
   ]);
-  const cadrePoll = polls.find((p) => p.targetType === 'cadre');
-  const cadre = cadrePoll ? parseFormSchema('cadre', cadrePoll.formSchema) : undefined;
   const table = evaluationRawTable({
     voteTypes: voteTypeNames,
-    cadre: cadre?.success ? cadre.data : null,
+    cadre: polls[0]?.schema ?? null,
     subjects: results.newly_promoted.subjects,
   });
   return { family, company, results, table, batches: () => cadreVoteBatches(db, companyId) } as const;

@@ -2,9 +2,9 @@ import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { TurnoutRow } from '@kaoping/contracts/results';
 import { roundRatio } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
+import { submissionsByVoteType } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { listVoteTypes, type VoteTypeRow } from '../vote-types/vote-types.repository';
-import { receivedByVoteType } from './turnout.repository';
 
 /** The company's vote types (of one family, or all) in their order, with ballots received against expected. */
 export async function turnoutRows(
@@ -14,7 +14,7 @@ export async function turnoutRows(
 ): Promise<{ rows: TurnoutRow[]; types: VoteTypeRow[] }> {
   const [types, received] = await Promise.all([
     listVoteTypes(db, companyId, formCategory),
-    receivedByVoteType(db, companyId),
+    submissionsByVoteType(db, companyId),
   ]);
   const rows = types.map((t) => {
     const n = received.get(t.id) ?? 0;

@@ -1,16 +1,37 @@
-import { and, asc, count, eq, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { voteTargets, votes } from '../../db/schema';
+import { voteTargets } from '../../db/schema';
 
 export type VoteTargetRow = typeof voteTargets.$inferSelect;
 export type VoteTargetInsert = typeof voteTargets.$inferInsert;
 export type VoteTargetPatch = Partial<Pick<VoteTargetRow, 'name' | 'title' | 'isActive' | 'sortOrder'>>;
 
-export async function listVoteTargets(db: Db, companyId: number, type?: string) {
-  const where = type
-    ? and(eq(voteTargets.companyId, companyId), eq(voteTargets.type, type))
-    : eq(voteTargets.companyId, companyId);
-  return db.select().from(voteTargets).where(where).orderBy(asc(voteTargets.sortOrder), asc(voteTargets.id));
+/** The company's targets in display order; of one type, or only the active ones, when asked. */
+export async function listVoteTargets(
+  db: Db,
+  companyId: number,
+  filter: { type?: string; activeOnly?: boolean } = {},
+) {
+  return db
+    .select()
+    .from(voteTargets)
+    .where(
+      and(
+        eq(voteTargets.companyId, companyId),
+        filter.type ? eq(voteTargets.type, filter.type) : undefined,
+        filter.activeOnly ? eq(voteTargets.isActive, true) : undefined,
+      ),
+    )
+    .orderBy(asc(voteTargets.sortOrder), asc(voteTargets.id));
+}
+
+/** Targets by id, active or not (a receipt shows what was recorded). */
+export async function findVoteTargetsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(voteTargets)
+    .where(inArray(voteTargets.id, [...ids]));
 }
 
 export async function findVoteTarget(db: Db, id: number) {
@@ -40,10 +61,4 @@ export async function updateVoteTarget(db: Db, id: number, patch: VoteTargetPatc
 export async function deleteVoteTarget(db: Db, id: number) {
   const [row] = await db.delete(voteTargets).where(eq(voteTargets.id, id)).returning();
   return row;
-}
-
-/** True when at least one stored ballot scores this target. */
-export async function targetHasVotes(db: Db, targetId: number) {
-  const [row] = await db.select({ id: votes.id }).from(votes).where(eq(votes.targetId, targetId)).limit(1);
-  return !!row;
 }

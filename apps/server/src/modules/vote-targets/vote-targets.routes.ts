@@ -11,7 +11,7 @@ import {
 } from '@kaoping/contracts/vote-target';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { isElevated } from '../vote-types/elevation';
+import { elevatedUntil } from '../auth/auth-token';
 import * as service from './vote-targets.service';
 
 const tags = ['vote-targets'];
@@ -93,7 +93,7 @@ const voteTargetsRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.deleteVoteTarget(app.db, request.params.id, {
         companyId: request.query.company_id,
         actor: actorOf(request),
-        elevated: isElevated(request),
+        elevated: elevatedUntil(request.user) !== null,
       });
       return reply.status(204).send(null);
     },

@@ -8,7 +8,9 @@ import {
 } from '@kaoping/contracts/vote-target';
 import type { Db } from '../../db/client';
 import { forbidden, invalid, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { type Actor, recordAudit } from '../audit/audit.repository';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit/audit.repository';
+import { targetHasVotes } from '../ballots/votes.repository';
 import { getCompany } from '../companies/companies.service';
 import { voteTargets } from '../../db/schema';
 import { reorderWithinCompany } from '../shared/company-order.service';
@@ -36,7 +38,7 @@ async function getScopedTarget(db: Db, id: number, companyId?: number) {
 
 export async function listVoteTargets(db: Db, query: VoteTargetListQuery) {
   await getCompany(db, query.company_id);
-  const rows = await repo.listVoteTargets(db, query.company_id, query.target_type);
+  const rows = await repo.listVoteTargets(db, query.company_id, { type: query.target_type });
   return rows.map(mapVoteTarget);
 }
 
@@ -89,7 +91,7 @@ export async function deleteVoteTarget(
 ) {
   await db.transaction(async (tx) => {
     const row = await getScopedTarget(tx, id, opts.companyId);
-    const used = await repo.targetHasVotes(tx, id);
+    const used = await targetHasVotes(tx, id);
     if (used && !opts.elevated) throw forbidden('该测评对象已有投票记录，删除需要先进入高级模式');
     await repo.deleteVoteTarget(tx, id);
     await recordAudit(tx, opts.actor, 'vote_target.delete', {

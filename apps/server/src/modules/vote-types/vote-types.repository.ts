@@ -1,6 +1,6 @@
 import { and, asc, eq, max, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { submissions, voteTypes } from '../../db/schema';
+import { companies, voteTypes } from '../../db/schema';
 
 export type VoteTypeRow = typeof voteTypes.$inferSelect;
 export type VoteTypeInsert = typeof voteTypes.$inferInsert;
@@ -15,6 +15,16 @@ export async function listVoteTypes(db: Db, companyId: number, formCategory?: st
 
 export async function findVoteType(db: Db, id: number) {
   const [row] = await db.select().from(voteTypes).where(eq(voteTypes.id, id));
+  return row;
+}
+
+/** The vote type of a voter's link, with its company's name. */
+export async function findVoteTypeByLink(db: Db, linkId: string) {
+  const [row] = await db
+    .select({ voteType: voteTypes, companyName: companies.name })
+    .from(voteTypes)
+    .innerJoin(companies, eq(companies.id, voteTypes.companyId))
+    .where(eq(voteTypes.linkId, linkId));
   return row;
 }
 
@@ -55,14 +65,4 @@ export async function updateVoteType(db: Db, id: number, patch: VoteTypePatch) {
 export async function deleteVoteType(db: Db, id: number) {
   const [row] = await db.delete(voteTypes).where(eq(voteTypes.id, id)).returning();
   return row;
-}
-
-/** True when at least one ballot has been submitted through this vote type. */
-export async function hasSubmissions(db: Db, voteTypeId: number) {
-  const [row] = await db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(eq(submissions.voteTypeId, voteTypeId))
-    .limit(1);
-  return !!row;
 }

@@ -10,7 +10,7 @@ import {
 } from '@kaoping/contracts/vote-type';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { isElevated } from './elevation';
+import { elevatedUntil } from '../auth/auth-token';
 import * as service from './vote-types.service';
 
 const tags = ['vote-types'];
@@ -76,7 +76,7 @@ const voteTypesRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.deleteVoteType(app.db, request.params.id, {
         companyId: request.query.company_id,
         actor: actorOf(request),
-        elevated: isElevated(request),
+        elevated: elevatedUntil(request.user) !== null,
       });
       return reply.status(204).send(null);
     },

@@ -15,7 +15,9 @@ import {
   isUniqueViolation,
   notFound,
 } from '../../lib/errors';
-import { type Actor, recordAudit } from '../audit/audit.repository';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit/audit.repository';
+import { voteTypeHasSubmissions } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import * as repo from './vote-types.repository';
 
@@ -104,7 +106,7 @@ export async function updateVoteType(db: Db, id: number, body: VoteTypeUpdateBod
   if (
     body.form_category !== undefined &&
     body.form_category !== row.formCategory &&
-    (await repo.hasSubmissions(db, id))
+    (await voteTypeHasSubmissions(db, id))
   ) {
     throw conflict('该投票类型已有投票，不能再更改表单类别');
   }
@@ -131,7 +133,7 @@ export async function deleteVoteType(
 ) {
   await db.transaction(async (tx) => {
     const row = await getScopedVoteType(tx, id, opts.companyId);
-    const used = await repo.hasSubmissions(tx, id);
+    const used = await voteTypeHasSubmissions(tx, id);
     if (used && !opts.elevated) throw forbidden('该投票类型已有投票记录，删除需要先进入高级模式');
     await repo.deleteVoteType(tx, id);
     await recordAudit(tx, opts.actor, 'vote_type.delete', {

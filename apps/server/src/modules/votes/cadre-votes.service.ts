@@ -1,11 +1,12 @@
 import type { CadreVoteFilterQuery, CadreVoteListQuery, CadreVoteRecord } from '@kaoping/contracts/results';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
-import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
-import * as repo from './cadre-votes.repository';
-import { pollsByIds } from './votes.repository';
-import { mapPollForm } from './votes.service';
-import { voterSubmissions } from './voters.service';
+import * as repo from '../ballots/cadre-votes.repository';
+import {
+  findSubjectsByIds,
+  type EvaluationSubjectRow,
+} from '../evaluation-subjects/evaluation-subjects.repository';
+import { subjectIdsIn } from '../evaluation-subjects/evaluation-subjects.service';
+import type { RecordSource } from './ballot-records';
 
 export function mapCadreVote({ vote: v, voteTypeName }: repo.CadreVoteRecordRow): CadreVoteRecord {
   return {
@@ -30,66 +31,26 @@ const mapSubject = (s: EvaluationSubjectRow) => ({
   current_position: s.currentPosition,
 });
 
-/** Subject ids named by `subject_{id}` keys of newly promoted answers. */
-export function subjectIdsIn(answers: readonly unknown[]): number[] {
-  const ids = new Set<number>();
-  for (const a of answers) {
-    for (const key of Object.keys((a ?? {}) as object)) {
-      const m = /^subject_(\d+)$/.exec(key);
-      if (m) ids.add(Number(m[1]));
-    }
-  }
-  return [...ids];
-}
-
 /** The subjects named in some newly promoted ballots, for showing them read-only. */
 async function subjectsOf(db: Db, companyId: number, rows: repo.CadreVoteRecordRow[]) {
   const answers = rows.filter((r) => r.vote.pollKind === 'newly_promoted').map((r) => r.vote.answers);
-  return (await repo.subjectsByIds(db, companyId, subjectIdsIn(answers))).map(mapSubject);
+  return (await findSubjectsByIds(db, companyId, subjectIdsIn(answers))).map(mapSubject);
 }
 
-export async function listCadreVotes(db: Db, query: CadreVoteListQuery) {
-  const where = repo.cadreVoteWhere(query);
-  const [rows, total] = await Promise.all([
-    repo.listCadreVotes(db, where, { skip: query.skip, limit: query.limit, order: query.order }),
-    repo.countCadreVotes(db, where),
-  ]);
-  return { items: rows.map(mapCadreVote), total };
-}
-
-export async function countCadreVotes(db: Db, filter: CadreVoteFilterQuery) {
-  return { count: await repo.countCadreVotes(db, repo.cadreVoteWhere(filter)) };
-}
-
-/** One evaluation ballot with its poll and the subjects it names (read-only view). */
-export async function getCadreVote(db: Db, id: number) {
-  const row = await repo.findCadreVote(db, id);
-  if (!row) throw notFound('投票记录不存在');
-  const [poll] = await pollsByIds(db, [row.vote.pollId]);
-  return {
-    ...mapCadreVote(row),
-    poll: poll ? mapPollForm(poll) : null,
-    subjects: await subjectsOf(db, row.vote.companyId, [row]),
-  };
-}
-
-/** Every evaluation ballot of a voter in a company (or one vote type), with polls and subjects. */
-export async function cadreVotesByVoter(
-  db: Db,
-  voter: string,
-  scope: { companyId: number; voteTypeId?: number },
-) {
-  const submissions = await voterSubmissions(db, 'democratic_evaluation', voter, scope);
-  const rows = await repo.cadreVotesOfSubmissions(
-    db,
-    submissions.map((s) => s.submission_id),
-  );
-  const polls = await pollsByIds(db, [...new Set(rows.map((r) => r.vote.pollId))]);
-  return {
-    voter_identifier: voter,
-    submissions,
-    ballots: rows.map(mapCadreVote),
-    polls: polls.map(mapPollForm),
-    subjects: await subjectsOf(db, scope.companyId, rows),
-  };
-}
+/** The evaluation family's ballot records (民主评议): one row per voter and poll, naming its subjects. */
+export const evaluationRecords: RecordSource<
+  repo.CadreVoteRecordRow,
+  CadreVoteFilterQuery,
+  CadreVoteListQuery,
+  CadreVoteRecord,
+  { subjects: ReturnType<typeof mapSubject>[] }
+> = {
+  family: 'democratic_evaluation',
+  where: repo.cadreVoteWhere,
+  list: (db, where, q) => repo.listCadreVotes(db, where, { skip: q.skip, limit: q.limit, order: q.order }),
+  count: repo.countCadreVotes,
+  find: repo.findCadreVote,
+  ofSubmissions: repo.cadreVotesOfSubmissions,
+  map: mapCadreVote,
+  extras: async (db, companyId, rows) => ({ subjects: await subjectsOf(db, companyId, rows) }),
+};

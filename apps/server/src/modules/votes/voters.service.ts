@@ -2,10 +2,11 @@ import type { VoterFilterQuery, VoterResult, VoterResultsQuery } from '@kaoping/
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { type Actor, recordAudit } from '../audit/audit.repository';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
 import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
-import * as repo from './voters.repository';
+import * as repo from '../ballots/voter-submissions.repository';
 
 /** One row per voter (submission); ballots and total recounted from the stored ballot rows. */
 async function mapRows(db: Db, family: FormCategory, rows: repo.SubmissionRow[]): Promise<VoterResult[]> {

@@ -1,7 +1,7 @@
 import type { VoteFilterQuery } from '@kaoping/contracts/results';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { polls, voteTargets, voteTypes, votes } from '../../db/schema';
+import { voteTargets, voteTypes, votes } from '../../db/schema';
 
 /** The WHERE of a records filter; every field optional. */
 export function voteWhere(f: VoteFilterQuery): SQL | undefined {
@@ -66,7 +66,17 @@ export async function votesOfSubmissions(db: Db, submissionIds: string[]) {
     .orderBy(asc(votes.submissionId), asc(voteTargets.sortOrder), asc(votes.id));
 }
 
-export async function pollsByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(polls).where(inArray(polls.id, ids)).orderBy(asc(polls.id));
+/** True when at least one stored ballot scores this target. */
+export async function targetHasVotes(db: Db, targetId: number) {
+  const [row] = await db.select({ id: votes.id }).from(votes).where(eq(votes.targetId, targetId)).limit(1);
+  return !!row;
+}
+
+/** The answers of one scoring poll through one vote type, in the order they were stored. */
+export async function listScoringAnswers(db: Db, pollId: number, voteTypeId: number) {
+  return db
+    .select({ submissionId: votes.submissionId, targetId: votes.targetId, answers: votes.answers })
+    .from(votes)
+    .where(and(eq(votes.pollId, pollId), eq(votes.voteTypeId, voteTypeId)))
+    .orderBy(asc(votes.id));
 }

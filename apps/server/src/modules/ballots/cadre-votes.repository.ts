@@ -1,7 +1,7 @@
 import type { CadreVoteFilterQuery } from '@kaoping/contracts/results';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cadreVotes, evaluationSubjects, voteTypes } from '../../db/schema';
+import { cadreVotes, voteTypes } from '../../db/schema';
 
 /** The WHERE of an evaluation records filter; every field optional. */
 export function cadreVoteWhere(f: CadreVoteFilterQuery): SQL | undefined {
@@ -54,12 +54,44 @@ export async function cadreVotesOfSubmissions(db: Db, submissionIds: string[]) {
     .orderBy(asc(cadreVotes.submissionId), asc(cadreVotes.pollKind), asc(cadreVotes.id));
 }
 
-/** Subjects of a company by id (for the `subject_{id}` keys of newly promoted answers). */
-export async function subjectsByIds(db: Db, companyId: number, ids: number[]) {
-  if (ids.length === 0) return [];
+/** True when a stored newly promoted ballot of the company holds an opinion on this subject. */
+export async function subjectHasVotes(db: Db, companyId: number, subjectId: number) {
+  const [row] = await db
+    .select({ id: cadreVotes.id })
+    .from(cadreVotes)
+    .where(
+      and(
+        eq(cadreVotes.companyId, companyId),
+        eq(cadreVotes.pollKind, 'newly_promoted'),
+        sql`jsonb_exists(${cadreVotes.answers}, ${`subject_${subjectId}`})`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** The answers of one evaluation poll through one vote type, in the order they were stored. */
+export async function listCadreAnswers(db: Db, pollId: number, voteTypeId: number) {
   return db
-    .select()
-    .from(evaluationSubjects)
-    .where(and(eq(evaluationSubjects.companyId, companyId), inArray(evaluationSubjects.id, ids)))
-    .orderBy(asc(evaluationSubjects.sortOrder), asc(evaluationSubjects.id));
+    .select({ answers: cadreVotes.answers })
+    .from(cadreVotes)
+    .where(and(eq(cadreVotes.pollId, pollId), eq(cadreVotes.voteTypeId, voteTypeId)))
+    .orderBy(asc(cadreVotes.id));
+}
+
+/**
+ * Evaluation ballots of a company (one vote type or all) in the order they were stored. One row per voter
+ * and poll: a few thousand at most per company, so they are counted in memory by contracts' functions.
+ */
+export async function evaluationBallots(db: Db, companyId: number, voteTypeId?: number) {
+  return db
+    .select({ pollKind: cadreVotes.pollKind, answers: cadreVotes.answers })
+    .from(cadreVotes)
+    .where(
+      and(
+        eq(cadreVotes.companyId, companyId),
+        voteTypeId === undefined ? undefined : eq(cadreVotes.voteTypeId, voteTypeId),
+      ),
+    )
+    .orderBy(asc(cadreVotes.id));
 }

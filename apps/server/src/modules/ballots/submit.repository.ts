@@ -1,6 +1,6 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { type HotStatement, hotStatement, runHot } from './hot-statement';
+import { type Db, rowsOf } from '../../db/client';
+import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
 
 export type Family = 'democratic_appraisal' | 'democratic_evaluation';
 
@@ -32,12 +32,11 @@ export function fingerprintSql(family: Family, companyId: SQL, voteTypeName: SQL
 /** The current fingerprint of a vote type's definition (read together with the definition itself). */
 export async function readFingerprint(db: Db, family: Family, voteTypeId: number) {
   const fp = fingerprintSql(family, sql`v.company_id`, sql`v.name`);
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ fp: string }>(
+    db,
     sql`SELECT ${fp} AS fp FROM vote_types v WHERE v.id = ${voteTypeId}`,
-  )) as unknown as {
-    rows: { fp: string }[];
-  };
-  return result.rows[0]?.fp;
+  );
+  return row?.fp;
 }
 
 export interface SubmissionInsert {
@@ -107,7 +106,7 @@ function statementOf(family: Family) {
  * ON CONFLICT DO NOTHING covers both the submission id and (vote type, voter): a concurrent insert of
  * the same key waits for the other to commit and then inserts nothing. Returns undefined when nothing
  * was stored; the caller then looks up why (replay, already voted, closed, changed definition).
- * It runs as a prepared statement (see hot-statement.ts).
+ * It runs as a prepared statement (see db/hot-statement.ts).
  */
 export async function insertSubmission(db: Db, s: SubmissionInsert) {
   const st = statementOf(s.family);

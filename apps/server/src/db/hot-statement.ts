@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 // The ballot submission is the one query on the hot path, so it runs as a prepared statement straight
 // on the driver instead of through the ORM (the one exception to "SQL through Drizzle"; its text is

@@ -1,7 +1,6 @@
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { emptyBucket, type Bucket } from './appraisal-figures';
+import { type Db, rowsOf } from '../../db/client';
 
 export interface BucketFilter {
   companyId: number;
@@ -10,10 +9,30 @@ export interface BucketFilter {
   targetId?: number;
 }
 
-/** Rows of a raw statement; node-postgres and PGlite both answer `{ rows }`. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/** What the database counts for one target and vote type (or several, merged). */
+export interface Bucket {
+  count: number;
+  /** Sum of the stored ballot scores in whole tenths (exact). */
+  tenths: number;
+  min: number | null;
+  max: number | null;
+  /** overall option value → ballots */
+  overall: Map<string, number>;
+  /** item id → how many answered it (any value), and value → ballots */
+  items: Map<string, { answered: number; values: Map<string, number> }>;
+  /** reverse item id → value → ballots that marked it so */
+  reverse: Map<string, Map<string, number>>;
 }
+
+export const emptyBucket = (): Bucket => ({
+  count: 0,
+  tenths: 0,
+  min: null,
+  max: null,
+  overall: new Map(),
+  items: new Map(),
+  reverse: new Map(),
+});
 
 type Counter =
   | { kind: 'overall'; value: string }

@@ -1,0 +1,19 @@
+/** What an administrator's bearer token carries. */
+export interface TokenClaims {
+  sub: string;
+  username: string;
+  /** Epoch seconds until which advanced mode (destructive actions) is allowed. */
+  elevated_until?: number;
+}
+
+/** How long advanced mode lasts once the password was entered again. */
+export const ELEVATION_SECONDS = 15 * 60;
+
+/**
+ * When the token's advanced-mode elevation ends, or null when it carries none that is still live. The
+ * one elevation check: the advanced-mode guard, the deletes that need it only for used rows, and /me.
+ */
+export function elevatedUntil(claims: TokenClaims | undefined, now = Date.now()): Date | null {
+  const until = claims?.elevated_until;
+  return until && until * 1000 > now ? new Date(until * 1000) : null;
+}

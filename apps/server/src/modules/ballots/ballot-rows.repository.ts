@@ -1,0 +1,47 @@
+import { asc, count, countDistinct, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cadreVotes, votes } from '../../db/schema';
+
+// Queries over both ballot tables: a scoring poll's ballots live in votes, the others in cadre_votes.
+
+export interface StoredBallot {
+  pollId: number;
+  targetId: number | null;
+  answers: unknown;
+  score: number | null;
+}
+
+/** The rows of one submission in the order they were written. */
+export async function listSubmissionBallots(db: Db, submissionId: string): Promise<StoredBallot[]> {
+  const scored = await db
+    .select({ pollId: votes.pollId, targetId: votes.targetId, answers: votes.answers, score: votes.score })
+    .from(votes)
+    .where(eq(votes.submissionId, submissionId))
+    .orderBy(asc(votes.id));
+  if (scored.length > 0) return scored;
+  const rows = await db
+    .select({ pollId: cadreVotes.pollId, answers: cadreVotes.answers })
+    .from(cadreVotes)
+    .where(eq(cadreVotes.submissionId, submissionId))
+    .orderBy(asc(cadreVotes.id));
+  return rows.map((r) => ({ ...r, targetId: null, score: null }));
+}
+
+/** Stored ballot rows of a poll, in either ballot table. */
+export async function countPollBallots(db: Db, pollId: number) {
+  const [a] = await db.select({ n: count() }).from(votes).where(eq(votes.pollId, pollId));
+  const [b] = await db.select({ n: count() }).from(cadreVotes).where(eq(cadreVotes.pollId, pollId));
+  return (a?.n ?? 0) + (b?.n ?? 0);
+}
+
+/** Ballot rows and distinct submissions (voters) per poll, of one company or all; polls without ballots are absent. */
+export async function ballotCountsByPoll(db: Db, companyId?: number) {
+  const fromTable = (t: typeof votes | typeof cadreVotes) =>
+    db
+      .select({ pollId: t.pollId, ballots: count(), voters: countDistinct(t.submissionId) })
+      .from(t)
+      .where(companyId === undefined ? undefined : eq(t.companyId, companyId))
+      .groupBy(t.pollId);
+  // A poll's ballots live in one table only (votes for scoring polls, cadre_votes otherwise).
+  return [...(await fromTable(votes)), ...(await fromTable(cadreVotes))];
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '@kaoping/contracts/common';
+import { turnout, turnoutQuery } from '@kaoping/contracts/results';
+import { getTurnout } from './turnout.service';
+
+/** GET /votes/turnout: registered under the /votes prefix beside the votes routes. */
+const turnoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/turnout',
+    {
+      schema: {
+        tags: ['votes'],
+        security: [{ bearerAuth: [] }],
+        summary: '实时参与情况：各投票类型已收答卷人数与应到人数',
+        querystring: turnoutQuery,
+        response: { 200: turnout, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => getTurnout(app.db, request.query.company_id, request.query.form_category),
+  );
+};
+
+export default turnoutRoutes;

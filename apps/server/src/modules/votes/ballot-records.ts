@@ -1,0 +1,92 @@
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { findPollsByIds, type PollRow } from '../polls/polls.repository';
+import { voterSubmissions } from './voters.service';
+
+/** The poll a ballot answers, for showing the ballot as the voter saw it (read-only). */
+export function mapPollForm(row: PollRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    target_type: row.targetType as 'company' | 'person' | 'cadre' | 'newly_promoted',
+    form_schema: row.formSchema as Record<string, unknown>,
+  };
+}
+
+type RowBase = { vote: { pollId: number; companyId: number } };
+
+/**
+ * How one family's ballot records are read: appraisal ballots (votes) or evaluation ones (cadre_votes).
+ * The records screens of both families work the same way over it.
+ */
+export interface RecordSource<Row extends RowBase, Filter, Query extends Filter, Rec, Extra> {
+  family: FormCategory;
+  where(filter: Filter): SQL | undefined;
+  list(db: Db, where: SQL | undefined, query: Query): Promise<Row[]>;
+  count(db: Db, where: SQL | undefined): Promise<number>;
+  find(db: Db, id: number): Promise<Row | undefined>;
+  ofSubmissions(db: Db, submissionIds: string[]): Promise<Row[]>;
+  map(row: Row): Rec;
+  /** What a read-only view shows beside the ballots (the evaluation family names its subjects). */
+  extras(db: Db, companyId: number, rows: Row[]): Promise<Extra>;
+}
+
+/** One page of records and the total under the same filter. */
+export async function listRecords<R extends RowBase, F, Q extends F, Rec, E>(
+  db: Db,
+  src: RecordSource<R, F, Q, Rec, E>,
+  query: Q,
+) {
+  const where = src.where(query);
+  const [rows, total] = await Promise.all([src.list(db, where, query), src.count(db, where)]);
+  return { items: rows.map(src.map), total };
+}
+
+export async function countRecords<R extends RowBase, F, Q extends F, Rec, E>(
+  db: Db,
+  src: RecordSource<R, F, Q, Rec, E>,
+  filter: F,
+) {
+  return { count: await src.count(db, src.where(filter)) };
+}
+
+/** One ballot with its poll (and what the family shows beside it), for a read-only view. */
+export async function getRecord<R extends RowBase, F, Q extends F, Rec, E>(
+  db: Db,
+  src: RecordSource<R, F, Q, Rec, E>,
+  id: number,
+) {
+  const row = await src.find(db, id);
+  if (!row) throw notFound('投票记录不存在');
+  const [poll] = await findPollsByIds(db, [row.vote.pollId]);
+  return {
+    ...src.map(row),
+    poll: poll ? mapPollForm(poll) : null,
+    ...(await src.extras(db, row.vote.companyId, [row])),
+  };
+}
+
+/** Every ballot of a voter in a company (or one vote type), with the polls they answer. */
+export async function recordsByVoter<R extends RowBase, F, Q extends F, Rec, E>(
+  db: Db,
+  src: RecordSource<R, F, Q, Rec, E>,
+  voter: string,
+  scope: { companyId: number; voteTypeId?: number },
+) {
+  const submissions = await voterSubmissions(db, src.family, voter, scope);
+  const rows = await src.ofSubmissions(
+    db,
+    submissions.map((s) => s.submission_id),
+  );
+  const polls = await findPollsByIds(db, [...new Set(rows.map((r) => r.vote.pollId))]);
+  return {
+    voter_identifier: voter,
+    submissions,
+    ballots: rows.map(src.map),
+    polls: polls.map(mapPollForm),
+    ...(await src.extras(db, scope.companyId, rows)),
+  };
+}

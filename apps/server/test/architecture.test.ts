@@ -1,0 +1,129 @@
+// The layout rules of docs/ARCHITECTURE.md, read from the import lines of src/: no import circle (between
+// files, or between modules), lib/ below modules/, and every table queried only by the module that owns it.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '../src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return e.name.endsWith('.ts') ? [path.relative(SRC, full)] : [];
+  });
+}
+
+const files = sourceFiles(SRC);
+const FROM = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^;]*?)\s+from\s+'([^']+)'/g;
+
+/** Imports of a file: the imported src file (relative specifiers only), the names and whether type-only. */
+function importsOf(file: string) {
+  const text = readFileSync(path.join(SRC, file), 'utf8');
+  return [...text.matchAll(FROM)].flatMap(([, typeOnly, names, spec]) => {
+    if (!spec!.startsWith('.')) return [];
+    const target = path.join(path.dirname(file), spec!) + '.ts';
+    return [{ target, names: names!, typeOnly: !!typeOnly }];
+  });
+}
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+
+/** `modules/<area>` for a file inside a module folder, the top folder (`lib`, `db`, …) otherwise. */
+const moduleOf = (file: string) => {
+  const parts = file.split(path.sep);
+  return parts[0] === 'modules' && parts.length > 2 ? `modules/${parts[1]}` : parts[0]!;
+};
+
+function findCycle(edges: Map<string, Set<string>>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): string[] | null => {
+    if (state.get(node) === 'done') return null;
+    if (state.get(node) === 'open') return [...stack.slice(stack.indexOf(node)), node];
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of edges.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('server layout', () => {
+  it('reads the source tree', () => {
+    expect(files).toContain(path.join('modules', 'polls', 'parsed-poll.ts'));
+    expect(graph.get(path.join('modules', 'polls', 'parsed-poll.ts'))!.length).toBeGreaterThan(0);
+  });
+
+  it('has no import circle between files', () => {
+    const edges = new Map([...graph].map(([f, imps]) => [f, new Set(imps.map((i) => i.target))]));
+    expect(findCycle(edges)).toBeNull();
+  });
+
+  it('has no import circle between modules', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [file, imps] of graph) {
+      const from = moduleOf(file);
+      if (!from.startsWith('modules/')) continue;
+      for (const to of imps.map((i) => moduleOf(i.target))) {
+        if (to !== from && to.startsWith('modules/')) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    expect(edges.size).toBeGreaterThan(5);
+    expect(findCycle(edges)).toBeNull();
+  });
+
+  it('keeps lib/ free of module code', () => {
+    const wrong = [...graph].flatMap(([file, imps]) =>
+      moduleOf(file) === 'lib' ? imps.filter((i) => i.target.startsWith('modules')).map(() => file) : [],
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('queries each table only in the module that owns it (and joins it only where listed)', () => {
+    const OWNER: Record<string, string> = {
+      companies: 'modules/companies',
+      polls: 'modules/polls',
+      voteTypes: 'modules/vote-types',
+      voteTargets: 'modules/vote-targets',
+      evaluationSubjects: 'modules/evaluation-subjects',
+      covers: 'modules/covers',
+      submissions: 'modules/ballots',
+      votes: 'modules/ballots',
+      cadreVotes: 'modules/ballots',
+      auditLog: 'modules/audit',
+      users: 'modules/auth',
+      settings: 'lib',
+    };
+    // Names joined into the owner's own queries; the reorder helper takes either list's table.
+    const JOINS: Record<string, string[]> = {
+      'modules/ballots': ['companies', 'voteTypes', 'voteTargets'],
+      'modules/polls': ['companies', 'voteTypes'],
+      'modules/vote-types': ['companies'],
+      'modules/shared': ['voteTargets', 'evaluationSubjects'],
+    };
+    const schemaFile = path.join('db', 'schema.ts');
+    const wrong: string[] = [];
+    for (const [file, imps] of graph) {
+      const mod = moduleOf(file);
+      if (mod === 'db') continue;
+      for (const imp of imps.filter((i) => i.target === schemaFile)) {
+        for (const name of imp.names
+          .replace(/[{}\s]|type /g, ' ')
+          .split(/[ ,]+/)
+          .filter(Boolean)) {
+          if (OWNER[name] !== mod && !JOINS[mod]?.includes(name)) wrong.push(`${file}: ${name}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
