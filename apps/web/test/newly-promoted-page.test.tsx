@@ -36,7 +36,7 @@ describe('NewlyPromotedPage', () => {
   it('asks for a company first, also when importing', async () => {
     const api = mockApi({ 'GET /admin/companies/': () => companiesResponse });
     renderPage('/admin/newly-promoted-poll-management');
-    expect(screen.getByText('请先在页面顶部选择公司')).toBeInTheDocument();
+    expect(screen.getByText('请先在页面顶部选择单位')).toBeInTheDocument();
     fireEvent.click(button('从模板导入问卷'));
     expect(await screen.findByText('请先选择公司')).toBeInTheDocument();
     expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);

@@ -11,7 +11,7 @@ describe('company poll page: choosing, loading and importing', { timeout: 60_000
     const user = userEvent.setup();
     const calls = mockApi(() => json(500));
     renderPollPage('/admin/poll-management');
-    expect(screen.getByText('请先在页面顶部选择公司')).toBeInTheDocument();
+    expect(screen.getByText('请先在页面顶部选择单位')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /从模板导入/ }));
     expect(await screen.findByText('请先选择公司')).toBeInTheDocument();
     expect(calls).toEqual([]);
