@@ -3,6 +3,7 @@ import { NEWLY_PROMOTED_DEFAULTS } from '@kaoping/contracts/newly-promoted-schem
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import NewlyPromotedPage from '@/app/admin/newly-promoted-route';
 import { companiesResponse, mockApi, renderAdmin } from './cadre-test-utils';
+import { confirmImport } from './render';
 
 const poll = {
   id: 11,
@@ -63,6 +64,7 @@ describe('NewlyPromotedPage', () => {
     renderPage('/admin/newly-promoted-poll-management?company=5');
     expect(await screen.findByText('该单位暂无新提拔任用干部评议问卷')).toBeInTheDocument();
     fireEvent.click(button('从模板导入问卷'));
+    expect(await confirmImport()).toContain('创建“新提拔任用干部民主评议表”');
     expect(await screen.findByText('从模板导入问卷成功')).toBeInTheDocument();
 
     const question = await screen.findByLabelText('不认同原因的提问');
