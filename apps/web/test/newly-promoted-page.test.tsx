@@ -86,6 +86,36 @@ describe('NewlyPromotedPage', () => {
     expect(screen.getByRole('tab', { name: '评议对象管理' })).toBeInTheDocument();
   });
 
+  it('edits the phone texts apart from the paper ones; the preview shows only the phone texts', async () => {
+    const api = mockApi({
+      'GET /admin/companies/': () => companiesResponse,
+      'GET /admin/polls/company/5': () => ({ status: 200, body: [poll] }),
+      'PUT /admin/polls/11': (body) => ({ status: 200, body: { ...poll, ...(body as object) } }),
+      'GET /admin/evaluation-subjects/company/5': () => ({ status: 200, body: [subject(1, '赵六', true)] }),
+    });
+    renderPage('/admin/newly-promoted-poll-management?company=5');
+    const phoneFooter = await screen.findByLabelText('投票页页脚说明');
+    expect(phoneFooter).toHaveValue('');
+    expect(screen.getByLabelText('投票页的原因提示文字')).toHaveValue('请填写不认同的主要原因');
+    expect(screen.getByLabelText('纸质表页脚说明')).toHaveValue(NEWLY_PROMOTED_DEFAULTS.footer_note);
+    // The phone form in the preview says nothing about circles or the back of the page.
+    expect(await preview().findByText('赵六')).toBeInTheDocument();
+    expect(screen.getByTestId('newly-promoted-preview')).not.toHaveTextContent(/划圈|背面/);
+
+    fireEvent.change(phoneFooter, { target: { value: '注：请对每位干部选择一项意见。' } });
+    expect(await preview().findByText('注：请对每位干部选择一项意见。')).toBeInTheDocument();
+    fireEvent.click(button('保存'));
+    expect(await screen.findByText('问卷已更新')).toBeInTheDocument();
+    const put = api.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    const body = JSON.parse(String(put[1]?.body)) as { form_schema: Record<string, string> };
+    expect(body.form_schema).toMatchObject({
+      phone_footer_note: '注：请对每位干部选择一项意见。',
+      phone_reason_placeholder: '请填写不认同的主要原因',
+      footer_note: NEWLY_PROMOTED_DEFAULTS.footer_note,
+      reason_placeholder: NEWLY_PROMOTED_DEFAULTS.reason_placeholder,
+    });
+  });
+
   it('reports a failed save', async () => {
     mockApi({
       'GET /admin/companies/': () => companiesResponse,
@@ -94,7 +124,7 @@ describe('NewlyPromotedPage', () => {
       'GET /admin/evaluation-subjects/company/5': () => ({ status: 500 }),
     });
     renderPage('/admin/newly-promoted-poll-management?company=5');
-    fireEvent.change(await screen.findByLabelText('页脚说明'), { target: { value: '注：请划圈。' } });
+    fireEvent.change(await screen.findByLabelText('纸质表页脚说明'), { target: { value: '注：请划圈。' } });
     // Without the subjects API the preview still shows sample rows.
     expect(await preview().findByText('张某某')).toBeInTheDocument();
     fireEvent.click(button('保存'));
