@@ -26,11 +26,17 @@ export function CompanySelect({ value, onChange, placeholder = '请选择单位'
   useEffect(() => {
     onChangeRef.current = onChange;
   });
+  // Checked after every render, not once: the page may write the stale company back into the address
+  // (from memory) a moment later, and it must be dropped again. The warning shows once per company.
+  const warnedFor = useRef<number>(undefined);
   useEffect(() => {
     if (!unknown) return;
-    message.warning('所选单位已不存在，请重新选择单位');
+    if (warnedFor.current !== value) {
+      warnedFor.current = value;
+      message.warning('所选单位已不存在，请重新选择单位');
+    }
     onChangeRef.current(undefined);
-  }, [unknown, value, message]);
+  });
 
   return (
     <Select<number>

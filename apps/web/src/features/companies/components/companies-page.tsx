@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Company } from '@kaoping/contracts/company';
-import { App, Button, Empty, Input, Popconfirm, Result, Space, Table } from 'antd';
+import { App, Button, Empty, Input, Popconfirm, Result, Space } from 'antd';
 import { useCompanies } from '@/api/companies';
 import { useAdvancedMode } from '@/components/advanced-mode';
+import { AdminTable } from '@/components/admin-table';
 import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
 import { useCompanyMutations } from '../api/mutate-company';
@@ -84,7 +85,7 @@ export default function CompaniesPage() {
           }}
         />
       </PageHeader>
-      <Table<Company>
+      <AdminTable<Company>
         rowKey="id"
         loading={isFetching}
         dataSource={data?.items}
@@ -118,6 +119,7 @@ export default function CompaniesPage() {
           },
           {
             title: '操作',
+            key: 'actions',
             width: 200,
             render: (_v, c) => (
               <Space>
