@@ -83,10 +83,27 @@ describe('the chosen unit across pages and reloads', () => {
     localStorage.setItem(COMPANY_STORAGE_KEY, '99');
     const { router } = renderAdminPages('/admin/vote-targets');
     expect(await screen.findByText('所选单位已不存在，请重新选择单位')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.getAllByText('请先在页面顶部选择单位').length).toBeGreaterThanOrEqual(1);
+    expect((await screen.findAllByText('请先在页面顶部选择单位')).length).toBeGreaterThanOrEqual(1);
+    expect(router.state.location.search).toBe('');
     expect(localStorage.getItem(COMPANY_STORAGE_KEY)).toBeNull();
     expect(shownUnit()).toBe('');
+  });
+
+  it('keeps a unit created since the list was loaded: the list is fetched again before dropping', async () => {
+    const calls = mockFetch({
+      'GET /api/v1/admin/companies/': () => ({
+        body: { items: [...companies.items, { id: 33, name: '新疆能源', created_at: '' }], total: 3 },
+      }),
+      'GET /api/v1/admin/vote-types/': () => ({ body: [] }),
+    });
+    // The cached list (from the tests above) has no 33 yet.
+    const { router } = renderAdminPages('/admin/vote-types?company=33');
+    await waitFor(() => expect(shownUnit()).toBe('新疆能源'));
+    expect(router.state.location.search).toBe('?company=33');
+    expect(screen.queryByText('所选单位已不存在，请重新选择单位')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === '/api/v1/admin/companies/').length).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 
   it('forgets the unit when the admin clears the selector', async () => {
