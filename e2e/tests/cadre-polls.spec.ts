@@ -1,4 +1,4 @@
-import { createCompany, expect, test } from './fixtures';
+import { confirmImport, createCompany, expect, test } from './fixtures';
 
 test.describe('选人用人工作问卷与新提拔任用干部评议表', () => {
   test('imports the cadre questionnaire, adds a page and a multiple-choice question, saves and keeps it', async ({
@@ -9,6 +9,7 @@ test.describe('选人用人工作问卷与新提拔任用干部评议表', () =>
     await page.goto(`/admin/cadre-poll-management?company=${company.id}`);
     await expect(page.getByText('该公司暂无选人用人工作问卷')).toBeVisible();
     await page.getByRole('button', { name: '从模板导入问卷' }).click();
+    await confirmImport(page, '选人用人工作民主评议表');
     await expect(page.getByText('从模板导入问卷成功')).toBeVisible();
     await expect(page.getByLabel('问卷主标题', { exact: true })).toHaveValue('选人用人工作民主评议表');
 
@@ -58,6 +59,7 @@ test.describe('选人用人工作问卷与新提拔任用干部评议表', () =>
     await page.goto(`/admin/newly-promoted-poll-management?company=${company.id}`);
     await expect(page.getByText('该单位暂无新提拔任用干部评议问卷')).toBeVisible();
     await page.getByRole('button', { name: '从模板导入问卷' }).click();
+    await confirmImport(page, '新提拔任用干部民主评议表');
     await expect(page.getByText('从模板导入问卷成功')).toBeVisible();
 
     const question = page.getByLabel('不认同原因的提问', { exact: true });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 // Runs against a server that has never had an administrator (project "first-run").
-test('the first administrator registers, signs in and signs out', async ({ page }) => {
+test('the first administrator registers (signed in at once), signs out and signs in again', async ({
+  page,
+}) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
 
@@ -12,6 +14,12 @@ test('the first administrator registers, signs in and signs out', async ({ page 
   await page.getByLabel('确认密码').fill('founder-pass-1');
   await page.getByRole('button', { name: /注\s*册/ }).click();
 
+  // Registered means signed in: straight to the back office, no second typing of the password.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: '单位管理' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+
+  await page.getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('用户名').fill('founder');
   await page.getByLabel('密码').fill('wrong-password');

@@ -65,3 +65,10 @@ export const test = base.extend<{ admin: Admin; adminPage: Page }>({
 export async function createCompany(admin: Admin, name = `测试单位${uniq()}`) {
   return (await admin.api('POST', '/companies/', { name })) as { id: number; name: string };
 }
+
+/** Confirms the import-from-template dialog, checking it names what will be created. */
+export async function confirmImport(page: Page, templateTitle: string) {
+  const dialog = page.getByRole('dialog', { name: '从模板导入问卷？' });
+  await expect(dialog).toContainText(`创建“${templateTitle}”`);
+  await dialog.getByRole('button', { name: /导\s*入/ }).click();
+}

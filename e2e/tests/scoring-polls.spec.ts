@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createCompany, expect, test, type Admin } from './fixtures';
+import { confirmImport, createCompany, expect, test, type Admin } from './fixtures';
 
 type Poll = {
   title: string;
@@ -29,12 +29,13 @@ test('company poll: pick a company, import, edit, delete a row, save, and find i
 }) => {
   const company = await createCompany(admin);
   await page.goto('/admin/poll-management');
-  await expect(page.getByText('请先在页面顶部选择公司')).toBeVisible();
+  await expect(page.getByText('请先在页面顶部选择单位')).toBeVisible();
 
   await pickCompany(page, company.name);
   await expect(page).toHaveURL(new RegExp(`company=${company.id}`));
   await expect(page.getByText('该公司暂无问卷')).toBeVisible();
   await page.getByRole('button', { name: /从模板导入/ }).click();
+  await confirmImport(page, '领导班子民主测评表');
   await expect(page.getByText('从模板导入问卷成功')).toBeVisible();
   const title = page.getByLabel('问卷标题');
   await expect(title).toHaveValue('领导班子民主测评表');
@@ -121,6 +122,7 @@ test('person poll: own empty state, sample form of address, import', async ({ ad
   await page.goto(`/admin/person-poll-management?company=${company.id}`);
   await expect(page.getByText('该公司暂无个人问卷')).toBeVisible();
   await page.getByRole('button', { name: /从模板导入/ }).click();
+  await confirmImport(page, '领导人员民主测评表');
   await expect(page.getByText('从模板导入问卷成功')).toBeVisible();
   await expect(page.getByText('预览：张三同志领导人员民主测评表')).toBeVisible();
   await expect(page.getByRole('article').getByRole('heading', { name: '张三同志' })).toBeVisible();

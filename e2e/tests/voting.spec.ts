@@ -180,6 +180,9 @@ test('evaluation link on a phone: cadre pages, newly promoted table, reload midw
   await fillStep(page);
   await page.getByRole('textbox').fill('加强年轻干部的培养和监督');
   await next(page);
+  // The phone form carries none of the paper form's instructions (circle an option, write on the back).
+  await expect(page.getByRole('textbox')).toHaveAttribute('placeholder', '请填写不认同的主要原因');
+  await expect(page.getByText(/划圈|背面/)).toHaveCount(0);
   await opinion(page, '陈志强：基本认同').click();
 
   await page.reload();

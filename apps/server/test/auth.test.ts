@@ -19,7 +19,12 @@ describe('register', () => {
 
     const first = await register({ username: 'admin', password: 'password123' });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ id: 1, username: 'admin' });
+    expect(first.json()).toEqual({
+      id: 1,
+      username: 'admin',
+      access_token: expect.any(String),
+      token_type: 'bearer',
+    });
 
     const noCode = await register({ username: 'second', password: 'password123' });
     expect(noCode.statusCode).toBe(403);
@@ -39,6 +44,17 @@ describe('register', () => {
       registration_code: 'open-sesame',
     });
     expect(ok.statusCode).toBe(201);
+  });
+
+  it('signs the new administrator in: the answer carries a token that works at once', async () => {
+    const res = await register({ username: 'founder', password: 'password123' });
+    expect(res.statusCode).toBe(201);
+    const me = await ctx.app.inject({
+      url: '/api/v1/admin/auth/me',
+      headers: bearer(res.json().access_token),
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ id: 1, username: 'founder', elevated_until: null });
   });
 
   it('refuses a duplicate username with 409', async () => {

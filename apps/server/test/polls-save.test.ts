@@ -185,6 +185,8 @@ describe('PUT /polls/{id}', () => {
       reason_question: '不认同的原因：',
       reason_placeholder: '（若此处填写不下，可写在背面或者另附页）',
       footer_note: '',
+      phone_reason_placeholder: '请填写不认同的主要原因',
+      phone_footer_note: '',
     });
     expect((await call('GET', `/${poll.id}`)).json().form_schema.reason_question).toBe('不认同的原因：');
   });

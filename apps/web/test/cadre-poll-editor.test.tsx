@@ -123,10 +123,20 @@ describe('PollEditor (cadre)', () => {
     expect(screen.getByLabelText('第 1 页')).toBeInTheDocument();
   });
 
-  it('says up front when ballots already exist', async () => {
+  it('says up front when ballots already exist, and locks options and questions before typing', async () => {
     api({ 'GET /admin/polls/7/stats': () => ({ status: 200, body: [{ id: 7, ballot_count: 3 }] }) });
     renderEditor();
     expect(await screen.findByText('该问卷已有 3 份投票记录')).toBeInTheDocument();
+    expect(screen.getByLabelText('第 1 题选项 1')).toBeDisabled();
+    expect(screen.getByLabelText('删除第 1 题选项 1')).toBeDisabled();
+    expect(screen.getByLabelText('第 1 题题型')).toBeDisabled();
+    expect(screen.getByLabelText('第 1 题必答')).toBeDisabled();
+    expect(screen.getByLabelText('删除第 1 题')).toBeDisabled();
+    expect(screen.getByLabelText('第 1 页添加单选题')).toBeDisabled();
+    expect(within(screen.getByLabelText('第 1 页')).getByText('添加选项').closest('button')).toBeDisabled();
+    // Texts stay editable.
+    expect(screen.getByLabelText('第 1 题题目内容')).toBeEnabled();
+    expect(screen.getByLabelText('第 1 页页脚文字')).toBeEnabled();
   });
 
   it('refreshes the preview on demand', async () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CadrePollPage from '@/features/cadre-polls/components/cadre-poll-page';
 import { companiesResponse, mockApi, renderAdmin } from './cadre-test-utils';
+import { confirmImport } from './render';
 
 // One short page keeps the antd editor light: these tests are about the page's states, not the content.
 const smallPoll = {
@@ -51,6 +52,9 @@ describe('CadrePollPage', () => {
     renderPage('/admin/cadre-polls?company=5');
     expect(await screen.findByText('该公司暂无选人用人工作问卷')).toBeInTheDocument();
     fireEvent.click(button('从模板导入问卷'));
+    const said = await confirmImport();
+    expect(said).toContain('创建“选人用人工作民主评议表”');
+    expect(said).toContain('2 页，共 4 道题（3 道选择题，1 道填写题）');
     expect(await screen.findByText('从模板导入问卷成功')).toBeInTheDocument();
     expect(await screen.findByLabelText('问卷主标题')).toHaveValue('选人用人工作民主评议表');
     const post = api.mock.calls.find(([, init]) => init?.method === 'POST')!;
@@ -65,6 +69,7 @@ describe('CadrePollPage', () => {
     });
     renderPage('/admin/cadre-polls?company=5');
     fireEvent.click((await screen.findByText('从模板导入问卷')).closest('button')!);
+    await confirmImport();
     expect(await screen.findByText('该单位已有此类问卷')).toBeInTheDocument();
   });
 

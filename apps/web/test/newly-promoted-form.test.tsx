@@ -14,6 +14,8 @@ const schema: NewlyPromotedFormSchema = {
   reason_question: '您对新提拔任用的干部表示不认同的主要原因是：',
   reason_placeholder: '（若此处填写不下，可写在背面或者另附页）',
   footer_note: '注：对所列干部的提拔任用有何看法请在相应选项内划圈（如 ○）。',
+  phone_reason_placeholder: '请填写不认同的主要原因',
+  phone_footer_note: '',
 };
 
 const subjects: NewlyPromotedSubject[] = [
@@ -96,11 +98,38 @@ describe('NewlyPromotedForm', () => {
     await user.click(screen.getByRole('radio', { name: '张三：不认同' }));
     await user.click(screen.getByRole('radio', { name: '王五：不了解' }));
     const reason = screen.getByRole('textbox', { name: schema.reason_question });
-    expect(reason).toHaveAttribute('placeholder', schema.reason_placeholder);
+    expect(reason).toHaveAttribute('placeholder', schema.phone_reason_placeholder);
     await user.type(reason, '群众基础一般');
     expect(current()).toEqual({ subject_1: '不认同', subject_3: '不了解', reason: '群众基础一般' });
     expect(screen.getByRole('radio', { name: '张三：认同' })).not.toBeChecked();
-    expect(screen.getByText(schema.footer_note)).toBeInTheDocument();
+  });
+
+  it('never tells a phone user to draw a circle or write on the back: the paper texts stay on paper', () => {
+    const { container } = render(<NewlyPromotedForm schema={schema} subjects={subjects} value={{}} />);
+    expect(container).not.toHaveTextContent(/划圈|背面|另附页/);
+    expect(screen.getByRole('textbox', { name: schema.reason_question })).not.toHaveAttribute(
+      'placeholder',
+      expect.stringMatching(/背面/),
+    );
+  });
+
+  it("shows the admin's phone footer and placeholder when written", () => {
+    render(
+      <NewlyPromotedForm
+        schema={{
+          ...schema,
+          phone_footer_note: '注：请对每位干部选择一项意见。',
+          phone_reason_placeholder: '选填',
+        }}
+        subjects={subjects}
+        value={{}}
+      />,
+    );
+    expect(screen.getByText('注：请对每位干部选择一项意见。')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: schema.reason_question })).toHaveAttribute(
+      'placeholder',
+      '选填',
+    );
   });
 
   it('blocks changes in read-only mode', async () => {

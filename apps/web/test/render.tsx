@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AdminProviders } from '@/app/admin/admin-providers';
 
@@ -39,4 +39,21 @@ export function mockFetch(handlers: Record<string, Handler>) {
   };
   globalThis.fetch = fetchMock as typeof fetch;
   return calls;
+}
+
+/**
+ * The latest dialog with this title. Found by its title: in jsdom antd gives every dialog the same label
+ * id, and a closed one stays in the document.
+ */
+export async function dialogTitled(title: string): Promise<HTMLElement> {
+  const titles = await screen.findAllByText(title, { selector: '.ant-modal-title' });
+  return titles.at(-1)!.closest<HTMLElement>('[role="dialog"]')!;
+}
+
+/** Confirms the import-from-template dialog and returns what it said. */
+export async function confirmImport(): Promise<string> {
+  const dialog = await dialogTitled('从模板导入问卷？');
+  const said = dialog.textContent ?? '';
+  fireEvent.click(within(dialog).getByRole('button', { name: /导\s*入/ }));
+  return said;
 }

@@ -47,7 +47,7 @@ describe('results page (民主测评)', () => {
   it('asks for a company first', () => {
     mockFetch(routes(40));
     renderAdmin(<ResultsPage />, '/admin/results');
-    expect(screen.getByText('请先在页面顶部选择公司')).toBeInTheDocument();
+    expect(screen.getByText('请先在页面顶部选择单位')).toBeInTheDocument();
   });
 
   it('shows the weighted results, ranks and per vote type means from the API, and sorts', async () => {

@@ -43,7 +43,7 @@ describe('vote target management page', () => {
   it('warns to pick a company, with both ballot tabs and empty lists', async () => {
     mockFetch({ 'GET /api/v1/admin/companies/': () => ({ body: companies }) });
     renderAdmin(<VoteTargetsPage />, '/admin/vote-targets');
-    expect(screen.getAllByText('请先在页面顶部选择公司').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByText('请先在页面顶部选择单位').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole('tab', { name: '民主测评票' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '民主评议票' })).toBeInTheDocument();
   });

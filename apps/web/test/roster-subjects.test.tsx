@@ -38,7 +38,7 @@ describe('evaluation subjects list', () => {
   it('asks for a company first, shows the no-data text and the column headers', async () => {
     mockFetch({});
     const { unmount } = renderAdmin(<EvaluationSubjectsList companyId={undefined} />);
-    expect(screen.getByText('请先在页面顶部选择公司')).toBeInTheDocument();
+    expect(screen.getByText('请先在页面顶部选择单位')).toBeInTheDocument();
     unmount();
     api(20, []);
     renderAdmin(<EvaluationSubjectsList companyId={20} />);

@@ -125,4 +125,31 @@ describe('scoring poll editor', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: '离开，不保存' }, { timeout: 8000 }));
     await waitFor(() => expect(screen.getByText('其他页面')).toBeInTheDocument());
   });
+
+  it('shows the lock before the admin types once the poll has ballots: names and scores cannot change', async () => {
+    mockApi((call) => {
+      if (call.path.startsWith('/api/v1/admin/polls/7/stats')) {
+        return json(200, [{ id: 7, ballot_count: 12, voter_count: 12 }]);
+      }
+      return json(200, [templatePoll()]);
+    });
+    renderPollPage();
+    await screen.findByLabelText('问卷标题');
+    expect(await screen.findByText('该问卷已有 12 份投票记录', {}, { timeout: 8000 })).toBeInTheDocument();
+    for (const label of [
+      '总体评价选项 1 名称',
+      '总体评价选项 1 分值',
+      '分项评价选项 2 名称',
+      '反向测评选项 1 分值',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeDisabled();
+    }
+    expect(screen.getByLabelText('删除总体评价选项 1')).toBeDisabled();
+    expect(screen.getByLabelText('删除评价项目 1')).toBeDisabled();
+    expect(screen.getByLabelText('删除反向测评题目 1')).toBeDisabled();
+    expect(screen.getByText('添加评价项目').closest('button')).toBeDisabled();
+    // What voters answered is still worded freely.
+    expect(screen.getByLabelText('评价项目 1 题目名称')).toBeEnabled();
+    expect(screen.getByLabelText('问卷标题')).toBeEnabled();
+  });
 });

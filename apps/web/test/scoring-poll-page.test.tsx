@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dialogTitled } from './render';
 import { json, mockApi, renderPollPage, templatePoll } from './scoring-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,7 +12,7 @@ describe('company poll page: choosing, loading and importing', { timeout: 60_000
     const user = userEvent.setup();
     const calls = mockApi(() => json(500));
     renderPollPage('/admin/poll-management');
-    expect(screen.getByText('请先在页面顶部选择公司')).toBeInTheDocument();
+    expect(screen.getByText('请先在页面顶部选择单位')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /从模板导入/ }));
     expect(await screen.findByText('请先选择公司')).toBeInTheDocument();
     expect(calls).toEqual([]);
@@ -33,10 +34,29 @@ describe('company poll page: choosing, loading and importing', { timeout: 60_000
     renderPollPage();
     expect(await screen.findByText('该公司暂无问卷')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /从模板导入/ }));
+    // Nothing is created before the admin confirms what will be.
+    const confirm = await dialogTitled('从模板导入问卷？');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: /导\s*入/ }));
     expect(await screen.findByText('从模板导入问卷成功')).toBeInTheDocument();
     expect(await screen.findByDisplayValue('领导班子民主测评表')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ company_id: 1, target_type: 'company' });
     expect(screen.getByTestId('title-preview')).toHaveTextContent('预览：某某公司领导班子民主测评表');
+  });
+
+  it('says what the import will create, and creates nothing when cancelled', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(() => json(200, []));
+    renderPollPage();
+    await user.click(await screen.findByRole('button', { name: /从模板导入/ }));
+    const confirm = await dialogTitled('从模板导入问卷？');
+    expect(confirm).toHaveTextContent('将为“华东能源集团”创建“领导班子民主测评表”');
+    expect(confirm).toHaveTextContent('总体评价 4 个选项（好、较好、一般、差）');
+    expect(confirm).toHaveTextContent('分项评价 6 项');
+    expect(confirm).toHaveTextContent('反向测评 4 题');
+    await user.click(within(confirm).getByRole('button', { name: /取\s*消/ }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.getByText('该公司暂无问卷')).toBeInTheDocument();
   });
 
   it("shows the server's detail when the import is refused, else a plain message", async () => {
@@ -50,10 +70,15 @@ describe('company poll page: choosing, loading and importing', { timeout: 60_000
       return json(200, []);
     });
     renderPollPage();
-    await user.click(await screen.findByRole('button', { name: /从模板导入/ }));
+    const importAndConfirm = async () => {
+      await user.click(await screen.findByRole('button', { name: /从模板导入/ }));
+      const confirm = await dialogTitled('从模板导入问卷？');
+      await user.click(within(confirm).getByRole('button', { name: /导\s*入/ }));
+    };
+    await importAndConfirm();
     expect(await screen.findByText('该单位已有此类问卷')).toBeInTheDocument();
     mode = 'network';
-    await user.click(screen.getByRole('button', { name: /从模板导入/ }));
+    await importAndConfirm();
     expect(await screen.findByText('导入问卷失败')).toBeInTheDocument();
   });
 

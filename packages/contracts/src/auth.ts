@@ -35,6 +35,15 @@ export const tokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
+/** POST /admin/auth/register answers the new account and a token: the new administrator is signed in. */
+export const registerResponse = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
 export const verifyAdvancedModeBody = z.strictObject({
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(128),
 });

@@ -56,3 +56,25 @@ describe('newlyPromotedFormSchema (saving)', () => {
     expect(err('null')).toBe('问卷内容必须是对象');
   });
 });
+
+describe('phone texts', () => {
+  it('default to texts for a screen: no footer, and a placeholder that mentions no paper', () => {
+    const read = normalizeNewlyPromotedSchema({ footer_note: '注：请在相应选项内划圈。' });
+    expect(read.phone_reason_placeholder).toBe('请填写不认同的主要原因');
+    expect(read.phone_footer_note).toBe('');
+    // The paper texts are kept for the printed form.
+    expect(read.footer_note).toBe('注：请在相应选项内划圈。');
+    expect(read.reason_placeholder).toBe(NEWLY_PROMOTED_DEFAULTS.reason_placeholder);
+    for (const text of [read.phone_reason_placeholder, read.phone_footer_note]) {
+      expect(text).not.toMatch(/划圈|背面|另附页/);
+    }
+  });
+
+  it('are saved as the admin wrote them, blank on purpose too, within their limits', () => {
+    expect(
+      newlyPromotedFormSchema.parse({ phone_footer_note: ' 请逐一选择 ', phone_reason_placeholder: '' }),
+    ).toMatchObject({ phone_footer_note: '请逐一选择', phone_reason_placeholder: '' });
+    const r = parseFormSchema('newly_promoted', { phone_footer_note: 'x'.repeat(501) });
+    expect(r.success ? undefined : r.error).toBe('问卷内容有误：手机页脚说明不能超过 500 个字符');
+  });
+});

@@ -18,7 +18,8 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Table, type TableProps } from 'antd';
+import { Button, type TableProps } from 'antd';
+import { AdminTable } from './admin-table';
 
 type SortableBits = Pick<ReturnType<typeof useSortable>, 'setActivatorNodeRef' | 'listeners'>;
 const RowContext = createContext<Partial<SortableBits>>({});
@@ -115,7 +116,7 @@ export function SortableTable<T extends { id: number }>({
         strategy={verticalListSortingStrategy}
         disabled={dragDisabled}
       >
-        <Table<T>
+        <AdminTable<T>
           rowKey="id"
           pagination={false}
           {...tableProps}

@@ -1,17 +1,45 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 
+/** Where the last chosen company is remembered, so every admin page opens on it. */
+export const COMPANY_STORAGE_KEY = 'kp-admin-company';
+
+const asId = (raw: string | null | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
+
+/** The company the admin chose last in this browser, if any. */
+export function rememberedCompany(): number | undefined {
+  try {
+    return asId(localStorage.getItem(COMPANY_STORAGE_KEY));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Remembers the chosen company for the next page and the next visit; undefined forgets it. */
+export function rememberCompany(id: number | undefined): void {
+  try {
+    if (id === undefined) localStorage.removeItem(COMPANY_STORAGE_KEY);
+    else localStorage.setItem(COMPANY_STORAGE_KEY, String(id));
+  } catch {
+    // Storage refused (private mode): the address still carries the choice.
+  }
+}
+
 /**
- * The company chosen at the top of an admin page, kept in the URL (`?company=ID`, or the
- * `company/{companyId}/...` path) so a reload or a shared link keeps it.
+ * The company chosen at the top of an admin page. It is kept in the URL (`?company=ID`, or the
+ * `company/{companyId}/...` path) so a reload or a shared link keeps it, and remembered in local storage
+ * so a page opened without it (a bookmark, the address typed) starts on the same company. The company
+ * selector drops a remembered company that no longer exists.
  */
 export function useCompanyParam(): [number | undefined, (id: number | undefined) => void] {
   const [params, setParams] = useSearchParams();
   const { companyId: fromPath } = useParams();
-  const raw = params.get('company') ?? fromPath;
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  const inUrl = asId(params.get('company') ?? fromPath);
+  const id = inUrl ?? rememberedCompany();
+
   const setId = useCallback(
     (next: number | undefined) => {
+      rememberCompany(next);
       setParams(
         (prev) => {
           const p = new URLSearchParams(prev);
@@ -24,5 +52,18 @@ export function useCompanyParam(): [number | undefined, (id: number | undefined)
     },
     [setParams],
   );
+
+  useEffect(() => {
+    // A company in the address (a link, another page) becomes the remembered one; a remembered one
+    // is written into the address, so the address always says which company the page shows. Storage
+    // is read again here: the selector may have just dropped a company that no longer exists.
+    if (inUrl !== undefined) {
+      rememberCompany(inUrl);
+      return;
+    }
+    const remembered = rememberedCompany();
+    if (remembered !== undefined) setId(remembered);
+  }, [inUrl, setId]);
+
   return [id, setId];
 }

@@ -4,12 +4,12 @@ import {
   adminUser,
   loginBody,
   registerBody,
+  registerResponse,
   registrationStatus,
   tokenResponse,
   verifyAdvancedModeBody,
 } from '@kaoping/contracts/auth';
 import { errorResponse } from '@kaoping/contracts/common';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import * as service from './auth.service';
 
@@ -57,10 +57,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: '注册管理员：首个账号可直接注册，之后需要注册码',
+        summary: '注册管理员：首个账号可直接注册，之后需要注册码；成功即登录（返回令牌）',
         body: registerBody,
         response: {
-          201: z.object({ id: z.number(), username: z.string() }),
+          201: registerResponse,
           403: errorResponse,
           409: errorResponse,
         },
@@ -75,7 +75,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await service.register(app.db, request.body, app.config.REGISTRATION_CODE);
-      return reply.status(201).send(user);
+      // Signed in at once: a new administrator does not type the same password again.
+      const access_token = app.issueToken({ sub: String(user.id), username: user.username });
+      return reply.status(201).send({ ...user, access_token, token_type: 'bearer' as const });
     },
   );
 

@@ -9,7 +9,7 @@ import {
   type PollTargetType,
   type PollUpdateBody,
 } from '@kaoping/contracts/poll';
-import { ballotStructure } from '@kaoping/contracts/poll-structure';
+import { ballotStructure, renamedOption } from '@kaoping/contracts/poll-structure';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import type { Db } from '../../db/client';
 import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
@@ -99,7 +99,8 @@ export async function createPoll(db: Db, body: PollCreateBody) {
 
 /**
  * Saves what was sent; the form_schema is checked against the poll's own kind before anything is written.
- * Once ballots exist only texts may change: options, scores and questions are what those ballots mean.
+ * Once ballots exist only titles and question texts may change: options (their names too), scores and
+ * questions are what those ballots mean.
  */
 export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
   return db.transaction(async (tx) => {
@@ -111,10 +112,18 @@ export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
     if (body.description !== undefined) patch.description = body.description;
     if (body.form_schema !== undefined) {
       patch.formSchema = checkFormSchema(kind, body.form_schema);
-      if (ballotStructure(kind, patch.formSchema) !== ballotStructure(kind, current.formSchema)) {
+      const renamed = renamedOption(kind, current.formSchema, patch.formSchema);
+      if (renamed || ballotStructure(kind, patch.formSchema) !== ballotStructure(kind, current.formSchema)) {
         const ballots = await countPollBallots(tx, id);
+        if (ballots > 0 && renamed) {
+          throw conflict(
+            `该问卷已有 ${ballots} 份投票记录，选项名称不能再修改：${renamed}会改变已投选票和统计结果的含义`,
+          );
+        }
         if (ballots > 0) {
-          throw conflict(`该问卷已有 ${ballots} 份投票记录，只能修改文字，不能增删题目或修改选项、分值`);
+          throw conflict(
+            `该问卷已有 ${ballots} 份投票记录，只能修改标题、说明和题目文字，不能增删题目或修改选项、分值`,
+          );
         }
       }
     }

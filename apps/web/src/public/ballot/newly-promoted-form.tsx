@@ -107,13 +107,14 @@ export function NewlyPromotedForm({
             className="kp-np-textarea"
             rows={4}
             value={value.reason ?? ''}
-            placeholder={schema.reason_placeholder || undefined}
+            placeholder={schema.phone_reason_placeholder || undefined}
             maxLength={REASON_MAX}
             readOnly={readOnly}
             onChange={(e) => set('reason', e.target.value)}
           />
         </div>
-        {schema.footer_note && <p className="kp-np-footer">{schema.footer_note}</p>}
+        {/* The questionnaire's paper texts (circle an option, write on the back) are for the printed form. */}
+        {schema.phone_footer_note && <p className="kp-np-footer">{schema.phone_footer_note}</p>}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { RegistrationStatus, TokenResponse } from '@kaoping/contracts/auth';
+import type { RegisterResponse, RegistrationStatus, TokenResponse } from '@kaoping/contracts/auth';
 import { adminRequest } from '@/lib/api-client';
 
 /** POST /admin/auth/login: username and password as a multipart form (spec §6). */
@@ -9,8 +9,9 @@ export function login(username: string, password: string) {
   return adminRequest<TokenResponse>('/admin/auth/login', { method: 'POST', body: form });
 }
 
+/** POST /admin/auth/register: the answer carries a token, so the new administrator is signed in. */
 export function register(body: { username: string; password: string; registration_code?: string }) {
-  return adminRequest<{ id: number; username: string }>('/admin/auth/register', { method: 'POST', body });
+  return adminRequest<RegisterResponse>('/admin/auth/register', { method: 'POST', body });
 }
 
 export const getRegistrationStatus = () =>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App, Alert, Button, Form, Input, Skeleton } from 'antd';
 import { errorDetail } from '@/lib/api-client';
+import { setToken } from '@/lib/auth-token';
 import { getRegistrationStatus, register } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 
@@ -24,13 +25,15 @@ export function RegisterPage() {
     setBusy(true);
     setError(undefined);
     try {
-      await register({
+      const res = await register({
         username: v.username.trim(),
         password: v.password,
         registration_code: v.registration_code,
       });
-      message.success('注册成功，请登录');
-      navigate('/login', { replace: true });
+      // The answer signs the new administrator in: straight to the back office.
+      setToken(res.access_token);
+      message.success('注册成功，已登录');
+      navigate('/admin', { replace: true });
     } catch (err) {
       setError(errorDetail(err, '注册失败，请重试'));
     } finally {

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Company } from '@kaoping/contracts/company';
-import { App, Button, Empty, Input, Popconfirm, Result, Space, Table } from 'antd';
+import { App, Button, Empty, Grid, Input, Popconfirm, Result, Space } from 'antd';
 import { useCompanies } from '@/api/companies';
 import { useAdvancedMode } from '@/components/advanced-mode';
+import { AdminTable } from '@/components/admin-table';
 import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
 import { useCompanyMutations } from '../api/mutate-company';
@@ -25,6 +26,8 @@ export default function CompaniesPage() {
     limit: PAGE_SIZE,
   });
   const { create, rename, remove } = useCompanyMutations();
+  // Phones: icon buttons keep the pinned actions column narrow, so the names stay readable.
+  const narrow = !(Grid.useBreakpoint().sm ?? true);
 
   const save = async (name: string) => {
     try {
@@ -84,11 +87,10 @@ export default function CompaniesPage() {
           }}
         />
       </PageHeader>
-      <Table<Company>
+      <AdminTable<Company>
         rowKey="id"
         loading={isFetching}
         dataSource={data?.items}
-        scroll={{ x: 560 }}
         locale={{
           emptyText: (
             <Empty description={q ? `没有名称包含“${q}”的单位` : '还没有单位，点击右上角“新建单位”开始'} />
@@ -103,7 +105,11 @@ export default function CompaniesPage() {
           onChange: setPage,
         }}
         columns={[
-          { title: '序号', width: 70, render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1 },
+          {
+            title: narrow ? '#' : '序号',
+            width: narrow ? 40 : 70,
+            render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1,
+          },
           {
             title: '单位名称',
             dataIndex: 'name',
@@ -118,15 +124,17 @@ export default function CompaniesPage() {
           },
           {
             title: '操作',
-            width: 200,
+            key: 'actions',
+            width: narrow ? 92 : 200,
             render: (_v, c) => (
               <Space>
                 <Button
                   size="small"
                   icon={<EditOutlined />}
+                  aria-label={narrow ? '重命名' : undefined}
                   onClick={() => setModal({ open: true, editing: c })}
                 >
-                  重命名
+                  {narrow ? null : '重命名'}
                 </Button>
                 <Popconfirm
                   title={`确定删除“${c.name}”吗？`}
@@ -136,8 +144,13 @@ export default function CompaniesPage() {
                   cancelText="取消"
                   onConfirm={() => del(c)}
                 >
-                  <Button size="small" danger icon={<DeleteOutlined />}>
-                    删除
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={narrow ? '删除' : undefined}
+                  >
+                    {narrow ? null : '删除'}
                   </Button>
                 </Popconfirm>
               </Space>

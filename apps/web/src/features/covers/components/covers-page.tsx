@@ -2,10 +2,10 @@ import { Link, useSearchParams } from 'react-router';
 import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
 import { Alert, Col, Empty, Row, Select } from 'antd';
 import { useVoteTypes } from '@/api/vote-types';
-import { CompanySelect } from '@/components/company-select';
+import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { useCompanyParam } from '@/lib/use-company-param';
+import { rememberCompany, useCompanyParam } from '@/lib/use-company-param';
 import { CoverCard } from './cover-card';
 
 /** Cover management: the front and back cover of each vote type of a company. */
@@ -18,7 +18,8 @@ export default function CoversPage() {
   const voteType = voteTypes.data?.find((v) => v.id === rawType);
 
   // Both values live in the URL; one update so that changing the company also drops the vote type.
-  const choose = (company: number | undefined, type: number | undefined) =>
+  const choose = (company: number | undefined, type: number | undefined) => {
+    rememberCompany(company);
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
@@ -33,6 +34,7 @@ export default function CoversPage() {
       },
       { replace: true },
     );
+  };
 
   return (
     <>
@@ -81,7 +83,7 @@ function CoversBody({
   typesError: unknown;
   onRetry: () => void;
 }) {
-  if (companyId === undefined) return <Alert type="warning" showIcon title="请先在页面顶部选择公司" />;
+  if (companyId === undefined) return <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />;
   if (typesState === 'error') {
     return <LoadError title="获取投票类型失败" error={typesError} onRetry={onRetry} />;
   }

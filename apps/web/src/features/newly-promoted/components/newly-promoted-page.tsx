@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Alert, Skeleton, Tabs } from 'antd';
 import { useCompanyPoll } from '@/api/company-polls';
-import { CompanySelect } from '@/components/company-select';
+import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { ImportEmptyState } from './import-empty-state';
@@ -21,7 +21,7 @@ export default function NewlyPromotedPage({ subjectsList }: { subjectsList: Subj
       </PageHeader>
       {companyId === undefined ? (
         <>
-          <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+          <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
           <ImportEmptyState companyId={undefined} />
         </>
       ) : (

@@ -6,7 +6,7 @@ import {
   type NewlyPromotedFormSchema,
 } from '@kaoping/contracts/newly-promoted-schema';
 import { parseFormSchema, type Poll } from '@kaoping/contracts/poll';
-import { App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { App, Button, Card, Col, Divider, Form, Input, Row } from 'antd';
 import { usePollMutations } from '@/api/company-polls';
 import { useSubjects } from '@/api/evaluation-subjects';
 import { serverDetail } from '@/lib/api-client';
@@ -17,7 +17,10 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 /** Preview debounce (spec §9). */
 const PREVIEW_DEBOUNCE_MS = 300;
 
-/** Tab (a) 问卷设置: the four texts of the questionnaire beside a live preview (spec screen 7). */
+/**
+ * Tab (a) 问卷设置: the texts of the questionnaire beside a live preview of the voting page (spec screen
+ * 7): the spec's four, whose placeholder and footer are the paper form's, and the voting page's own two.
+ */
 export function SettingsTab({ poll }: { poll: Poll }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<NewlyPromotedFormSchema>();
@@ -88,10 +91,26 @@ export function SettingsTab({ poll }: { poll: Poll }) {
               >
                 <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
               </Form.Item>
-              <Form.Item name="reason_placeholder" label="原因填写框的提示文字">
+              <Divider titlePlacement="start" plain>
+                投票页（手机、电脑）
+              </Divider>
+              <Form.Item name="phone_reason_placeholder" label="投票页的原因提示文字">
+                <Input maxLength={200} placeholder="可不填" />
+              </Form.Item>
+              <Form.Item name="phone_footer_note" label="投票页页脚说明" extra="留空则投票页不显示页脚说明。">
+                <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} placeholder="可不填" />
+              </Form.Item>
+              <Divider titlePlacement="start" plain>
+                纸质评议表
+              </Divider>
+              <Form.Item name="reason_placeholder" label="纸质表的原因提示文字">
                 <Input maxLength={200} />
               </Form.Item>
-              <Form.Item name="footer_note" label="页脚说明">
+              <Form.Item
+                name="footer_note"
+                label="纸质表页脚说明"
+                extra="这两项只印在纸质评议表上（如“划圈”“写在背面”），投票页不显示。"
+              >
                 <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
               </Form.Item>
               <div className="kp-np-admin-actions">

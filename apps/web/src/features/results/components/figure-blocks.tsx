@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
-import { Button, Card, Empty, Grid, Result, Skeleton, Table, Typography, type TableProps } from 'antd';
+import { Button, Card, Empty, Grid, Result, Skeleton, Typography, type TableProps } from 'antd';
+import { AdminTable } from '@/components/admin-table';
 import { errorDetail } from '@/lib/api-client';
 import { useLiveTurnout } from '../api/turnout';
 import { useOnChange } from '../lib/use-on-change';
@@ -73,14 +74,5 @@ export function FigureCard({ title, count, testId, children }: FigureCardProps) 
 
 /** A figures table: bordered, on one page, sorted in the browser, scrolling sideways on phones. */
 export function FiguresTable<T extends object>(props: TableProps<T>) {
-  return (
-    <Table<T>
-      size="middle"
-      bordered
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      showSorterTooltip={false}
-      {...props}
-    />
-  );
+  return <AdminTable<T> size="middle" bordered pagination={false} showSorterTooltip={false} {...props} />;
 }

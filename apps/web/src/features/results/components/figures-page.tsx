@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { Alert } from 'antd';
-import { CompanySelect } from '@/components/company-select';
+import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { ExportButtons } from './export-buttons';
@@ -26,7 +26,7 @@ export function FiguresPage({ title, family, view: View }: FiguresPageProps) {
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined ? (
-        <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+        <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
       ) : (
         <View key={companyId} companyId={companyId} />
       )}

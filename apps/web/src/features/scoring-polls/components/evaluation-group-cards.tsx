@@ -16,9 +16,12 @@ type Groups = ScoringFormSchema['evaluationGroups'];
 export const OverallGroupCard = memo(function OverallGroupCard({
   group,
   setSchema,
+  locked,
 }: {
   group: Groups[0];
   setSchema: SchemaUpdate;
+  /** The poll has ballots: options keep their names and scores. */
+  locked: boolean;
 }) {
   return (
     <Card title="总体评价" size="small" extra={<Typography.Text type="secondary">单选</Typography.Text>}>
@@ -30,6 +33,7 @@ export const OverallGroupCard = memo(function OverallGroupCard({
         groupLabel="总体评价"
         options={group.options}
         minCount={2}
+        locked={locked}
         onChange={(next) => setSchema((s) => withOptions(s, 'overall', next))}
       />
     </Card>
@@ -40,9 +44,12 @@ export const OverallGroupCard = memo(function OverallGroupCard({
 export const ItemGroupCard = memo(function ItemGroupCard({
   group,
   setSchema,
+  locked,
 }: {
   group: Groups[1];
   setSchema: SchemaUpdate;
+  /** The poll has ballots: options keep their names and scores, items can be reworded only. */
+  locked: boolean;
 }) {
   const { message } = App.useApp();
   const [focusId, setFocusId] = useState<string>();
@@ -60,6 +67,7 @@ export const ItemGroupCard = memo(function ItemGroupCard({
         groupLabel="分项评价"
         options={group.options}
         minCount={2}
+        locked={locked}
         onChange={(next) => setSchema((s) => withOptions(s, 'items', next))}
       />
       <Typography.Title level={5}>评价项目</Typography.Title>
@@ -72,6 +80,7 @@ export const ItemGroupCard = memo(function ItemGroupCard({
         addLabel="添加评价项目"
         emptyText="暂无评价项目"
         focusId={focusId}
+        locked={locked}
         onText={(id, text) =>
           setSchema((s) =>
             withItems(

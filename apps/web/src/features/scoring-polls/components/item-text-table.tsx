@@ -21,6 +21,8 @@ export interface ItemTextTableProps {
   emptyText: string;
   /** A row added just now: its input takes the focus. */
   focusId?: string;
+  /** The poll has ballots: rows can be reworded but not added or removed. */
+  locked?: boolean;
   onText: (id: string, text: string) => void;
   onDelete: (id: string) => void;
   onAdd: () => void;
@@ -68,6 +70,8 @@ export function ItemTextTable(props: ItemTextTableProps) {
               danger
               icon={<DeleteOutlined />}
               aria-label={`删除${rowLabel} ${i + 1}`}
+              disabled={props.locked}
+              title={props.locked ? '已有投票记录，不能删除题目' : undefined}
               onClick={() => props.onDelete(r.id)}
               style={{ paddingInline: 0 }}
             >
@@ -82,7 +86,7 @@ export function ItemTextTable(props: ItemTextTableProps) {
           type="dashed"
           block
           icon={<PlusOutlined />}
-          disabled={rows.length >= MAX_ROWS}
+          disabled={props.locked || rows.length >= MAX_ROWS}
           onClick={props.onAdd}
         >
           {addLabel}

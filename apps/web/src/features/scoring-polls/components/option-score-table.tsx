@@ -1,8 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { REVERSE_SCORE_MAX, REVERSE_SCORE_MIN, SCORE_STEP } from '@kaoping/contracts/scoring-schema';
 import { Button, Grid, Input, InputNumber, Table, Tooltip, Typography } from 'antd';
 import { newOption, type DraftOption, type OptionGroup } from '../lib/scoring-draft';
 import { scoreProblem } from '../lib/scoring-validation';
+
+const LOCKED_HINT = '已有投票记录，选项名称和分值已锁定';
 
 /** Options per group stay within what the server accepts (at most 20). */
 const MAX_OPTIONS = 20;
@@ -14,15 +16,24 @@ export interface OptionScoreTableProps {
   options: DraftOption[];
   /** Fewest options the group may keep (2 for choices, 1 for reverse while it has items). */
   minCount: number;
+  /** The poll has ballots: names, scores and the number of options cannot change (the server refuses). */
+  locked?: boolean;
   onChange: (next: DraftOption[]) => void;
 }
 
 /** Option names and scores of one group (step 0.1; reverse scores -100..0, checked, never clamped silently). */
-export function OptionScoreTable({ group, groupLabel, options, minCount, onChange }: OptionScoreTableProps) {
+export function OptionScoreTable({
+  group,
+  groupLabel,
+  options,
+  minCount,
+  locked = false,
+  onChange,
+}: OptionScoreTableProps) {
   const patch = (index: number, change: Partial<DraftOption>) =>
     onChange(options.map((o, i) => (i === index ? { ...o, ...change } : o)));
   const reverse = group === 'reverse';
-  const canRemove = options.length > minCount;
+  const canRemove = !locked && options.length > minCount;
   // Phones: narrower score and action columns leave the option name room to be read.
   const narrow = !(Grid.useBreakpoint().sm ?? true);
   return (
@@ -40,6 +51,7 @@ export function OptionScoreTable({ group, groupLabel, options, minCount, onChang
               value={o.label}
               maxLength={50}
               placeholder="如：好"
+              disabled={locked}
               status={o.label.trim() ? undefined : 'error'}
               aria-label={`${groupLabel}选项 ${i + 1} 名称`}
               onChange={(e) => patch(i, { label: e.target.value })}
@@ -56,6 +68,7 @@ export function OptionScoreTable({ group, groupLabel, options, minCount, onChang
                 <InputNumber<number>
                   value={Number.isFinite(o.score) ? o.score : null}
                   step={SCORE_STEP}
+                  disabled={locked}
                   status={problem ? 'error' : undefined}
                   aria-label={`${groupLabel}选项 ${i + 1} 分值`}
                   aria-invalid={problem ? true : undefined}
@@ -75,7 +88,7 @@ export function OptionScoreTable({ group, groupLabel, options, minCount, onChang
           title: narrow ? '' : '操作',
           width: narrow ? 44 : 76,
           render: (_v, o, i) => (
-            <Tooltip title={canRemove ? undefined : `至少保留 ${minCount} 个选项`}>
+            <Tooltip title={locked ? LOCKED_HINT : canRemove ? undefined : `至少保留 ${minCount} 个选项`}>
               <Button
                 type="text"
                 danger
@@ -89,17 +102,23 @@ export function OptionScoreTable({ group, groupLabel, options, minCount, onChang
         },
       ]}
       className="kp-scoring-table"
-      footer={() => (
-        <Button
-          type="dashed"
-          block
-          icon={<PlusOutlined />}
-          disabled={options.length >= MAX_OPTIONS}
-          onClick={() => onChange([...options, newOption(options, group)])}
-        >
-          添加选项
-        </Button>
-      )}
+      footer={() =>
+        locked ? (
+          <Typography.Text type="secondary">
+            <LockOutlined /> {LOCKED_HINT}
+          </Typography.Text>
+        ) : (
+          <Button
+            type="dashed"
+            block
+            icon={<PlusOutlined />}
+            disabled={options.length >= MAX_OPTIONS}
+            onClick={() => onChange([...options, newOption(options, group)])}
+          >
+            添加选项
+          </Button>
+        )
+      }
     />
   );
 }

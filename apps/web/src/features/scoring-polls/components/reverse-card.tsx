@@ -10,9 +10,12 @@ import { OptionScoreTable } from './option-score-table';
 export const ReverseCard = memo(function ReverseCard({
   reverse,
   setSchema,
+  locked,
 }: {
   reverse: ScoringFormSchema['reverseEvaluation'];
   setSchema: SchemaUpdate;
+  /** The poll has ballots: options keep their names and scores, questions can be reworded only. */
+  locked: boolean;
 }) {
   const { message } = App.useApp();
   const [focusId, setFocusId] = useState<string>();
@@ -44,6 +47,7 @@ export const ReverseCard = memo(function ReverseCard({
         groupLabel="反向测评"
         options={reverse.options}
         minCount={reverse.items.length > 0 ? 1 : 0}
+        locked={locked}
         onChange={(next) => setSchema((s) => withOptions(s, 'reverse', next))}
       />
       <Typography.Title level={5}>反向测评题目</Typography.Title>
@@ -56,6 +60,7 @@ export const ReverseCard = memo(function ReverseCard({
         addLabel="添加反向测评题目"
         emptyText="暂无反向测评题目"
         focusId={focusId}
+        locked={locked}
         onText={(id, text) =>
           setSchema((s) =>
             withReverseItems(

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Poll } from '@kaoping/contracts/poll';
-import { App, Col, Flex, Row } from 'antd';
+import { Alert, App, Col, Flex, Row } from 'antd';
+import { usePollBallotCount } from '@/api/poll-ballots';
 import { ApiError } from '@/lib/api-client';
 import { useUpdatePoll } from '../api/update-poll';
 import { draftFromPoll, sameDraft, type PollDraft } from '../lib/scoring-draft';
@@ -25,6 +26,8 @@ export function ScoringPollEditor({ kind, poll }: ScoringPollEditorProps) {
   const initial = useMemo(() => (poll ? draftFromPoll(poll) : undefined), [poll]);
   const [draft, setDraft] = useState<PollDraft | undefined>(initial);
   const update = useUpdatePoll();
+  const { data: ballots = 0 } = usePollBallotCount(poll);
+  const locked = ballots > 0;
   const dirty = !!draft && !!initial && !sameDraft(draft, initial);
 
   // Stable setters, so the memoised cards re-render only when their own slice changes.
@@ -73,6 +76,15 @@ export function ScoringPollEditor({ kind, poll }: ScoringPollEditorProps) {
         onSave={save}
         onRevert={() => setDraft(initial)}
       />
+      {locked && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`该问卷已有 ${ballots} 份投票记录`}
+          description="为使已投选票与统计结果一致，选项名称、分值和选项个数已锁定，评价项目和反向测评题目也不能增删；标题、说明、栏目标题和题目文字仍可修改。"
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Flex vertical gap={16}>
@@ -83,9 +95,13 @@ export function ScoringPollEditor({ kind, poll }: ScoringPollEditorProps) {
               onTitle={setTitle}
               onDescription={setDescription}
             />
-            <OverallGroupCard group={draft.schema.evaluationGroups[0]} setSchema={setSchema} />
-            <ItemGroupCard group={draft.schema.evaluationGroups[1]} setSchema={setSchema} />
-            <ReverseCard reverse={draft.schema.reverseEvaluation} setSchema={setSchema} />
+            <OverallGroupCard
+              group={draft.schema.evaluationGroups[0]}
+              setSchema={setSchema}
+              locked={locked}
+            />
+            <ItemGroupCard group={draft.schema.evaluationGroups[1]} setSchema={setSchema} locked={locked} />
+            <ReverseCard reverse={draft.schema.reverseEvaluation} setSchema={setSchema} locked={locked} />
           </Flex>
         </Col>
         <Col xs={24} xl={10}>

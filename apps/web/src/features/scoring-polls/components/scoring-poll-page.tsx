@@ -27,7 +27,7 @@ export function ScoringPollPage({ kind }: { kind: ScoringKind }) {
   if (companyId === undefined) {
     body = (
       <>
-        <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+        <Alert type="warning" showIcon title={text.noCompany} />
         <Card className="kp-scoring-empty">
           <Empty description={`选择单位后，可在此设置该单位的${text.templateName}及计分规则`}>
             {importButton}

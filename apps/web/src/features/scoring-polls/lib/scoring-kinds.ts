@@ -9,6 +9,8 @@ export interface ScoringKindText {
   sampleName: string;
   sampleTitle?: string;
   templateName: string;
+  /** Warning while no company is chosen: the spec quotes the person page's wording (§8). */
+  noCompany: string;
 }
 
 export const SCORING_KIND_TEXT: Record<ScoringKind, ScoringKindText> = {
@@ -17,6 +19,7 @@ export const SCORING_KIND_TEXT: Record<ScoringKind, ScoringKindText> = {
     emptyText: '该公司暂无问卷',
     sampleName: '某某公司',
     templateName: '领导班子民主测评表',
+    noCompany: '请先在页面顶部选择单位',
   },
   person: {
     pageTitle: '个人测评表管理',
@@ -24,5 +27,6 @@ export const SCORING_KIND_TEXT: Record<ScoringKind, ScoringKindText> = {
     sampleName: '张三同志',
     sampleTitle: '示例职务：党委委员、副总经理',
     templateName: '领导人员民主测评表',
+    noCompany: '请先在页面顶部选择公司',
   },
 };

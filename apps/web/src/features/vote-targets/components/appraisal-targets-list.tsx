@@ -8,10 +8,11 @@ import { RosterFrame } from './roster-frame';
 import { targetColumns } from './target-columns';
 import { TargetFormModal, type TargetFields } from './target-form-modal';
 import { useTargetActions } from './use-target-actions';
+import { NO_COMPANY_WARNING } from '@/components/company-select';
 
 /** Spec screen 10: the appraisal targets (the unit itself and its leaders) of one company. */
 export function AppraisalTargetsList({ companyId }: { companyId: number | undefined }) {
-  if (companyId === undefined) return <Empty description="请先在页面顶部选择公司" />;
+  if (companyId === undefined) return <Empty description={NO_COMPANY_WARNING} />;
   // A fresh list per company: no dialog or drag state leaks from one company to the next.
   return <TargetsOfCompany key={companyId} companyId={companyId} />;
 }

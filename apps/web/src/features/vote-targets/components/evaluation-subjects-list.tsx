@@ -7,6 +7,7 @@ import { RosterFrame } from './roster-frame';
 import { subjectColumns } from './subject-columns';
 import { SubjectFormModal } from './subject-form-modal';
 import { useSubjectActions } from './use-subject-actions';
+import { NO_COMPANY_WARNING } from '@/components/company-select';
 
 export interface EvaluationSubjectsListProps {
   /** The selected company; undefined shows the pick-a-company warning. */
@@ -18,7 +19,7 @@ export interface EvaluationSubjectsListProps {
  * democratic_evaluation) and the newly promoted questionnaire page (tab b).
  */
 export function EvaluationSubjectsList({ companyId }: EvaluationSubjectsListProps) {
-  if (companyId === undefined) return <Empty description="请先在页面顶部选择公司" />;
+  if (companyId === undefined) return <Empty description={NO_COMPANY_WARNING} />;
   // A fresh list per company: no dialog or drag state leaks from one company to the next.
   return <SubjectsOfCompany key={companyId} companyId={companyId} />;
 }

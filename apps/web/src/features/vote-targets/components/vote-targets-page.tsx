@@ -2,13 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import { Alert, App, Tabs } from 'antd';
-import { CompanySelect } from '@/components/company-select';
+import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { AppraisalTargetsList } from './appraisal-targets-list';
 import { EvaluationSubjectsList } from './evaluation-subjects-list';
 
-const NO_COMPANY = '请先在页面顶部选择公司';
 const TAB_KEYS: FormCategory[] = ['democratic_appraisal', 'democratic_evaluation'];
 
 /** Spec screen 8: the targets of both ballot families of one company, one tab each. */
@@ -21,7 +20,7 @@ export default function VoteTargetsPage() {
   // Spec §4: clearing the company empties the lists and warns to pick one.
   const hadCompany = useRef(companyId !== undefined);
   useEffect(() => {
-    if (hadCompany.current && companyId === undefined) message.warning(NO_COMPANY);
+    if (hadCompany.current && companyId === undefined) message.warning(NO_COMPANY_WARNING);
     hadCompany.current = companyId !== undefined;
   }, [companyId, message]);
 
@@ -41,7 +40,7 @@ export default function VoteTargetsPage() {
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined && (
-        <Alert type="warning" showIcon title={NO_COMPANY} style={{ marginBottom: 16 }} />
+        <Alert type="warning" showIcon title={NO_COMPANY_WARNING} style={{ marginBottom: 16 }} />
       )}
       <Tabs
         activeKey={tab}

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { FORM_CATEGORY_LABELS, type FormCategory, type VoteType } from '@kaoping/contracts/vote-type';
-import { Alert, Button, Card, Empty, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Tag } from 'antd';
+import { AdminTable } from '@/components/admin-table';
 import type { FamilyWeights } from '../lib/weights';
 import { voteTypeColumns, type VoteTypeColumnActions } from './vote-type-columns';
 
@@ -54,7 +55,7 @@ export function FamilySection({ weights, rows, loading, onAdd, ...actions }: Fam
           }
         />
       )}
-      <Table<VoteType>
+      <AdminTable<VoteType>
         rowKey="id"
         loading={loading}
         dataSource={rows}

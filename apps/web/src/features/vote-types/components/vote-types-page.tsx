@@ -4,7 +4,7 @@ import type { FormCategory, VoteType } from '@kaoping/contracts/vote-type';
 import { Alert, Button, Result } from 'antd';
 import { useCompanyName } from '@/api/companies';
 import { useVoteTypes } from '@/api/vote-types';
-import { CompanySelect } from '@/components/company-select';
+import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
 import { useCompanyParam } from '@/lib/use-company-param';
@@ -25,7 +25,7 @@ export default function VoteTypesPage() {
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined ? (
-        <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+        <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
       ) : (
         <CompanyVoteTypes key={companyId} companyId={companyId} />
       )}

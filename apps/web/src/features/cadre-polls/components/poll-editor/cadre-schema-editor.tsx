@@ -7,13 +7,15 @@ import { PageEditor } from './page-editor';
 export interface CadreSchemaEditorProps {
   schema: CadreFormSchema;
   onChange: (next: CadreFormSchema) => void;
+  /** The poll has ballots: questions, their types and options are locked; texts stay editable. */
+  locked?: boolean;
 }
 
 /**
  * Left pane of the editor for the cadre questionnaire: main title and pages. The page editors show
  * only once the questionnaire has a page (spec screen 4); until then one button adds the first page.
  */
-export function CadreSchemaEditor({ schema, onChange }: CadreSchemaEditorProps) {
+export function CadreSchemaEditor({ schema, onChange, locked = false }: CadreSchemaEditorProps) {
   if (schema.pages.length === 0) {
     return (
       <Empty description="问卷还没有任何页面">
@@ -51,6 +53,7 @@ export function CadreSchemaEditor({ schema, onChange }: CadreSchemaEditorProps) 
           pageIndex={i}
           pageCount={schema.pages.length}
           firstNumber={firstNumbers[i] ?? 1}
+          locked={locked}
           onChange={(p) => onChange(updatePage(schema, i, () => p))}
           onAddQuestion={(type) => onChange(addQuestion(schema, i, type))}
           onMove={(delta) => onChange(movePage(schema, i, i + delta))}

@@ -4,8 +4,10 @@ import { Input } from 'antd';
 const FIELDS: { key: NewlyPromotedField; label: string; max: number; multiline: boolean }[] = [
   { key: 'title', label: '问卷标题', max: 100, multiline: false },
   { key: 'reason_question', label: '不认同原因的提问', max: 500, multiline: true },
-  { key: 'reason_placeholder', label: '原因填写框的提示文字', max: 200, multiline: false },
-  { key: 'footer_note', label: '页脚说明', max: 500, multiline: true },
+  { key: 'phone_reason_placeholder', label: '投票页的原因提示文字', max: 200, multiline: false },
+  { key: 'phone_footer_note', label: '投票页页脚说明', max: 500, multiline: true },
+  { key: 'reason_placeholder', label: '纸质表的原因提示文字', max: 200, multiline: false },
+  { key: 'footer_note', label: '纸质表页脚说明', max: 500, multiline: true },
 ];
 
 export interface NewlyPromotedFieldsProps {
@@ -13,7 +15,7 @@ export interface NewlyPromotedFieldsProps {
   onChange: (next: NewlyPromotedFormSchema) => void;
 }
 
-/** Left pane of the editor for the newly promoted questionnaire: its four texts. */
+/** Left pane of the editor for the newly promoted questionnaire: its texts (the voting page's and the paper's). */
 export function NewlyPromotedFields({ schema, onChange }: NewlyPromotedFieldsProps) {
   return (
     <div className="kp-pe-schema">

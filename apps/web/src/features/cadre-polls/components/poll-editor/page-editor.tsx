@@ -10,6 +10,8 @@ export interface PageEditorProps {
   pageCount: number;
   /** Number of the page's first question across the whole questionnaire. */
   firstNumber: number;
+  /** The poll has ballots: no question may be added or removed. */
+  locked: boolean;
   onChange: (next: CadrePage) => void;
   onAddQuestion: (type: CadreQuestion['type']) => void;
   onMove: (delta: -1 | 1) => void;
@@ -22,6 +24,7 @@ export function PageEditor({
   pageIndex,
   pageCount,
   firstNumber,
+  locked,
   onChange,
   onAddQuestion,
   onMove,
@@ -62,7 +65,14 @@ export function PageEditor({
             cancelText="取消"
             onConfirm={onRemove}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`删除${label}`}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`删除${label}`}
+              // An empty page can go; one with questions would take answered questions with it.
+              disabled={locked && page.questions.length > 0}
+            >
               删除本页
             </Button>
           </Popconfirm>
@@ -79,6 +89,7 @@ export function PageEditor({
           number={firstNumber + i}
           isFirst={i === 0}
           isLast={i === page.questions.length - 1}
+          locked={locked}
           onChange={(next) => setQuestions(page.questions.map((x, j) => (j === i ? next : x)))}
           onMove={(delta) => setQuestions(move(page.questions, i, i + delta))}
           onRemove={() => setQuestions(page.questions.filter((_, j) => j !== i))}
@@ -92,6 +103,7 @@ export function PageEditor({
             type="dashed"
             icon={<PlusOutlined />}
             aria-label={`${label}添加${QUESTION_TYPE_LABELS[t]}`}
+            disabled={locked}
             onClick={() => onAddQuestion(t)}
           >
             添加{QUESTION_TYPE_LABELS[t]}

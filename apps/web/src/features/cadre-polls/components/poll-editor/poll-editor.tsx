@@ -6,7 +6,7 @@ import { Alert, App, Button, Card, Col, Row, Typography } from 'antd';
 import type { NewlyPromotedSubject } from '@/public/ballot/newly-promoted-form-model';
 import { usePollMutations } from '@/api/company-polls';
 import { ApiError } from '@/lib/api-client';
-import { usePollBallotCount } from '../../api/poll-ballots';
+import { usePollBallotCount } from '@/api/poll-ballots';
 import { CadreSchemaEditor } from './cadre-schema-editor';
 import { loadDraft, type PreviewType } from './load-draft';
 import { NewlyPromotedFields } from './newly-promoted-fields';
@@ -114,7 +114,7 @@ export function PollEditor({
           showIcon
           className="kp-pe-locked"
           title={`该问卷已有 ${ballots} 份投票记录`}
-          description="为使已投选票与统计结果一致，现在只能修改标题、题目文字、提示文字和页脚，不能增删题目，也不能修改题型、选项或是否必答。"
+          description="为使已投选票与统计结果一致，题型、选项和是否必答已锁定，也不能增删题目；标题、题目文字、提示文字和页脚仍可修改。"
         />
       )}
       <Row gutter={[16, 16]}>
@@ -123,6 +123,7 @@ export function PollEditor({
             {draft.type === 'cadre' ? (
               <CadreSchemaEditor
                 schema={draft.schema}
+                locked={ballots > 0}
                 onChange={(schema) => setDraft({ type: 'cadre', schema })}
               />
             ) : (

@@ -15,6 +15,8 @@ export interface QuestionEditorProps {
   number: number;
   isFirst: boolean;
   isLast: boolean;
+  /** The poll has ballots: type, required flag and options are what those ballots mean. */
+  locked: boolean;
   onChange: (next: CadreQuestion) => void;
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
@@ -28,6 +30,7 @@ export function QuestionEditor({
   number,
   isFirst,
   isLast,
+  locked,
   onChange,
   onMove,
   onRemove,
@@ -43,6 +46,7 @@ export function QuestionEditor({
           options={TYPE_OPTIONS}
           aria-label={`${label}题型`}
           style={{ width: 96 }}
+          disabled={locked}
           onChange={(t) => onChange(changeType(q, t))}
         />
         <Tooltip title="必答题未作答时，投票人不能进入下一页">
@@ -51,6 +55,7 @@ export function QuestionEditor({
               size="small"
               checked={isQuestionRequired(q)}
               aria-label={`${label}必答`}
+              disabled={locked}
               onChange={(required) => onChange({ ...q, required })}
             />
             必答
@@ -79,7 +84,13 @@ export function QuestionEditor({
             cancelText="取消"
             onConfirm={onRemove}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`删除${label}`} />
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`删除${label}`}
+              disabled={locked}
+            />
           </Popconfirm>
         </Space.Compact>
       </div>
@@ -107,6 +118,7 @@ export function QuestionEditor({
         <OptionsEditor
           label={label}
           options={q.options}
+          locked={locked}
           onChange={(options) => onChange({ ...q, options })}
         />
       )}

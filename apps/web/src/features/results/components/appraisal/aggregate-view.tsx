@@ -1,5 +1,6 @@
 import type { TargetResult } from '@kaoping/contracts/results';
 import { Col, Empty, Progress, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { AdminTable } from '@/components/admin-table';
 import { OPTION_COLORS } from '@/components/charts/echart';
 import { formatScore, formatShare } from '../../lib/format';
 
@@ -50,12 +51,11 @@ export function AggregateView({ agg, reverseTitle }: { agg: Aggregate; reverseTi
       ))}
 
       <Heading>分项评价</Heading>
-      <Table<Item>
+      <AdminTable<Item>
         rowKey="id"
         size="small"
         pagination={false}
         dataSource={agg.items}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: '该问卷没有分项评价' }}
         columns={[
           { title: '项目', dataIndex: 'name', fixed: 'left' },

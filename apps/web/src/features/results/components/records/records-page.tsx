@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { Alert, Card, Grid, Segmented } from 'antd';
-import { CompanySelect } from '@/components/company-select';
+import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
 import type { RecordFilterValues } from '../../api/records';
@@ -23,7 +23,7 @@ export function RecordsPage<F extends FormCategory>({ family }: { family: Record
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined ? (
-        <Alert type="warning" showIcon title="请先在页面顶部选择公司" />
+        <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
       ) : (
         <CompanyRecords key={companyId} family={family} companyId={companyId} />
       )}

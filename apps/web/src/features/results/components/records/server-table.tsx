@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Result, Table } from 'antd';
+import { Button, Empty, Result } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { AdminTable } from '@/components/admin-table';
 import { errorDetail } from '@/lib/api-client';
 import type { ListState } from '../../lib/list-state';
 
@@ -32,14 +33,13 @@ export function ServerTable<T extends object>({
       />
     );
   return (
-    <Table<T>
+    <AdminTable<T>
       rowKey={rowKey}
       size="middle"
       loading={isFetching}
       dataSource={data?.items}
       pagination={list.pagination(data?.total)}
       onChange={list.onChange}
-      scroll={{ x: 'max-content' }}
       showSorterTooltip={false}
       locale={{ emptyText: <Empty description="暂无投票数据" /> }}
       columns={columns}

@@ -4,7 +4,8 @@ import { adminRequest } from '@/lib/api-client';
 
 /**
  * How many ballots the poll already has (GET /admin/polls/{id}/stats?company_id=). Once there are any,
- * the server accepts only text changes; the editor says so up front. A failure just hides the notice.
+ * the server keeps options (names and scores) and questions as they are; the editors lock those inputs
+ * up front and say why. A failure just leaves the editor open: the server still refuses what is locked.
  */
 export function usePollBallotCount(poll: Poll | undefined) {
   return useQuery({
