@@ -42,3 +42,22 @@ export const optionalText = (label: string, max: number) =>
     .string({ error: `${label}必须是文本` })
     .trim()
     .max(max, { error: `${label}不能超过 ${max} 个字符` });
+
+/** An integer in a response shape. */
+export const int = z.number().int();
+
+/** An instant with its offset, as query strings and bodies send it. */
+export const instant = z.iso.datetime({
+  offset: true,
+  error: '时间必须是 ISO 8601 格式，例如 2025-01-01T09:00:00+08:00',
+});
+
+/** A company named in a response: id and name. */
+export const companyRef = z.object({ id: int, name: z.string() });
+
+/** The two scored poll kinds (民主测评), in response shapes and filters. */
+export const scoringKind = z.enum(['company', 'person']);
+
+/** True when A and B are the same type; `agree<Same<A, B>>()` lets the compiler check two shapes agree. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const agree = <T extends true>(): T | undefined => undefined;

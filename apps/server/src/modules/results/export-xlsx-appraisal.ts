@@ -1,7 +1,7 @@
 // The 民主测评 workbook: 汇总表, one sheet per vote type (and all pooled), item and reverse breakdowns, and
 // the raw ballots. Figures come from the same results the API answers.
 import type { Writable } from 'node:stream';
-import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
+import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import type { ScoringAggregate } from '@kaoping/contracts/scoring';
 import { beijingTime, type RawTable } from './export-columns';
 import type { VoteExportRow } from '../ballots/ballot-batches.repository';

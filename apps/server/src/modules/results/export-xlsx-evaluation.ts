@@ -1,7 +1,7 @@
 // The 民主评议 workbook: overview with turnout, the cadre poll per question, the newly promoted table with
 // 认同率 and flags, the text answers, and the raw ballots.
 import type { Writable } from 'node:stream';
-import type { EvaluationResults } from '@kaoping/contracts/results';
+import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { NEWLY_PROMOTED_OPINIONS } from '@kaoping/contracts/newly-promoted-schema';
 import { beijingTime, type RawTable } from './export-columns';
 import type { CadreVoteExportRow } from '../ballots/ballot-batches.repository';

@@ -8,7 +8,7 @@ import type {
   voterDeleteResult,
   VoteRecord,
   VoterResult,
-} from '@kaoping/contracts/results';
+} from '@kaoping/contracts/records';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { z } from 'zod';
 import { adminRequest } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { turnout } from '@kaoping/contracts/results';
+import type { turnout } from '@kaoping/contracts/turnout';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { z } from 'zod';
 import { adminRequest } from '@/lib/api-client';

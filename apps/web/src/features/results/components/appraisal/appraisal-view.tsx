@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
+import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { Typography } from 'antd';
 import { useAppraisalResults } from '../../api/appraisal-results';
 import { FigureCard, FiguresBody, FiguresTable, useTurnoutRefresh } from '../figure-blocks';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ScoringAnswers } from '@kaoping/contracts/answers';
 import { parseFormSchema } from '@kaoping/contracts/poll';
-import type { pollForm } from '@kaoping/contracts/results';
+import type { pollForm } from '@kaoping/contracts/records';
 import { Alert, Skeleton } from 'antd';
 import type { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import type { CadreAnswers } from '@kaoping/contracts/answers';
 import { parseFormSchema } from '@kaoping/contracts/poll';
-import type { pollForm, subjectRef } from '@kaoping/contracts/results';
+import type { pollForm, subjectRef } from '@kaoping/contracts/records';
 import { Alert } from 'antd';
 import type { z } from 'zod';
 import { CadreForm } from '@/public/ballot/cadre-form';

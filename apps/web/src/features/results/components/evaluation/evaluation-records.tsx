@@ -1,4 +1,4 @@
-import type { CadreVoteRecord } from '@kaoping/contracts/results';
+import type { CadreVoteRecord } from '@kaoping/contracts/records';
 import { Select, Tag, Typography } from 'antd';
 import type { RecordFilterValues } from '../../api/records';
 import type { FamilyFilterProps, RecordFamily } from '../records/record-family';
