@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cadreFormSchema, type CadreFormSchema } from './cadre-schema';
-import { idSchema, MAX_INT } from './common';
+import { bodyId, fieldText, idSchema, missingOr, optionalText } from './common';
 import { newlyPromotedFormSchema, type NewlyPromotedFormSchema } from './newly-promoted-schema';
 import { scoringFormSchema, type ScoringFormSchema } from './scoring-schema';
 
@@ -21,10 +21,7 @@ export const isScoringKind = (kind: PollTargetType): kind is 'company' | 'person
   kind === 'company' || kind === 'person';
 
 export const pollTargetType = z.enum(POLL_TARGET_TYPES, {
-  error: (iss) =>
-    iss.input === undefined
-      ? '缺少问卷类型（target_type）'
-      : '问卷类型只能是 company、person、cadre 或 newly_promoted',
+  error: missingOr('问卷类型（target_type）', '问卷类型只能是 company、person、cadre 或 newly_promoted'),
 });
 
 /** A poll as the API answers it. form_schema follows the kind: see parseFormSchema. */
@@ -43,28 +40,12 @@ export const poll = z.object({
 export type Poll = z.infer<typeof poll>;
 export const pollList = z.array(poll);
 
-/** An id inside a JSON body: a real number, never a numeric string. */
-const bodyId = (label: string) =>
-  z
-    .number({ error: (iss) => (iss.input === undefined ? `缺少${label}` : `${label}必须是数字`) })
-    .int({ error: `${label}必须是整数` })
-    .min(1, { error: `${label}必须是正整数` })
-    .max(MAX_INT, { error: `${label}超出范围` });
-
-const title = z
-  .string({ error: (iss) => (iss.input === undefined ? '缺少问卷标题' : '问卷标题必须是文本') })
-  .trim()
-  .min(1, { error: '问卷标题不能为空' })
-  .max(200, { error: '问卷标题不能超过 200 个字符' });
-const description = z
-  .string({ error: '问卷说明必须是文本' })
-  .trim()
-  .max(2000, { error: '问卷说明不能超过 2000 个字符' });
+const title = fieldText('问卷标题', 200);
+const description = optionalText('问卷说明', 2000);
 
 /** form_schema as sent: an object, or the same object as a JSON string (spec §3). */
 export const formSchemaInput = z.union([z.string().max(500_000), z.record(z.string(), z.unknown())], {
-  error: (iss) =>
-    iss.input === undefined ? '缺少问卷内容（form_schema）' : '问卷内容必须是对象或 JSON 字符串',
+  error: missingOr('问卷内容（form_schema）', '问卷内容必须是对象或 JSON 字符串'),
 });
 
 /** POST /admin/polls/ */

@@ -2,6 +2,7 @@
 // /cadre-votes): ballot records, read-only ballots and per-voter results.
 import { z } from 'zod';
 import { idSchema, instant, int, pagedOf, pagingQuery, scoringKind } from './common';
+import { evaluationSubject } from './evaluation-subject';
 import { formCategory } from './vote-type';
 
 const order = z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).default('desc');
@@ -85,12 +86,12 @@ export const cadreVoteRecord = z.object({
 export type CadreVoteRecord = z.infer<typeof cadreVoteRecord>;
 export const cadreVoteRecordList = pagedOf(cadreVoteRecord);
 /** A newly promoted cadre named by `subject_{id}` keys. */
-export const subjectRef = z.object({
-  id: int,
-  name: z.string(),
-  birth_date: z.string(),
-  previous_position: z.string(),
-  current_position: z.string(),
+export const subjectRef = evaluationSubject.pick({
+  id: true,
+  name: true,
+  birth_date: true,
+  previous_position: true,
+  current_position: true,
 });
 export const cadreVoteDetail = cadreVoteRecord.extend({
   poll: pollForm.nullable(),
