@@ -11,7 +11,9 @@ import {
   VOTER_IDENTIFIER_PATTERN,
   type PublicCadrePoll,
   type PublicCompanyPolls,
+  type PublicFormSchemas,
   type PublicPoll,
+  type PublicPollKind,
   type PublicPollStats,
   type PublicPollSummary,
   type PublicVoteTypeStats,
@@ -76,14 +78,24 @@ export const companyPollKindParams = z.object({
 });
 export const targetsQuery = z.object({ target_type: targetType.optional() });
 
-export const publicPoll = z.object({
-  id: z.number().int(),
-  company_id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  target_type: pollKind,
-  form_schema: z.record(z.string(), z.unknown()),
-});
+/** A poll of one kind; its form_schema was checked when it was saved and is not checked again here. */
+const pollOf = <K extends PublicPollKind>(kind: K, schema: string) =>
+  z.object({
+    id: z.number().int(),
+    company_id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    target_type: z.literal(kind),
+    form_schema: z.custom<PublicFormSchemas[K]>().meta({ description: schema }),
+  });
+const scoringSchema = '评分问卷：evaluationGroups（总体评价、分项评价）与 reverseEvaluation（反向测评）';
+const scoringPoll = [pollOf('company', scoringSchema), pollOf('person', scoringSchema)] as const;
+const cadrePoll = pollOf('cadre', '选人用人工作问卷：title 与 pages（每页 questions、footer_text）');
+const newlyPromotedPoll = pollOf(
+  'newly_promoted',
+  '新提拔任用干部问卷：title、reason_question、reason_placeholder、footer_note',
+);
+export const publicPoll = z.discriminatedUnion('target_type', [...scoringPoll, cadrePoll, newlyPromotedPoll]);
 export const publicTarget = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -146,8 +158,12 @@ export const submissionReceipt = z.object({
   ),
 });
 
-export const publicCompanyPolls = z.object({ company, polls: z.array(publicPoll), has_voted: z.boolean() });
-export const publicCadrePoll = z.object({ company, poll: publicPoll, has_voted: z.boolean() });
+export const publicCompanyPolls = z.object({
+  company,
+  polls: z.array(z.discriminatedUnion('target_type', [...scoringPoll])),
+  has_voted: z.boolean(),
+});
+export const publicCadrePoll = z.object({ company, poll: cadrePoll, has_voted: z.boolean() });
 export const publicPollSummaryList = z.array(
   z.object({ id: z.number().int(), title: z.string(), target_type: pollKind, company }),
 );
