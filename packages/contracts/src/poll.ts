@@ -2,23 +2,8 @@ import { z } from 'zod';
 import { cadreFormSchema, type CadreFormSchema } from './cadre-schema';
 import { bodyId, fieldText, idSchema, missingOr, optionalText } from './common';
 import { newlyPromotedFormSchema, type NewlyPromotedFormSchema } from './newly-promoted-schema';
+import { POLL_TARGET_TYPES, type PollTargetType } from './poll-kinds';
 import { scoringFormSchema, type ScoringFormSchema } from './scoring-schema';
-
-/** Poll kinds; one poll of each kind per company at most. */
-export const POLL_TARGET_TYPES = ['company', 'person', 'cadre', 'newly_promoted'] as const;
-export type PollTargetType = (typeof POLL_TARGET_TYPES)[number];
-
-/** Chinese names of the kinds, for messages and headings. */
-export const POLL_KIND_LABELS: Record<PollTargetType, string> = {
-  company: '单位民主测评问卷',
-  person: '个人民主测评问卷',
-  cadre: '选人用人工作问卷',
-  newly_promoted: '新提拔任用干部问卷',
-};
-
-/** Company and person polls are scored (民主测评); cadre and newly promoted are not (民主评议). */
-export const isScoringKind = (kind: PollTargetType): kind is 'company' | 'person' =>
-  kind === 'company' || kind === 'person';
 
 export const pollTargetType = z.enum(POLL_TARGET_TYPES, {
   error: missingOr('问卷类型（target_type）', '问卷类型只能是 company、person、cadre 或 newly_promoted'),

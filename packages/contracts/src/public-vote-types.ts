@@ -4,6 +4,7 @@
 import type { CadreAnswers, NewlyPromotedAnswers, ScoringAnswers } from './answers';
 import type { CadreFormSchema } from './cadre-schema';
 import type { NewlyPromotedFormSchema } from './newly-promoted-schema';
+import type { PollTargetType } from './poll-kinds';
 import type { CadreQuestionResult, NewlyPromotedSubjectResult, ScoringAggregate } from './scoring';
 import type { ScoringFormSchema } from './scoring-schema';
 
@@ -24,7 +25,7 @@ export const PUBLIC_VOTE_DETAILS = {
 } as const;
 
 export type PublicFormCategory = 'democratic_appraisal' | 'democratic_evaluation';
-export type PublicPollKind = 'company' | 'person' | 'cadre' | 'newly_promoted';
+export type PublicPollKind = PollTargetType;
 /** open: ballots accepted; not_started: before opens_at; closed: from closes_at on; inactive: switched off. */
 export type VoteTypeStatus = 'open' | 'not_started' | 'closed' | 'inactive';
 

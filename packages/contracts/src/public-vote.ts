@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { agree, bodyId, companyRef as company, idSchema, missingOr, strict, type Same } from './common';
 import { evaluationSubject } from './evaluation-subject';
 import { pollTargetType as pollKind } from './poll';
+import { POLL_TARGET_TYPES } from './poll-kinds';
 import {
   MAX_BALLOT_ENTRIES,
   VOTER_IDENTIFIER_MAX,
@@ -72,9 +73,7 @@ export const voterQuery = z.object({ voter_identifier: voterIdentifier.optional(
 export const submissionParams = z.object({ submissionId });
 export const companyPollKindParams = z.object({
   companyId: idSchema,
-  type: z.enum(['company', 'person', 'cadre', 'newly_promoted'], {
-    error: '问卷类型只能是 company、person、cadre 或 newly_promoted',
-  }),
+  type: z.enum(POLL_TARGET_TYPES, { error: '问卷类型只能是 company、person、cadre 或 newly_promoted' }),
 });
 export const targetsQuery = z.object({ target_type: targetType.optional() });
 

@@ -1,4 +1,5 @@
-import type { FormSchemaOf, PollTargetType } from '../poll';
+import type { FormSchemaOf } from '../poll';
+import type { PollTargetType } from '../poll-kinds';
 import { cadreTemplate } from './cadre';
 import { companyTemplate } from './company';
 import { newlyPromotedTemplate } from './newly-promoted';

@@ -1,5 +1,5 @@
 import type { CoverKind } from '@kaoping/contracts/cover';
-import type { PollTargetType } from '@kaoping/contracts/poll';
+import type { PollTargetType } from '@kaoping/contracts/poll-kinds';
 import {
   PUBLIC_VOTE_DETAILS,
   type PublicCover,

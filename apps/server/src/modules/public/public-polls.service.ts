@@ -1,4 +1,4 @@
-import { POLL_KIND_LABELS } from '@kaoping/contracts/poll';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type {
   PublicCadrePoll,
   PublicCompanyPolls,
@@ -53,7 +53,7 @@ export async function getCadrePoll(db: Db, companyId: number, voter?: string): P
     voter ? voterHasVoted(db, companyId, 'democratic_evaluation', voter) : Promise.resolve(false),
   ]);
   const poll = polls[0];
-  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS.cadre}`);
+  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS.cadre.poll}`);
   return { company, poll: mapPublicPoll(poll), has_voted: voted };
 }
 
@@ -64,7 +64,7 @@ export async function getCompanyPollOfKind(
 ): Promise<PublicPoll> {
   await companyOf(db, companyId);
   const [poll] = await parsedPolls(db, companyId, [kind]);
-  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS[kind]}`);
+  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS[kind].poll}`);
   return mapPublicPoll(poll);
 }
 

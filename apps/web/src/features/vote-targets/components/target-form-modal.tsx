@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
-import {
-  TARGET_TYPE_LABELS,
-  TARGET_TYPES,
-  type TargetType,
-  type VoteTarget,
-} from '@kaoping/contracts/vote-target';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
+import { TARGET_TYPES, type TargetType, type VoteTarget } from '@kaoping/contracts/vote-target';
 import { Form, Input, Radio, Switch } from 'antd';
 import { FormModal } from '@/components/form-modal';
 
@@ -57,7 +53,7 @@ export function TargetFormModal({ open, editing, saving, onSubmit, onCancel }: T
           <Radio.Group
             disabled={Boolean(editing)}
             optionType="button"
-            options={[...TARGET_TYPES].reverse().map((t) => ({ value: t, label: TARGET_TYPE_LABELS[t] }))}
+            options={[...TARGET_TYPES].reverse().map((t) => ({ value: t, label: POLL_KIND_LABELS[t].short }))}
           />
         </Form.Item>
         <Form.Item
