@@ -21,6 +21,8 @@ export const pagingQuery = z.object({
 
 export const pagedOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });
+/** A page of a paged list, as pagedOf describes it. */
+export type Paged<T> = { items: T[]; total: number };
 
 export const countResponse = z.object({ count: z.number().int() });
 

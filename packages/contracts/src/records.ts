@@ -20,6 +20,7 @@ export const pollForm = z.object({
   target_type: z.enum(['company', 'person', 'cadre', 'newly_promoted']),
   form_schema: answers,
 });
+export type PollForm = z.infer<typeof pollForm>;
 
 // ---- ballot records: GET /votes/, /votes/count, /votes/{id}, the same under /cadre-votes/ ----
 
@@ -64,6 +65,7 @@ export const voteRecord = z.object({
 export type VoteRecord = z.infer<typeof voteRecord>;
 export const voteRecordList = pagedOf(voteRecord);
 export const voteDetail = voteRecord.extend({ poll: pollForm.nullable() });
+export type VoteDetail = z.infer<typeof voteDetail>;
 
 export const cadreVoteFilterQuery = z.object({ ...recordFilters, poll_kind: evaluationKind.optional() });
 export type CadreVoteFilterQuery = z.infer<typeof cadreVoteFilterQuery>;
@@ -93,10 +95,12 @@ export const subjectRef = evaluationSubject.pick({
   previous_position: true,
   current_position: true,
 });
+export type SubjectRef = z.infer<typeof subjectRef>;
 export const cadreVoteDetail = cadreVoteRecord.extend({
   poll: pollForm.nullable(),
   subjects: z.array(subjectRef),
 });
+export type CadreVoteDetail = z.infer<typeof cadreVoteDetail>;
 
 // ---- per voter: /voter-results, /voter-results/count, /by-voter/{voter}, DELETE /voter/{voter} ----
 
@@ -140,13 +144,16 @@ export const voterBallots = z.object({
   ballots: z.array(voteRecord),
   polls: z.array(pollForm),
 });
+export type VoterBallots = z.infer<typeof voterBallots>;
 export const cadreVoterBallots = voterBallots.extend({
   ballots: z.array(cadreVoteRecord),
   subjects: z.array(subjectRef),
 });
+export type CadreVoterBallots = z.infer<typeof cadreVoterBallots>;
 export const voterDeleteResult = z.object({
   submission_id: z.string(),
   voter_identifier: z.string(),
   vote_type_id: int,
   deleted_ballots: int,
 });
+export type VoterDeleteResult = z.infer<typeof voterDeleteResult>;

@@ -26,3 +26,4 @@ export const turnout = z.object({
   expected: int.nullable(),
   generated_at: z.string(),
 });
+export type Turnout = z.infer<typeof turnout>;

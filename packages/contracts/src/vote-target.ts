@@ -37,6 +37,8 @@ export const voteTargetCreateBody = z.strictObject({
   sort_order: sortOrder.optional(),
 });
 export type VoteTargetCreateBody = z.infer<typeof voteTargetCreateBody>;
+/** What a client sends to create one (the server fills the defaults). */
+export type VoteTargetCreateInput = z.input<typeof voteTargetCreateBody>;
 
 /**
  * The type is fixed at creation: it may be sent again unchanged, a different one is refused.

@@ -88,6 +88,8 @@ export const voteTypeCreateBody = z
   })
   .refine(closesAfterOpens, windowError);
 export type VoteTypeCreateBody = z.infer<typeof voteTypeCreateBody>;
+/** What a client sends to create one (the server fills the defaults). */
+export type VoteTypeCreateInput = z.input<typeof voteTypeCreateBody>;
 
 /** Every field optional; null clears opens_at, closes_at or expected_voters. company_id only guards scope. */
 export const voteTypeUpdateBody = z

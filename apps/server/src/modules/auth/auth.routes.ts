@@ -4,12 +4,12 @@ import {
   adminUser,
   loginBody,
   registerBody,
+  registeredUser,
   registrationStatus,
   tokenResponse,
   verifyAdvancedModeBody,
 } from '@kaoping/contracts/auth';
 import { errorResponse } from '@kaoping/contracts/common';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import * as service from './auth.service';
 
@@ -60,7 +60,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '注册管理员：首个账号可直接注册，之后需要注册码',
         body: registerBody,
         response: {
-          201: z.object({ id: z.number(), username: z.string() }),
+          201: registeredUser,
           403: errorResponse,
           409: errorResponse,
         },

@@ -1,4 +1,9 @@
-import type { RegistrationStatus, TokenResponse } from '@kaoping/contracts/auth';
+import type {
+  RegisteredUser,
+  RegisterBody,
+  RegistrationStatus,
+  TokenResponse,
+} from '@kaoping/contracts/auth';
 import { adminRequest } from '@/lib/api-client';
 
 /** POST /admin/auth/login: username and password as a multipart form (spec §6). */
@@ -9,8 +14,8 @@ export function login(username: string, password: string) {
   return adminRequest<TokenResponse>('/admin/auth/login', { method: 'POST', body: form });
 }
 
-export function register(body: { username: string; password: string; registration_code?: string }) {
-  return adminRequest<{ id: number; username: string }>('/admin/auth/register', { method: 'POST', body });
+export function register(body: RegisterBody) {
+  return adminRequest<RegisteredUser>('/admin/auth/register', { method: 'POST', body });
 }
 
 export const getRegistrationStatus = () =>
