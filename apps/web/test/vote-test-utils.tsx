@@ -4,8 +4,8 @@ import { cadreTemplate } from '@kaoping/contracts/templates/cadre';
 import { companyTemplate } from '@kaoping/contracts/templates/company';
 import { newlyPromotedTemplate } from '@kaoping/contracts/templates/newly-promoted';
 import { personTemplate } from '@kaoping/contracts/templates/person';
+import type { FormSchemaOf } from '@kaoping/contracts/poll-kinds';
 import type {
-  PublicFormSchemas,
   PublicPoll,
   PublicPollKind,
   PublicVoteTypeView,
@@ -22,7 +22,7 @@ export const SUBMIT_PATH = 'POST /api/v1/public/polls/votes/';
 const poll = <K extends PublicPollKind>(
   id: number,
   kind: K,
-  t: { title: string; form_schema: PublicFormSchemas[K] },
+  t: { title: string; form_schema: FormSchemaOf<K> },
 ) =>
   ({
     id,

@@ -1,5 +1,8 @@
 // The poll kinds and their Chinese names, with no zod import, so that any screen (the voter pages too) can
 // name a kind without loading the schema library.
+import type { CadreFormSchema } from './cadre-schema';
+import type { NewlyPromotedFormSchema } from './newly-promoted-schema';
+import type { ScoringFormSchema } from './scoring-schema';
 
 /** Poll kinds; one poll of each kind per company at most. */
 export const POLL_TARGET_TYPES = ['company', 'person', 'cadre', 'newly_promoted'] as const;
@@ -17,3 +20,12 @@ export const POLL_KIND_LABELS = {
   cadre: { poll: '选人用人工作问卷', short: '选人用人工作', assessment: '选人用人工作评议' },
   newly_promoted: { poll: '新提拔任用干部问卷', short: '新提拔任用干部', assessment: '新提拔干部评议' },
 } as const satisfies Record<PollTargetType, { poll: string; short: string; assessment: string }>;
+
+/** The form_schema of each kind once checked, defaults filled in (what parseFormSchema gives). */
+export interface FormSchemas {
+  company: ScoringFormSchema;
+  person: ScoringFormSchema;
+  cadre: CadreFormSchema;
+  newly_promoted: NewlyPromotedFormSchema;
+}
+export type FormSchemaOf<K extends PollTargetType> = FormSchemas[K];

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { cadreFormSchema, type CadreFormSchema } from './cadre-schema';
+import { cadreFormSchema } from './cadre-schema';
 import { bodyId, fieldText, idSchema, missingOr, optionalText } from './common';
-import { newlyPromotedFormSchema, type NewlyPromotedFormSchema } from './newly-promoted-schema';
-import { POLL_TARGET_TYPES, type PollTargetType } from './poll-kinds';
-import { scoringFormSchema, type ScoringFormSchema } from './scoring-schema';
+import { newlyPromotedFormSchema } from './newly-promoted-schema';
+import { POLL_TARGET_TYPES, type FormSchemaOf, type PollTargetType } from './poll-kinds';
+import { scoringFormSchema } from './scoring-schema';
 
 export const pollTargetType = z.enum(POLL_TARGET_TYPES, {
   error: missingOr('问卷类型（target_type）', '问卷类型只能是 company、person、cadre 或 newly_promoted'),
@@ -84,12 +84,6 @@ export const pollStatsRow = z.object({
 });
 export type PollStatsRow = z.infer<typeof pollStatsRow>;
 export const pollStatsList = z.array(pollStatsRow);
-
-export type FormSchemaOf<K extends PollTargetType> = K extends 'company' | 'person'
-  ? ScoringFormSchema
-  : K extends 'cadre'
-    ? CadreFormSchema
-    : NewlyPromotedFormSchema;
 
 export type FormSchemaResult<T> = { success: true; data: T } | { success: false; error: string };
 

@@ -2,11 +2,8 @@
 // import this file (types are erased, the constants are a few bytes) without loading the schema library.
 // The zod schemas that check them on the server are in public-vote.ts.
 import type { CadreAnswers, NewlyPromotedAnswers, ScoringAnswers } from './answers';
-import type { CadreFormSchema } from './cadre-schema';
-import type { NewlyPromotedFormSchema } from './newly-promoted-schema';
-import type { PollTargetType } from './poll-kinds';
+import type { FormSchemaOf, PollTargetType } from './poll-kinds';
 import type { CadreQuestionResult, NewlyPromotedSubjectResult, ScoringAggregate } from './scoring';
-import type { ScoringFormSchema } from './scoring-schema';
 
 /** A voter identifier: 8-128 URL-safe characters, made by the browser (or a one-time ballot code). */
 export const VOTER_IDENTIFIER_MIN = 8;
@@ -34,14 +31,6 @@ export interface PublicCompany {
   name: string;
 }
 
-/** The form_schema of each poll kind, as checked on save and read back (defaults filled in). */
-export interface PublicFormSchemas {
-  company: ScoringFormSchema;
-  person: ScoringFormSchema;
-  cadre: CadreFormSchema;
-  newly_promoted: NewlyPromotedFormSchema;
-}
-
 /**
  * A questionnaire as a voter sees it; form_schema follows target_type, so checking the kind types the
  * schema. `PublicPoll<'cadre'>` is the cadre poll; `PublicPoll` any of the four.
@@ -53,7 +42,7 @@ export type PublicPoll<K extends PublicPollKind = PublicPollKind> = K extends Pu
       title: string;
       description: string;
       target_type: K;
-      form_schema: PublicFormSchemas[K];
+      form_schema: FormSchemaOf<K>;
     }
   : never;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { agree, bodyId, companyRef as company, idSchema, missingOr, strict, type Same } from './common';
 import { evaluationSubject } from './evaluation-subject';
 import { pollTargetType as pollKind } from './poll';
-import { POLL_TARGET_TYPES } from './poll-kinds';
+import { POLL_TARGET_TYPES, type FormSchemaOf } from './poll-kinds';
 import {
   MAX_BALLOT_ENTRIES,
   VOTER_IDENTIFIER_MAX,
@@ -12,7 +12,6 @@ import {
   VOTER_IDENTIFIER_PATTERN,
   type PublicCadrePoll,
   type PublicCompanyPolls,
-  type PublicFormSchemas,
   type PublicPoll,
   type PublicPollKind,
   type PublicPollStats,
@@ -85,7 +84,7 @@ const pollOf = <K extends PublicPollKind>(kind: K, schema: string) =>
     title: z.string(),
     description: z.string(),
     target_type: z.literal(kind),
-    form_schema: z.custom<PublicFormSchemas[K]>().meta({ description: schema }),
+    form_schema: z.custom<FormSchemaOf<K>>().meta({ description: schema }),
   });
 const scoringSchema = '评分问卷：evaluationGroups（总体评价、分项评价）与 reverseEvaluation（反向测评）';
 const scoringPoll = [pollOf('company', scoringSchema), pollOf('person', scoringSchema)] as const;

@@ -1,5 +1,4 @@
-import type { FormSchemaOf } from '../poll';
-import type { PollTargetType } from '../poll-kinds';
+import type { FormSchemaOf, PollTargetType } from '../poll-kinds';
 import { cadreTemplate } from './cadre';
 import { companyTemplate } from './company';
 import { newlyPromotedTemplate } from './newly-promoted';
