@@ -88,6 +88,38 @@ describe('company-addressed reads', () => {
     );
   });
 
+  it('answers each poll with its form_schema as read back, and hides one whose stored schema no longer reads', async () => {
+    const { db } = ctx.database;
+    const { polls } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const cadre = (await get(`/company/${f.company.id}/cadre`)).json();
+    expect(cadre.form_schema.pages.length).toBeGreaterThan(0);
+    expect((await get(`/cadre-poll/${f.company.id}`)).json().poll.form_schema).toEqual(cadre.form_schema);
+    // Newly promoted schemas read by the spec's fill-in rule: a stored {} answers every default.
+    await db.update(polls).set({ formSchema: {} }).where(eq(polls.id, f.polls.newly_promoted.id));
+    expect((await get(`/${f.polls.newly_promoted.id}`)).json().form_schema).toEqual({
+      title: '新提拔任用干部民主评议表',
+      reason_question: '您对新提拔任用的干部表示不认同的主要原因是：',
+      reason_placeholder: '（若此处填写不下，可写在背面或者另附页）',
+      footer_note: '注：对所列干部的提拔任用有何看法请在相应选项内划圈（如 ○）。',
+    });
+    // A hand edit that breaks a schema: voters no longer see that poll, as the ballot itself leaves it out.
+    await db
+      .update(polls)
+      .set({ formSchema: { pages: 'x' } })
+      .where(eq(polls.id, f.polls.cadre.id));
+    await db
+      .update(polls)
+      .set({ formSchema: { evaluationGroups: [] } })
+      .where(eq(polls.id, f.polls.person.id));
+    expect((await get(`/cadre-poll/${f.company.id}`)).json()).toEqual({
+      detail: '该单位暂无选人用人工作问卷',
+    });
+    expect((await get(`/company/${f.company.id}/cadre`)).statusCode).toBe(404);
+    expect((await get(`/${f.polls.cadre.id}`)).json()).toEqual({ detail: '问卷不存在' });
+    expect(ids((await get(`/company/${f.company.id}`)).json().polls)).toEqual([f.polls.company.id]);
+  });
+
   it('GET /{id}: a poll for voters; 404 for an unknown id', async () => {
     expect((await get(`/${f.polls.person.id}`)).json()).toMatchObject({
       id: f.polls.person.id,

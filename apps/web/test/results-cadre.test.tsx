@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CadreVoteRecord } from '@kaoping/contracts/results';
+import type { CadreVoteRecord } from '@kaoping/contracts/records';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CadreRecordsPage from '@/features/results/components/cadre-records-page';

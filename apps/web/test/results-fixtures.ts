@@ -1,12 +1,9 @@
 // Answers of the results API for the results screens' tests, built with the contracts' own scoring so that
 // the figures are the ones the server would send for these ballots.
 import type { ScoringAnswers } from '@kaoping/contracts/answers';
-import type {
-  AppraisalResults,
-  EvaluationResults,
-  TargetResult,
-  TurnoutRow,
-} from '@kaoping/contracts/results';
+import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
+import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
+import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { aggregateScoring, weightedScore } from '@kaoping/contracts/scoring';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 

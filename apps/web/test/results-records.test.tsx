@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { VoteRecord } from '@kaoping/contracts/results';
+import type { VoteRecord } from '@kaoping/contracts/records';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import VoteRecordsPage from '@/features/results/components/vote-records-page';

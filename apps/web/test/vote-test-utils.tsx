@@ -4,8 +4,10 @@ import { cadreTemplate } from '@kaoping/contracts/templates/cadre';
 import { companyTemplate } from '@kaoping/contracts/templates/company';
 import { newlyPromotedTemplate } from '@kaoping/contracts/templates/newly-promoted';
 import { personTemplate } from '@kaoping/contracts/templates/person';
+import type { FormSchemaOf } from '@kaoping/contracts/poll-kinds';
 import type {
   PublicPoll,
+  PublicPollKind,
   PublicVoteTypeView,
   SubmissionBody,
   SubmissionReceipt,
@@ -17,14 +19,19 @@ export const LINK = 'link_Test-123';
 export const VIEW_PATH = `GET /api/v1/public/polls/vote-type/${LINK}`;
 export const SUBMIT_PATH = 'POST /api/v1/public/polls/votes/';
 
-const poll = (id: number, kind: PublicPoll['target_type'], t: { title: string; form_schema: unknown }) => ({
-  id,
-  company_id: 1,
-  title: t.title,
-  description: '',
-  target_type: kind,
-  form_schema: structuredClone(t.form_schema) as Record<string, unknown>,
-});
+const poll = <K extends PublicPollKind>(
+  id: number,
+  kind: K,
+  t: { title: string; form_schema: FormSchemaOf<K> },
+) =>
+  ({
+    id,
+    company_id: 1,
+    title: t.title,
+    description: '',
+    target_type: kind,
+    form_schema: structuredClone(t.form_schema),
+  }) as PublicPoll<K>;
 
 const base = (over: Partial<PublicVoteTypeView>): PublicVoteTypeView => ({
   link_id: LINK,

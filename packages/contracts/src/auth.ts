@@ -26,6 +26,9 @@ export const registerBody = z.strictObject({
   registration_code: z.string().max(200).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+/** The 201 answer of /register. */
+export const registeredUser = z.object({ id: z.number(), username: z.string() });
+export type RegisteredUser = z.infer<typeof registeredUser>;
 
 export const tokenResponse = z.object({
   access_token: z.string(),

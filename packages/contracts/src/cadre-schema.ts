@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isQuestionRequired, MAX_TEXT_ANSWER } from './ballot-rules';
+import { fieldText, missingOr, optionalText, strict } from './common';
 
 export const CADRE_QUESTION_TYPES = ['single_choice', 'multiple_choice', 'text_area'] as const;
 export type CadreQuestionType = (typeof CADRE_QUESTION_TYPES)[number];
@@ -7,48 +8,21 @@ export const DEFAULT_CADRE_TITLE = '选人用人工作民主评议表';
 // The answer rules live in the zod-free ballot-rules.ts so the voter pages can share them.
 export { isQuestionRequired, MAX_TEXT_ANSWER };
 
-const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined ? `缺少${label}` : wrong;
-
-const strict = <T extends z.ZodRawShape>(label: string, shape: T) =>
-  z.strictObject(shape, {
-    error: (iss) =>
-      iss.code === 'unrecognized_keys'
-        ? `${label}不支持字段：${iss.keys.join('、')}`
-        : missingOr(label, `${label}必须是对象`)(iss),
-  });
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: missingOr(label, `${label}必须是文本`) })
-    .trim()
-    .min(1, { error: `${label}不能为空` })
-    .max(max, { error: `${label}不能超过 ${max} 个字符` });
-
-const optional = (label: string, max: number) =>
-  z
-    .string({ error: `${label}必须是文本` })
-    .trim()
-    .max(max, { error: `${label}不能超过 ${max} 个字符` });
-
 /**
  * A question. `required` is optional: when absent, choice questions are required and text areas are not
  * (a voter must give an opinion, but need not write one); see isQuestionRequired.
  */
 export const cadreQuestion = strict('题目', {
-  id: text('题目编号', 64),
+  id: fieldText('题目编号', 64),
   type: z.enum(CADRE_QUESTION_TYPES, {
-    error: (iss) =>
-      iss.input === undefined
-        ? '缺少题型'
-        : '题型只能是单选（single_choice）、多选（multiple_choice）或文本（text_area）',
+    error: missingOr('题型', '题型只能是单选（single_choice）、多选（multiple_choice）或文本（text_area）'),
   }),
-  text: text('题目内容', 500),
+  text: fieldText('题目内容', 500),
   options: z
-    .array(text('选项内容', 200), { error: '选项必须是文本列表' })
+    .array(fieldText('选项内容', 200), { error: '选项必须是文本列表' })
     .max(50, { error: '选项不能超过 50 个' })
     .default([]),
-  placeholder: optional('提示文字', 200).optional(),
+  placeholder: optionalText('提示文字', 200).optional(),
   required: z.boolean({ error: '是否必答必须是 true 或 false' }).optional(),
 }).superRefine((q, ctx) => {
   if (q.type === 'text_area') return;
@@ -67,12 +41,12 @@ export const cadrePage = strict('页面', {
     .array(cadreQuestion, { error: '题目必须是列表' })
     .max(100, { error: '每页题目不能超过 100 个' })
     .default([]),
-  footer_text: optional('页脚文字', 500).default(''),
+  footer_text: optionalText('页脚文字', 500).default(''),
 });
 
 /** form_schema of the cadre (选人用人工作) poll. No title means the default title; no pages is allowed. */
 export const cadreFormSchema = strict('问卷内容', {
-  title: optional('问卷标题', 100)
+  title: optionalText('问卷标题', 100)
     .optional()
     .transform((t) => t || DEFAULT_CADRE_TITLE),
   pages: z.array(cadrePage, { error: '页面必须是列表' }).max(30, { error: '页面不能超过 30 页' }).default([]),

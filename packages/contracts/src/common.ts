@@ -21,6 +21,8 @@ export const pagingQuery = z.object({
 
 export const pagedOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });
+/** A page of a paged list, as pagedOf describes it. */
+export type Paged<T> = { items: T[]; total: number };
 
 export const countResponse = z.object({ count: z.number().int() });
 
@@ -28,13 +30,40 @@ export const countResponse = z.object({ count: z.number().int() });
 export const errorResponse = z.object({ detail: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-/** Trimmed, non-empty text with a Chinese message naming the field. */
-export const requiredText = (label: string, max: number) =>
+/** An error message for a field that may be missing: '缺少<label>' when absent, else `wrong`. */
+export const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `缺少${label}` : wrong;
+
+/** An object that refuses unknown keys, with Chinese messages naming it. */
+export const strict = <T extends z.ZodRawShape>(label: string, shape: T) =>
+  z.strictObject(shape, {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `${label}不支持字段：${iss.keys.join('、')}`
+        : missingOr(label, `${label}必须是对象`)(iss),
+  });
+
+/** An id inside a JSON body: a real number, never a numeric string. */
+export const bodyId = (label: string) =>
   z
-    .string({ error: `${label}必须是文本` })
+    .number({ error: missingOr(label, `${label}必须是数字`) })
+    .int({ error: `${label}必须是整数` })
+    .min(1, { error: `${label}必须是正整数` })
+    .max(MAX_INT, { error: `${label}超出范围` });
+
+const nonEmptyText = (label: string, max: number, notText: z.core.$ZodErrorMap | string) =>
+  z
+    .string({ error: notText })
     .trim()
     .min(1, { error: `${label}不能为空` })
     .max(max, { error: `${label}不能超过 ${max} 个字符` });
+
+/** Trimmed, non-empty text with a Chinese message naming the field. */
+export const requiredText = (label: string, max: number) => nonEmptyText(label, max, `${label}必须是文本`);
+
+/** Like requiredText, for a field the body must carry: an absent one says '缺少<label>'. */
+export const fieldText = (label: string, max: number) =>
+  nonEmptyText(label, max, missingOr(label, `${label}必须是文本`));
 
 /** Optional free text, trimmed, '' when absent. */
 export const optionalText = (label: string, max: number) =>
@@ -42,3 +71,22 @@ export const optionalText = (label: string, max: number) =>
     .string({ error: `${label}必须是文本` })
     .trim()
     .max(max, { error: `${label}不能超过 ${max} 个字符` });
+
+/** An integer in a response shape. */
+export const int = z.number().int();
+
+/** An instant with its offset, as query strings and bodies send it. */
+export const instant = z.iso.datetime({
+  offset: true,
+  error: '时间必须是 ISO 8601 格式，例如 2025-01-01T09:00:00+08:00',
+});
+
+/** A company named in a response: id and name. */
+export const companyRef = z.object({ id: int, name: z.string() });
+
+/** The two scored poll kinds (民主测评), in response shapes and filters. */
+export const scoringKind = z.enum(['company', 'person']);
+
+/** True when A and B are the same type; `agree<Same<A, B>>()` lets the compiler check two shapes agree. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const agree = <T extends true>(): T | undefined => undefined;

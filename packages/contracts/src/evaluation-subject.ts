@@ -35,6 +35,8 @@ export const evaluationSubjectCreateBody = z.strictObject({
   sort_order: sortOrder.optional(),
 });
 export type EvaluationSubjectCreateBody = z.infer<typeof evaluationSubjectCreateBody>;
+/** What a client sends to create one (the server fills the defaults). */
+export type EvaluationSubjectCreateInput = z.input<typeof evaluationSubjectCreateBody>;
 
 /** Any field; company_id only guards scope: the subject must belong to it, else 404. */
 export const evaluationSubjectUpdateBody = z

@@ -1,5 +1,5 @@
 import { cadreQuestions, isQuestionRequired, type CadreFormSchema } from './cadre-schema';
-import type { PollTargetType } from './poll';
+import type { PollTargetType } from './poll-kinds';
 import type { ScoringFormSchema, ScoringOption } from './scoring-schema';
 
 const optionKeys = (options: readonly ScoringOption[]) => options.map((o) => [o.value, o.score]);

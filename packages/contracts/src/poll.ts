@@ -1,30 +1,12 @@
 import { z } from 'zod';
-import { cadreFormSchema, type CadreFormSchema } from './cadre-schema';
-import { idSchema, MAX_INT } from './common';
-import { newlyPromotedFormSchema, type NewlyPromotedFormSchema } from './newly-promoted-schema';
-import { scoringFormSchema, type ScoringFormSchema } from './scoring-schema';
-
-/** Poll kinds; one poll of each kind per company at most. */
-export const POLL_TARGET_TYPES = ['company', 'person', 'cadre', 'newly_promoted'] as const;
-export type PollTargetType = (typeof POLL_TARGET_TYPES)[number];
-
-/** Chinese names of the kinds, for messages and headings. */
-export const POLL_KIND_LABELS: Record<PollTargetType, string> = {
-  company: '单位民主测评问卷',
-  person: '个人民主测评问卷',
-  cadre: '选人用人工作问卷',
-  newly_promoted: '新提拔任用干部问卷',
-};
-
-/** Company and person polls are scored (民主测评); cadre and newly promoted are not (民主评议). */
-export const isScoringKind = (kind: PollTargetType): kind is 'company' | 'person' =>
-  kind === 'company' || kind === 'person';
+import { cadreFormSchema } from './cadre-schema';
+import { bodyId, fieldText, idSchema, missingOr, optionalText } from './common';
+import { newlyPromotedFormSchema } from './newly-promoted-schema';
+import { POLL_TARGET_TYPES, type FormSchemaOf, type PollTargetType } from './poll-kinds';
+import { scoringFormSchema } from './scoring-schema';
 
 export const pollTargetType = z.enum(POLL_TARGET_TYPES, {
-  error: (iss) =>
-    iss.input === undefined
-      ? '缺少问卷类型（target_type）'
-      : '问卷类型只能是 company、person、cadre 或 newly_promoted',
+  error: missingOr('问卷类型（target_type）', '问卷类型只能是 company、person、cadre 或 newly_promoted'),
 });
 
 /** A poll as the API answers it. form_schema follows the kind: see parseFormSchema. */
@@ -43,28 +25,12 @@ export const poll = z.object({
 export type Poll = z.infer<typeof poll>;
 export const pollList = z.array(poll);
 
-/** An id inside a JSON body: a real number, never a numeric string. */
-const bodyId = (label: string) =>
-  z
-    .number({ error: (iss) => (iss.input === undefined ? `缺少${label}` : `${label}必须是数字`) })
-    .int({ error: `${label}必须是整数` })
-    .min(1, { error: `${label}必须是正整数` })
-    .max(MAX_INT, { error: `${label}超出范围` });
-
-const title = z
-  .string({ error: (iss) => (iss.input === undefined ? '缺少问卷标题' : '问卷标题必须是文本') })
-  .trim()
-  .min(1, { error: '问卷标题不能为空' })
-  .max(200, { error: '问卷标题不能超过 200 个字符' });
-const description = z
-  .string({ error: '问卷说明必须是文本' })
-  .trim()
-  .max(2000, { error: '问卷说明不能超过 2000 个字符' });
+const title = fieldText('问卷标题', 200);
+const description = optionalText('问卷说明', 2000);
 
 /** form_schema as sent: an object, or the same object as a JSON string (spec §3). */
 export const formSchemaInput = z.union([z.string().max(500_000), z.record(z.string(), z.unknown())], {
-  error: (iss) =>
-    iss.input === undefined ? '缺少问卷内容（form_schema）' : '问卷内容必须是对象或 JSON 字符串',
+  error: missingOr('问卷内容（form_schema）', '问卷内容必须是对象或 JSON 字符串'),
 });
 
 /** POST /admin/polls/ */
@@ -118,12 +84,6 @@ export const pollStatsRow = z.object({
 });
 export type PollStatsRow = z.infer<typeof pollStatsRow>;
 export const pollStatsList = z.array(pollStatsRow);
-
-export type FormSchemaOf<K extends PollTargetType> = K extends 'company' | 'person'
-  ? ScoringFormSchema
-  : K extends 'cadre'
-    ? CadreFormSchema
-    : NewlyPromotedFormSchema;
 
 export type FormSchemaResult<T> = { success: true; data: T } | { success: false; error: string };
 

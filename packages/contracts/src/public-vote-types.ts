@@ -2,6 +2,7 @@
 // import this file (types are erased, the constants are a few bytes) without loading the schema library.
 // The zod schemas that check them on the server are in public-vote.ts.
 import type { CadreAnswers, NewlyPromotedAnswers, ScoringAnswers } from './answers';
+import type { FormSchemaOf, PollTargetType } from './poll-kinds';
 import type { CadreQuestionResult, NewlyPromotedSubjectResult, ScoringAggregate } from './scoring';
 
 /** A voter identifier: 8-128 URL-safe characters, made by the browser (or a one-time ballot code). */
@@ -21,7 +22,7 @@ export const PUBLIC_VOTE_DETAILS = {
 } as const;
 
 export type PublicFormCategory = 'democratic_appraisal' | 'democratic_evaluation';
-export type PublicPollKind = 'company' | 'person' | 'cadre' | 'newly_promoted';
+export type PublicPollKind = PollTargetType;
 /** open: ballots accepted; not_started: before opens_at; closed: from closes_at on; inactive: switched off. */
 export type VoteTypeStatus = 'open' | 'not_started' | 'closed' | 'inactive';
 
@@ -30,15 +31,20 @@ export interface PublicCompany {
   name: string;
 }
 
-/** A questionnaire as a voter sees it; form_schema follows target_type (scoring, cadre, newly promoted). */
-export interface PublicPoll {
-  id: number;
-  company_id: number;
-  title: string;
-  description: string;
-  target_type: PublicPollKind;
-  form_schema: Record<string, unknown>;
-}
+/**
+ * A questionnaire as a voter sees it; form_schema follows target_type, so checking the kind types the
+ * schema. `PublicPoll<'cadre'>` is the cadre poll; `PublicPoll` any of the four.
+ */
+export type PublicPoll<K extends PublicPollKind = PublicPollKind> = K extends PublicPollKind
+  ? {
+      id: number;
+      company_id: number;
+      title: string;
+      description: string;
+      target_type: K;
+      form_schema: FormSchemaOf<K>;
+    }
+  : never;
 
 /** An active appraisal target: answered with the company poll (type company) or the person poll. */
 export interface PublicTarget {
@@ -155,7 +161,7 @@ export interface SubmissionReceipt {
 export interface PublicCompanyPolls {
   company: PublicCompany;
   /** The company and person polls (scoring, 民主测评). */
-  polls: PublicPoll[];
+  polls: PublicPoll<'company' | 'person'>[];
   /** With voter_identifier: that voter submitted in one of the company's appraisal vote types. */
   has_voted: boolean;
 }
@@ -163,7 +169,7 @@ export interface PublicCompanyPolls {
 /** GET /public/polls/cadre-poll/{companyId}?voter_identifier= */
 export interface PublicCadrePoll {
   company: PublicCompany;
-  poll: PublicPoll;
+  poll: PublicPoll<'cadre'>;
   /** With voter_identifier: that voter submitted in one of the company's evaluation vote types. */
   has_voted: boolean;
 }

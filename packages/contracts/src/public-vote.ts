@@ -1,7 +1,10 @@
 // zod schemas of the public voting API (server validation and the OpenAPI document). The voter pages
 // import the plain types of public-vote-types.ts instead, so their bundle never loads zod.
 import { z } from 'zod';
-import { idSchema, MAX_INT } from './common';
+import { agree, bodyId, companyRef as company, idSchema, missingOr, strict, type Same } from './common';
+import { evaluationSubject } from './evaluation-subject';
+import { pollTargetType as pollKind } from './poll';
+import { POLL_TARGET_TYPES, type FormSchemaOf } from './poll-kinds';
 import {
   MAX_BALLOT_ENTRIES,
   VOTER_IDENTIFIER_MAX,
@@ -10,6 +13,7 @@ import {
   type PublicCadrePoll,
   type PublicCompanyPolls,
   type PublicPoll,
+  type PublicPollKind,
   type PublicPollStats,
   type PublicPollSummary,
   type PublicVoteTypeStats,
@@ -20,17 +24,8 @@ import {
   type SubmissionBody,
   type SubmissionReceipt,
 } from './public-vote-types';
-
-const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined ? `缺少${label}` : wrong;
-
-const strict = <T extends z.ZodRawShape>(label: string, shape: T) =>
-  z.strictObject(shape, {
-    error: (iss) =>
-      iss.code === 'unrecognized_keys'
-        ? `${label}不支持字段：${iss.keys.join('、')}`
-        : missingOr(label, `${label}必须是对象`)(iss),
-  });
+import { targetType } from './vote-target';
+import { formCategory } from './vote-type';
 
 /** A vote type link as it appears in /vote/type/{link_id}. */
 export const linkId = z
@@ -46,19 +41,12 @@ export const voterIdentifier = z
   .regex(VOTER_IDENTIFIER_PATTERN, { error: '投票人标识只能包含字母、数字和 - _ . ~' });
 
 export const submissionId = z.uuid({
-  error: (iss) => (iss.input === undefined ? '缺少提交编号（submission_id）' : '提交编号必须是 UUID'),
+  error: missingOr('提交编号（submission_id）', '提交编号必须是 UUID'),
 });
 
-const entryId = (label: string) =>
-  z
-    .number({ error: missingOr(label, `${label}必须是数字`) })
-    .int({ error: `${label}必须是整数` })
-    .min(1, { error: `${label}必须是正整数` })
-    .max(MAX_INT, { error: `${label}超出范围` });
-
 export const ballotEntryInput = strict('答卷', {
-  poll_id: entryId('问卷 ID（poll_id）'),
-  target_id: entryId('测评对象 ID（target_id）').nullish(),
+  poll_id: bodyId('问卷 ID（poll_id）'),
+  target_id: bodyId('测评对象 ID（target_id）').nullish(),
   answers: z.record(z.string(), z.unknown(), {
     error: missingOr('答案（answers）', '答案必须是对象'),
   }),
@@ -84,40 +72,42 @@ export const voterQuery = z.object({ voter_identifier: voterIdentifier.optional(
 export const submissionParams = z.object({ submissionId });
 export const companyPollKindParams = z.object({
   companyId: idSchema,
-  type: z.enum(['company', 'person', 'cadre', 'newly_promoted'], {
-    error: '问卷类型只能是 company、person、cadre 或 newly_promoted',
-  }),
+  type: z.enum(POLL_TARGET_TYPES, { error: '问卷类型只能是 company、person、cadre 或 newly_promoted' }),
 });
-export const targetsQuery = z.object({
-  target_type: z.enum(['company', 'person'], { error: '对象类型必须是 company 或 person' }).optional(),
-});
+export const targetsQuery = z.object({ target_type: targetType.optional() });
 
-const pollKind = z.enum(['company', 'person', 'cadre', 'newly_promoted']);
-const formCategory = z.enum(['democratic_appraisal', 'democratic_evaluation']);
-const company = z.object({ id: z.number().int(), name: z.string() });
-
-export const publicPoll = z.object({
-  id: z.number().int(),
-  company_id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  target_type: pollKind,
-  form_schema: z.record(z.string(), z.unknown()),
-});
+/** A poll of one kind; its form_schema was checked when it was saved and is not checked again here. */
+const pollOf = <K extends PublicPollKind>(kind: K, schema: string) =>
+  z.object({
+    id: z.number().int(),
+    company_id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    target_type: z.literal(kind),
+    form_schema: z.custom<FormSchemaOf<K>>().meta({ description: schema }),
+  });
+const scoringSchema = '评分问卷：evaluationGroups（总体评价、分项评价）与 reverseEvaluation（反向测评）';
+const scoringPoll = [pollOf('company', scoringSchema), pollOf('person', scoringSchema)] as const;
+const cadrePoll = pollOf('cadre', '选人用人工作问卷：title 与 pages（每页 questions、footer_text）');
+const newlyPromotedPoll = pollOf(
+  'newly_promoted',
+  '新提拔任用干部问卷：title、reason_question、reason_placeholder、footer_note',
+);
+export const publicPoll = z.discriminatedUnion('target_type', [...scoringPoll, cadrePoll, newlyPromotedPoll]);
 export const publicTarget = z.object({
   id: z.number().int(),
   name: z.string(),
-  type: z.enum(['company', 'person']),
+  type: targetType,
   title: z.string(),
   sort_order: z.number().int(),
 });
-export const publicSubject = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  birth_date: z.string(),
-  previous_position: z.string(),
-  current_position: z.string(),
-  sort_order: z.number().int(),
+export const publicSubject = evaluationSubject.pick({
+  id: true,
+  name: true,
+  birth_date: true,
+  previous_position: true,
+  current_position: true,
+  sort_order: true,
 });
 const publicCover = z.object({ url: z.string(), content_type: z.string(), sha256: z.string() });
 
@@ -166,8 +156,12 @@ export const submissionReceipt = z.object({
   ),
 });
 
-export const publicCompanyPolls = z.object({ company, polls: z.array(publicPoll), has_voted: z.boolean() });
-export const publicCadrePoll = z.object({ company, poll: publicPoll, has_voted: z.boolean() });
+export const publicCompanyPolls = z.object({
+  company,
+  polls: z.array(z.discriminatedUnion('target_type', [...scoringPoll])),
+  has_voted: z.boolean(),
+});
+export const publicCadrePoll = z.object({ company, poll: cadrePoll, has_voted: z.boolean() });
 export const publicPollSummaryList = z.array(
   z.object({ id: z.number().int(), title: z.string(), target_type: pollKind, company }),
 );
@@ -185,8 +179,6 @@ export const publicPollStats = z.object({
 });
 
 // The plain types of public-vote-types.ts and these schemas describe the same shapes; the compiler checks it.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const agree = <T extends true>(): T | undefined => undefined;
 agree<Same<z.input<typeof submissionBody>, SubmissionBody>>();
 agree<Same<z.output<typeof publicPoll>, PublicPoll>>();
 agree<Same<z.output<typeof publicTarget>, PublicTarget>>();

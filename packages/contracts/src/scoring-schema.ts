@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldText, missingOr, strict } from './common';
 
 /** Spec §9: reverse options score between -100 and 0, every score in steps of 0.1. */
 export const REVERSE_SCORE_MIN = -100;
@@ -14,24 +15,6 @@ export function isScoreStep(x: number): boolean {
   return Math.abs(tenths - Math.round(tenths)) < 1e-7;
 }
 
-const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined ? `缺少${label}` : wrong;
-
-const strict = <T extends z.ZodRawShape>(label: string, shape: T) =>
-  z.strictObject(shape, {
-    error: (iss) =>
-      iss.code === 'unrecognized_keys'
-        ? `${label}不支持字段：${iss.keys.join('、')}`
-        : missingOr(label, `${label}必须是对象`)(iss),
-  });
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: missingOr(label, `${label}必须是文本`) })
-    .trim()
-    .min(1, { error: `${label}不能为空` })
-    .max(max, { error: `${label}不能超过 ${max} 个字符` });
-
 const score = (min: number, max: number, label = '分值') =>
   z
     .number({ error: missingOr(label, `${label}必须是数字`) })
@@ -42,7 +25,11 @@ const score = (min: number, max: number, label = '分值') =>
     .transform((x) => Math.round(x * 10) / 10);
 
 const option = (min: number, max: number) =>
-  strict('选项', { label: text('选项名称', 50), value: text('选项值', 64), score: score(min, max) });
+  strict('选项', {
+    label: fieldText('选项名称', 50),
+    value: fieldText('选项值', 64),
+    score: score(min, max),
+  });
 
 const list = <T extends z.ZodType>(label: string, item: T, min: number, max: number) =>
   z
@@ -71,10 +58,13 @@ const options = (min: number, max: number, atLeast: number) => list('选项', op
 export const scoringOption = option(-SCORE_LIMIT, SCORE_LIMIT);
 export const reverseOption = option(REVERSE_SCORE_MIN, REVERSE_SCORE_MAX);
 
-export const evaluationItem = strict('评价项目', { id: text('题目编号', 64), name: text('题目名称', 100) });
+export const evaluationItem = strict('评价项目', {
+  id: fieldText('题目编号', 64),
+  name: fieldText('题目名称', 100),
+});
 export const reverseItem = strict('反向测评题目', {
-  id: text('题目编号', 64),
-  description: text('题目描述', 200),
+  id: fieldText('题目编号', 64),
+  description: fieldText('题目描述', 200),
 });
 
 const groupTitle = z.string({ error: '分组标题必须是文本' }).trim().max(50).optional();
@@ -116,10 +106,7 @@ export const reverseEvaluation = strict('反向测评', {
 /** form_schema of company and person polls (spec §3). A missing reverseEvaluation means none. */
 export const scoringFormSchema = strict('问卷内容', {
   evaluationGroups: z.tuple([overallGroup, itemGroup], {
-    error: (iss) =>
-      iss.input === undefined
-        ? '缺少评价分组（evaluationGroups）'
-        : '评价分组必须恰好包含 2 组：总体评价和分项评价',
+    error: missingOr('评价分组（evaluationGroups）', '评价分组必须恰好包含 2 组：总体评价和分项评价'),
   }),
   reverseEvaluation: reverseEvaluation.default({ title: DEFAULT_REVERSE_TITLE, options: [], items: [] }),
 });

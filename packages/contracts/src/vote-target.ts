@@ -6,7 +6,6 @@ import { reorderBody, sortOrder } from './vote-type';
 export const TARGET_TYPES = ['company', 'person'] as const;
 export const targetType = z.enum(TARGET_TYPES, { error: '对象类型必须是 company 或 person' });
 export type TargetType = z.infer<typeof targetType>;
-export const TARGET_TYPE_LABELS: Record<TargetType, string> = { company: '单位', person: '个人' };
 
 /** After a drag every target gets STEP × (index + 1); a new one gets STEP × (count + 1). */
 export const APPRAISAL_REORDER_STEP = 10;
@@ -38,6 +37,8 @@ export const voteTargetCreateBody = z.strictObject({
   sort_order: sortOrder.optional(),
 });
 export type VoteTargetCreateBody = z.infer<typeof voteTargetCreateBody>;
+/** What a client sends to create one (the server fills the defaults). */
+export type VoteTargetCreateInput = z.input<typeof voteTargetCreateBody>;
 
 /**
  * The type is fixed at creation: it may be sent again unchanged, a different one is refused.

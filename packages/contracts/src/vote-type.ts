@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, requiredText } from './common';
+import { idSchema, instant, requiredText } from './common';
 
 /** The two ballot families (DESIGN.md): 民主测评 answers the scoring polls, 民主评议 the cadre polls. */
 export const FORM_CATEGORIES = ['democratic_appraisal', 'democratic_evaluation'] as const;
@@ -41,10 +41,6 @@ const weight = z
   .number({ error: '权重必须是数字' })
   .min(0, { error: '权重不能小于 0' })
   .max(100, { error: '权重不能大于 100' });
-const instant = z.iso.datetime({
-  offset: true,
-  error: '时间必须是 ISO 8601 格式，例如 2025-01-01T09:00:00+08:00',
-});
 const expectedVoters = z
   .number({ error: '应到人数必须是数字' })
   .int({ error: '应到人数必须是整数' })
@@ -92,6 +88,8 @@ export const voteTypeCreateBody = z
   })
   .refine(closesAfterOpens, windowError);
 export type VoteTypeCreateBody = z.infer<typeof voteTypeCreateBody>;
+/** What a client sends to create one (the server fills the defaults). */
+export type VoteTypeCreateInput = z.input<typeof voteTypeCreateBody>;
 
 /** Every field optional; null clears opens_at, closes_at or expected_voters. company_id only guards scope. */
 export const voteTypeUpdateBody = z

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  companyResultsQuery,
-  statisticsQuery,
-  voteListQuery,
-  voterDeleteQuery,
-  voterResultsQuery,
-} from '../src/results';
+import { statisticsQuery } from '../src/cadre-results';
+import { companyResultsQuery } from '../src/company-results';
+import { voteListQuery, voterDeleteQuery, voterResultsQuery } from '../src/records';
 
 describe('results queries', () => {
   it('fill paging and sorting defaults and coerce query-string numbers', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateCadreAnswers, validateScoringAnswers } from '../src/answers';
 import { cadreQuestions, type CadreFormSchema } from '../src/cadre-schema';
-import { parseFormSchema, POLL_TARGET_TYPES } from '../src/poll';
+import { parseFormSchema } from '../src/poll';
+import { POLL_TARGET_TYPES } from '../src/poll-kinds';
 import { scoreBallot } from '../src/scoring';
 import type { ScoringFormSchema } from '../src/scoring-schema';
 import { pollTemplate } from '../src/templates/by-kind';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CopyFromTemplateBody, Poll, PollTargetType, PollUpdateBody } from '@kaoping/contracts/poll';
+import type { CopyFromTemplateBody, Poll, PollUpdateBody } from '@kaoping/contracts/poll';
+import type { PollTargetType } from '@kaoping/contracts/poll-kinds';
 import { adminRequest } from '@/lib/api-client';
 
 /** Every poll query is under 'polls', so an import or save on one screen refreshes all of them. */

@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import type { PollTargetType } from '@kaoping/contracts/poll';
+import type { PollTargetType } from '@kaoping/contracts/poll-kinds';
 import { App, Button } from 'antd';
 import { useCompanyName } from '@/api/companies';
 import { usePollMutations } from '@/api/company-polls';

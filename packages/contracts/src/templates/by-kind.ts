@@ -1,4 +1,4 @@
-import type { FormSchemaOf, PollTargetType } from '../poll';
+import type { FormSchemaOf, PollTargetType } from '../poll-kinds';
 import { cadreTemplate } from './cadre';
 import { companyTemplate } from './company';
 import { newlyPromotedTemplate } from './newly-promoted';

@@ -1,4 +1,4 @@
-import type { CadreVoteFilterQuery } from '@kaoping/contracts/results';
+import type { CadreVoteFilterQuery } from '@kaoping/contracts/records';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cadreVotes, voteTypes } from '../../db/schema';

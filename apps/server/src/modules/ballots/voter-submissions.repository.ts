@@ -1,4 +1,4 @@
-import type { VoterFilterQuery } from '@kaoping/contracts/results';
+import type { VoterFilterQuery } from '@kaoping/contracts/records';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';

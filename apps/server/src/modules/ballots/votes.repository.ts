@@ -1,4 +1,4 @@
-import type { VoteFilterQuery } from '@kaoping/contracts/results';
+import type { VoteFilterQuery } from '@kaoping/contracts/records';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { voteTargets, voteTypes, votes } from '../../db/schema';

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { COVER_CONTENT_TYPES, type Cover, type CoverKind } from '@kaoping/contracts/cover';
+import { COVER_CONTENT_TYPES, COVER_KIND_LABELS, type Cover, type CoverKind } from '@kaoping/contracts/cover';
 import type { Db } from '../../db/client';
 import { AppError, invalid, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
 import * as repo from './covers.repository';
-
-const KIND_NAME: Record<CoverKind, string> = { front: '封面', back: '封底' };
 
 /** Where an admin fetches the bytes (with the bearer token). */
 export const coverFileUrl = (id: number) => `/api/v1/admin/covers/${id}/file`;
@@ -100,7 +98,7 @@ export async function getCoverFileById(db: Db, id: number) {
  */
 export async function getCoverFile(db: Db, voteTypeId: number, kind: CoverKind) {
   const row = await repo.findCoverFile(db, voteTypeId, kind);
-  if (!row) throw notFound(`${KIND_NAME[kind]}不存在`);
+  if (!row) throw notFound(`${COVER_KIND_LABELS[kind]}不存在`);
   return row;
 }
 
@@ -113,5 +111,5 @@ export async function deleteCoverById(db: Db, id: number, companyId?: number) {
 
 export async function deleteCover(db: Db, companyId: number, voteTypeId: number, kind: CoverKind) {
   await getVoteTypeOfCompany(db, companyId, voteTypeId);
-  if (!(await repo.deleteCover(db, voteTypeId, kind))) throw notFound(`尚未上传${KIND_NAME[kind]}`);
+  if (!(await repo.deleteCover(db, voteTypeId, kind))) throw notFound(`尚未上传${COVER_KIND_LABELS[kind]}`);
 }

@@ -1,5 +1,6 @@
 import { normalizeNewlyPromotedSchema } from '@kaoping/contracts/newly-promoted-schema';
-import { parseFormSchema, type FormSchemaOf, type PollTargetType } from '@kaoping/contracts/poll';
+import { parseFormSchema } from '@kaoping/contracts/poll';
+import type { FormSchemaOf, PollTargetType } from '@kaoping/contracts/poll-kinds';
 import type { Db } from '../../db/client';
 import * as repo from './polls.repository';
 

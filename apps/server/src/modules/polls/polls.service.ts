@@ -1,14 +1,13 @@
 import {
   parseFormSchema,
-  POLL_KIND_LABELS,
   type CopyFromTemplateBody,
   type Poll,
   type PollCreateBody,
   type PollListQuery,
   type PollStatsRow,
-  type PollTargetType,
   type PollUpdateBody,
 } from '@kaoping/contracts/poll';
+import { POLL_KIND_LABELS, type PollTargetType } from '@kaoping/contracts/poll-kinds';
 import { ballotStructure, renamedOption } from '@kaoping/contracts/poll-structure';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import type { Db } from '../../db/client';
@@ -34,7 +33,8 @@ export function mapPoll(row: repo.PollRow): Poll {
 
 const kindsOf = (kind?: PollTargetType) => (kind === undefined ? undefined : [kind]);
 
-const alreadyHas = (kind: PollTargetType) => conflict(`该单位已有${POLL_KIND_LABELS[kind]}，不能重复创建`);
+const alreadyHas = (kind: PollTargetType) =>
+  conflict(`该单位已有${POLL_KIND_LABELS[kind].poll}，不能重复创建`);
 
 /** The form_schema checked against the kind, defaults filled in; 422 naming the field otherwise. */
 function checkFormSchema(kind: PollTargetType, raw: unknown) {

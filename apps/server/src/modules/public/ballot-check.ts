@@ -4,7 +4,7 @@ import {
   validateScoringAnswers,
   type AnswerCheck,
 } from '@kaoping/contracts/answers';
-import { POLL_KIND_LABELS } from '@kaoping/contracts/poll';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import { scoreBallot } from '@kaoping/contracts/scoring';
 import type { ParsedPoll } from '../polls/parsed-poll';
@@ -76,7 +76,7 @@ export function checkBallot(def: BallotDefinition, entries: readonly BallotEntry
     if (!poll) return errors.push(`${where}：问卷（ID ${entry.poll_id}）不属于本次投票`);
     const scoring = poll.kind === 'company' || poll.kind === 'person';
     if (scoring && entry.target_id == null) {
-      return errors.push(`${where}：${POLL_KIND_LABELS[poll.kind]}需要指定测评对象（target_id）`);
+      return errors.push(`${where}：${POLL_KIND_LABELS[poll.kind].poll}需要指定测评对象（target_id）`);
     }
     if (!scoring && entry.target_id != null) {
       return errors.push(`${where}：“${poll.row.title}”不需要测评对象（target_id）`);
@@ -87,7 +87,7 @@ export function checkBallot(def: BallotDefinition, entries: readonly BallotEntry
       const target = entry.target_id == null ? undefined : targets.get(entry.target_id);
       return errors.push(
         target
-          ? `${where}：测评对象“${target.name}”应使用${POLL_KIND_LABELS[target.type as 'company' | 'person']}作答`
+          ? `${where}：测评对象“${target.name}”应使用${POLL_KIND_LABELS[target.type as 'company' | 'person'].poll}作答`
           : `${where}：测评对象（ID ${entry.target_id}）不存在或未启用`,
       );
     }

@@ -1,5 +1,5 @@
 import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
-import { POLL_KIND_LABELS } from '@kaoping/contracts/poll';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { PublicPollKind, VoteTypeStatus } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { type Family, readFingerprint } from '../ballots/submit.repository';
@@ -46,7 +46,7 @@ function planParts(def: Omit<BallotDefinition, 'parts' | 'problem'>) {
     for (const target of def.targets) {
       const poll = byKind.get(target.type as 'company' | 'person');
       if (poll) parts.push({ poll, target });
-      else problems.push(`缺少${POLL_KIND_LABELS[target.type as 'company' | 'person']}`);
+      else problems.push(`缺少${POLL_KIND_LABELS[target.type as 'company' | 'person'].poll}`);
     }
     if (def.targets.length === 0) problems.push('暂无测评对象');
   } else {

@@ -1,9 +1,9 @@
 import type { CoverKind } from '@kaoping/contracts/cover';
+import type { PollTargetType } from '@kaoping/contracts/poll-kinds';
 import {
   PUBLIC_VOTE_DETAILS,
   type PublicCover,
   type PublicPoll,
-  type PublicPollKind,
   type PublicSubject,
   type PublicTarget,
   type PublicVoteTypeView,
@@ -15,7 +15,6 @@ import { findCover } from '../covers/covers.repository';
 import { getCoverFile } from '../covers/covers.service';
 import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
 import type { ParsedPoll } from '../polls/parsed-poll';
-import type { PollRow } from '../polls/polls.repository';
 import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
 import { findVoteTypeByLink } from '../vote-types/vote-types.repository';
 import { definitionFor, statusOf } from './ballot-definition';
@@ -24,19 +23,21 @@ import { definitionFor, statusOf } from './ballot-definition';
 export const publicCoverUrl = (linkId: string, kind: CoverKind) =>
   `/api/v1/public/polls/vote-type/${linkId}/cover/${kind}`;
 
-export function mapPublicPoll(row: PollRow, formSchema: unknown = row.formSchema): PublicPoll {
+/**
+ * A poll for the voter: its form_schema as parsePoll read it (defaults filled in), typed by its kind. The
+ * kind and its schema travel together in a ParsedPoll; the compiler cannot follow that through the generic.
+ */
+export function mapPublicPoll<K extends PollTargetType>(poll: ParsedPoll<K>): PublicPoll<K> {
+  const { row } = poll;
   return {
     id: row.id,
     company_id: row.companyId,
     title: row.title,
     description: row.description,
-    target_type: row.targetType as PublicPollKind,
-    form_schema: formSchema as Record<string, unknown>,
-  };
+    target_type: poll.kind,
+    form_schema: poll.schema,
+  } as PublicPoll<K>;
 }
-
-/** The poll with its form_schema as checked (defaults filled in). */
-const mapParsedPoll = (p: ParsedPoll) => mapPublicPoll(p.row, p.schema);
 
 export function mapPublicTarget(row: VoteTargetRow): PublicTarget {
   return {
@@ -100,7 +101,7 @@ export async function getVoteTypeView(db: Db, linkId: string, voter?: string): P
     },
     ready: open,
     notice: status === 'open' ? def.problem : null,
-    polls: open ? polls.map(mapParsedPoll) : [],
+    polls: open ? polls.map((p) => mapPublicPoll(p)) : [],
     targets: open ? def.targets.map(mapPublicTarget) : [],
     subjects: open ? def.subjects.map(mapPublicSubject) : [],
     covers: { front, back },

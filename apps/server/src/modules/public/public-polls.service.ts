@@ -1,4 +1,4 @@
-import { POLL_KIND_LABELS } from '@kaoping/contracts/poll';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type {
   PublicCadrePoll,
   PublicCompanyPolls,
@@ -12,12 +12,19 @@ import { notFound } from '../../lib/errors';
 import { voterHasVoted } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
-import { findPoll, listPolls } from '../polls/polls.repository';
+import { isParsed, parsePoll, readCompanyPolls } from '../polls/parsed-poll';
+import { findPoll } from '../polls/polls.repository';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from './public-ballot.service';
 
 // Company-addressed reads of spec §7. Company ids are sequential, so these show only what any voter of
 // the company sees anyway: questionnaires, active targets and subjects, never ballots or other data.
+// Polls are read by parsePoll, like the ballot definition: one whose stored schema no longer reads (a
+// hand edit) is not shown to voters.
+
+/** The company's parsed polls of these kinds, in id order. */
+const parsedPolls = async <K extends PublicPollKind>(db: Db, companyId: number, kinds: readonly K[]) =>
+  (await readCompanyPolls(db, companyId, kinds)).filter(isParsed);
 
 async function companyOf(db: Db, companyId: number) {
   const company = await getCompany(db, companyId);
@@ -32,7 +39,7 @@ export async function getCompanyPolls(
 ): Promise<PublicCompanyPolls> {
   const company = await companyOf(db, companyId);
   const [polls, voted] = await Promise.all([
-    listPolls(db, { companyId, kinds: ['company', 'person'] }),
+    parsedPolls(db, companyId, ['company', 'person'] as const),
     voter ? voterHasVoted(db, companyId, 'democratic_appraisal', voter) : Promise.resolve(false),
   ]);
   return { company, polls: polls.map((p) => mapPublicPoll(p)), has_voted: voted };
@@ -42,11 +49,11 @@ export async function getCompanyPolls(
 export async function getCadrePoll(db: Db, companyId: number, voter?: string): Promise<PublicCadrePoll> {
   const company = await companyOf(db, companyId);
   const [polls, voted] = await Promise.all([
-    listPolls(db, { companyId, kinds: ['cadre'] }),
+    parsedPolls(db, companyId, ['cadre'] as const),
     voter ? voterHasVoted(db, companyId, 'democratic_evaluation', voter) : Promise.resolve(false),
   ]);
   const poll = polls[0];
-  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS.cadre}`);
+  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS.cadre.poll}`);
   return { company, poll: mapPublicPoll(poll), has_voted: voted };
 }
 
@@ -56,8 +63,8 @@ export async function getCompanyPollOfKind(
   kind: PublicPollKind,
 ): Promise<PublicPoll> {
   await companyOf(db, companyId);
-  const [poll] = await listPolls(db, { companyId, kinds: [kind] });
-  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS[kind]}`);
+  const [poll] = await parsedPolls(db, companyId, [kind]);
+  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS[kind].poll}`);
   return mapPublicPoll(poll);
 }
 
@@ -78,7 +85,8 @@ export async function listCompanySubjects(db: Db, companyId: number): Promise<Pu
 }
 
 export async function getPublicPoll(db: Db, id: number): Promise<PublicPoll> {
-  const poll = await findPoll(db, id);
-  if (!poll) throw notFound('问卷不存在');
+  const row = await findPoll(db, id);
+  const poll = row && parsePoll(row);
+  if (!poll || !isParsed(poll)) throw notFound('问卷不存在');
   return mapPublicPoll(poll);
 }

@@ -1,4 +1,4 @@
-import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
+import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { weightedScore, type ScoringAggregate } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@kaoping/contracts/common';
-import { evaluationResults as evaluationResultsShape, statisticsQuery } from '@kaoping/contracts/results';
+import {
+  evaluationResults as evaluationResultsShape,
+  statisticsQuery,
+} from '@kaoping/contracts/cadre-results';
 import { evaluationResults } from './evaluation.service';
 
 const tags = ['results'];

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
-import { companyResults, companyResultsQuery } from '@kaoping/contracts/results';
+import { companyResults, companyResultsQuery } from '@kaoping/contracts/company-results';
 import { formCategory } from '@kaoping/contracts/vote-type';
 import { z } from 'zod';
 import { appraisalResults } from './appraisal.service';

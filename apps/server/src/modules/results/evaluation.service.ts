@@ -1,6 +1,6 @@
 import type { CadreAnswers, NewlyPromotedAnswers } from '@kaoping/contracts/answers';
 import { NEWLY_PROMOTED_DEFAULTS } from '@kaoping/contracts/newly-promoted-schema';
-import type { EvaluationResults } from '@kaoping/contracts/results';
+import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import {
   aggregateCadre,
   aggregateNewlyPromoted,

@@ -1,6 +1,7 @@
 // The raw-ballot table of an export (xlsx sheet and CSV share it): one row per stored ballot, answers shown
 // by their option labels. Nothing about a voter beyond the random voter identifier is exported.
 import { cadreQuestions, type CadreFormSchema } from '@kaoping/contracts/cadre-schema';
+import { POLL_KIND_LABELS, type PollTargetType } from '@kaoping/contracts/poll-kinds';
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import type { CadreVoteExportRow, VoteExportRow } from '../ballots/ballot-batches.repository';
 
@@ -17,12 +18,9 @@ export function beijingTime(d: Date): string {
 }
 
 const TIME_HEADER = '提交时间（北京时间）';
-const KIND_LABELS: Record<string, string> = {
-  company: '单位',
-  person: '个人',
-  cadre: '选人用人工作',
-  newly_promoted: '新提拔任用干部',
-};
+/** '单位', '个人', '选人用人工作', '新提拔任用干部'; anything else as it is. */
+const kindLabel = (kind: string) =>
+  Object.hasOwn(POLL_KIND_LABELS, kind) ? POLL_KIND_LABELS[kind as PollTargetType].short : kind;
 
 const labelsOf = (opts: readonly { value: string; label: string }[]) =>
   new Map(opts.map((o) => [o.value, o.label]));
@@ -39,7 +37,7 @@ export function appraisalRawTable(ctx: AppraisalTableContext): RawTable<VoteExpo
   const both = ctx.polls.length > 1;
   const layouts = new Map(
     ctx.polls.map((p) => {
-      const prefix = both ? `${KIND_LABELS[p.kind]}·` : '';
+      const prefix = both ? `${kindLabel(p.kind)}·` : '';
       const [overall, items] = p.schema.evaluationGroups;
       const rev = p.schema.reverseEvaluation;
       const start = headers.length;
@@ -73,9 +71,9 @@ export function appraisalRawTable(ctx: AppraisalTableContext): RawTable<VoteExpo
         r.voterIdentifier,
         ctx.voteTypes.get(r.voteTypeId) ?? `#${r.voteTypeId}`,
         target?.name ?? `（已删除的对象 #${r.targetId}）`,
-        target ? (KIND_LABELS[target.type] ?? target.type) : null,
+        target ? kindLabel(target.type) : null,
         target?.title || null,
-        layout ? KIND_LABELS[layout.kind]! : `#${r.pollId}`,
+        layout ? kindLabel(layout.kind) : `#${r.pollId}`,
         beijingTime(r.createdAt),
         r.score,
         a.overall === undefined ? null : (layout?.overall.get(a.overall) ?? a.overall),
@@ -126,7 +124,7 @@ export function evaluationRawTable(ctx: EvaluationTableContext): RawTable<CadreV
         r.submissionId,
         r.voterIdentifier,
         ctx.voteTypes.get(r.voteTypeId) ?? `#${r.voteTypeId}`,
-        KIND_LABELS[r.pollKind] ?? r.pollKind,
+        kindLabel(r.pollKind),
         beijingTime(r.createdAt),
         ...questions.map((q) => (r.pollKind === 'cadre' ? show(a[q.id]) : null)),
         ...ctx.subjects.map((s) => (r.pollKind === 'newly_promoted' ? show(a[`subject_${s.id}`]) : null)),

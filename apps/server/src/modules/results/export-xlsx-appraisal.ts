@@ -1,7 +1,8 @@
 // The 民主测评 workbook: 汇总表, one sheet per vote type (and all pooled), item and reverse breakdowns, and
 // the raw ballots. Figures come from the same results the API answers.
 import type { Writable } from 'node:stream';
-import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
+import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { ScoringAggregate } from '@kaoping/contracts/scoring';
 import { beijingTime, type RawTable } from './export-columns';
 import type { VoteExportRow } from '../ballots/ballot-batches.repository';
@@ -16,7 +17,6 @@ import {
   type Book,
 } from './export-xlsx';
 
-const TYPE_LABELS = { company: '单位', person: '个人' } as const;
 const decimalsFrom = (...cols: number[]) => new Set(cols);
 
 function summarySheet(book: Book, name: string, r: AppraisalResults) {
@@ -50,7 +50,7 @@ function summarySheet(book: Book, name: string, r: AppraisalResults) {
       [
         i + 1,
         t.name,
-        TYPE_LABELS[t.type],
+        POLL_KIND_LABELS[t.type].short,
         t.title || null,
         ...means,
         t.weighted_score,
@@ -87,7 +87,7 @@ function scoresSheet(
   titleRow(sheet, `${r.company.name} ${name}`, 10);
   for (const g of groups(r.targets)) {
     const options = pick(g.targets[0]!).overall;
-    textRow(sheet, [`${TYPE_LABELS[g.type]}测评对象`], { bold: true });
+    textRow(sheet, [`${POLL_KIND_LABELS[g.type].short}测评对象`], { bold: true });
     const optionHeaders = options.flatMap((o) => [`${o.label}（人）`, `${o.label}（%）`]);
     headerRow(sheet, [
       '序号',
@@ -106,7 +106,17 @@ function scoresSheet(
       const shares = a.overall.flatMap((o) => [o.count, o.share]);
       dataRow(
         sheet,
-        [i + 1, t.name, TYPE_LABELS[t.type], a.count, a.mean, a.max, a.min, ...shares, a.good_rate],
+        [
+          i + 1,
+          t.name,
+          POLL_KIND_LABELS[t.type].short,
+          a.count,
+          a.mean,
+          a.max,
+          a.min,
+          ...shares,
+          a.good_rate,
+        ],
         decimals,
       );
     });
@@ -121,7 +131,7 @@ function itemsSheet(book: Book, name: string, r: AppraisalResults, slices: Slice
   const sheet = addSheet(book, name, [22, 14, 18, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
   for (const g of groups(r.targets)) {
     const options = slices[0]!.pick(g.targets[0]!).items[0]?.distribution ?? [];
-    textRow(sheet, [`${TYPE_LABELS[g.type]}测评对象：分项评价`], { bold: true });
+    textRow(sheet, [`${POLL_KIND_LABELS[g.type].short}测评对象：分项评价`], { bold: true });
     headerRow(sheet, [
       '测评对象',
       '投票类型',
@@ -151,7 +161,7 @@ function reverseSheet(book: Book, name: string, r: AppraisalResults, slices: Sli
     // One option (存在) needs no columns of its own; several (e.g. 较轻/严重) get a count and share each.
     const all = slices[0]!.pick(g.targets[0]!).reverse[0]?.options ?? [];
     const options = all.length > 1 ? all : [];
-    textRow(sheet, [`${TYPE_LABELS[g.type]}测评对象：${title}（占比为占该类投票总数的百分比）`], {
+    textRow(sheet, [`${POLL_KIND_LABELS[g.type].short}测评对象：${title}（占比为占该类投票总数的百分比）`], {
       bold: true,
     });
     headerRow(sheet, [

@@ -1,8 +1,9 @@
 // The 民主评议 workbook: overview with turnout, the cadre poll per question, the newly promoted table with
 // 认同率 and flags, the text answers, and the raw ballots.
 import type { Writable } from 'node:stream';
-import type { EvaluationResults } from '@kaoping/contracts/results';
+import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { NEWLY_PROMOTED_OPINIONS } from '@kaoping/contracts/newly-promoted-schema';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import { beijingTime, type RawTable } from './export-columns';
 import type { CadreVoteExportRow } from '../ballots/ballot-batches.repository';
 import {
@@ -125,8 +126,8 @@ export async function writeEvaluationBook(
 ) {
   const name = sheetNamer();
   overviewSheet(book, name('汇总'), r);
-  cadreSheet(book, name('选人用人工作'), r);
-  newlyPromotedSheet(book, name('新提拔任用干部'), r);
+  cadreSheet(book, name(POLL_KIND_LABELS.cadre.short), r);
+  newlyPromotedSheet(book, name(POLL_KIND_LABELS.newly_promoted.short), r);
   textsSheet(book, name('文字意见'), r);
   await rawSheet(book, name, raw.table, raw.batches, out);
   await book.commit();

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@kaoping/contracts/common';
-import { appraisalResults as appraisalResultsShape, targetResultsQuery } from '@kaoping/contracts/results';
+import {
+  appraisalResults as appraisalResultsShape,
+  targetResultsQuery,
+} from '@kaoping/contracts/target-results';
 import { appraisalResults } from './appraisal.service';
 
 const tags = ['results'];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@kaoping/contracts/common';
-import { turnout, turnoutQuery } from '@kaoping/contracts/results';
+import { turnout, turnoutQuery } from '@kaoping/contracts/turnout';
 import { getTurnout } from './turnout.service';
 
 /** GET /votes/turnout: registered under the /votes prefix beside the votes routes. */

@@ -1,5 +1,5 @@
 import type { FormCategory } from '@kaoping/contracts/vote-type';
-import type { TurnoutRow } from '@kaoping/contracts/results';
+import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { roundRatio } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
 import { submissionsByVoteType } from '../ballots/submissions.repository';

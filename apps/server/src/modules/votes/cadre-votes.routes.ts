@@ -4,7 +4,7 @@ import {
   cadreVoteListQuery,
   cadreVoteRecordList,
   cadreVoterBallots,
-} from '@kaoping/contracts/results';
+} from '@kaoping/contracts/records';
 import { evaluationRecords } from './cadre-votes.service';
 import { recordRoutes } from './record-routes';
 

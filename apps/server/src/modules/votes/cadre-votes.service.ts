@@ -1,4 +1,4 @@
-import type { CadreVoteFilterQuery, CadreVoteListQuery, CadreVoteRecord } from '@kaoping/contracts/results';
+import type { CadreVoteFilterQuery, CadreVoteListQuery, CadreVoteRecord } from '@kaoping/contracts/records';
 import type { Db } from '../../db/client';
 import * as repo from '../ballots/cadre-votes.repository';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countResponse, errorResponse, idParams } from '@kaoping/contracts/common';
-import { voterBallotsQuery, voterParams } from '@kaoping/contracts/results';
+import { voterBallotsQuery, voterParams } from '@kaoping/contracts/records';
 import type { z } from 'zod';
 import { countRecords, getRecord, listRecords, recordsByVoter, type RecordSource } from './ballot-records';
 import voterRoutes from './voter-routes';

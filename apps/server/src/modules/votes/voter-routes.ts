@@ -7,7 +7,7 @@ import {
   voterParams,
   voterResultList,
   voterResultsQuery,
-} from '@kaoping/contracts/results';
+} from '@kaoping/contracts/records';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import { actorOf } from '../../lib/actor';
 import * as service from './voters.service';

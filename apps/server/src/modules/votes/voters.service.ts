@@ -1,4 +1,4 @@
-import type { VoterFilterQuery, VoterResult, VoterResultsQuery } from '@kaoping/contracts/results';
+import type { VoterFilterQuery, VoterResult, VoterResultsQuery } from '@kaoping/contracts/records';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';

@@ -4,7 +4,7 @@ import {
   voteListQuery,
   voteRecordList,
   voterBallots,
-} from '@kaoping/contracts/results';
+} from '@kaoping/contracts/records';
 import { recordRoutes } from './record-routes';
 import { appraisalRecords } from './votes.service';
 

@@ -1,4 +1,4 @@
-import type { VoteFilterQuery, VoteListQuery, VoteRecord } from '@kaoping/contracts/results';
+import type { VoteFilterQuery, VoteListQuery, VoteRecord } from '@kaoping/contracts/records';
 import * as repo from '../ballots/votes.repository';
 import type { RecordSource } from './ballot-records';
 

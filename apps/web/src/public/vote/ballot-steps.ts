@@ -45,8 +45,8 @@ export type BallotStep =
 
 export const scoringKey = (pollId: number, targetId: number) => `${pollId}:${targetId}`;
 
-function cadreSteps(poll: PublicPoll): BallotStep[] {
-  const schema = poll.form_schema as unknown as CadreFormSchema;
+function cadreSteps(poll: PublicPoll<'cadre'>): BallotStep[] {
+  const schema = poll.form_schema;
   const numbers = questionNumbers(schema);
   // Pages without questions hold nothing to answer: the voter never stops on them.
   const pages = schema.pages.filter((p) => p.questions.length > 0);
@@ -68,7 +68,7 @@ function cadreSteps(poll: PublicPoll): BallotStep[] {
 export function buildSteps(view: PublicVoteTypeView): BallotStep[] {
   return view.polls.flatMap((poll): BallotStep[] => {
     if (poll.target_type === 'company' || poll.target_type === 'person') {
-      const schema = poll.form_schema as unknown as ScoringFormSchema;
+      const schema = poll.form_schema;
       return view.targets
         .filter((t) => t.type === poll.target_type)
         .map((target) => ({
@@ -82,7 +82,7 @@ export function buildSteps(view: PublicVoteTypeView): BallotStep[] {
         }));
     }
     if (poll.target_type === 'cadre') return cadreSteps(poll);
-    const schema = poll.form_schema as unknown as NewlyPromotedFormSchema;
+    const schema = poll.form_schema;
     return [
       {
         kind: 'newly_promoted',

@@ -1,4 +1,9 @@
-import type { RegisterResponse, RegistrationStatus, TokenResponse } from '@kaoping/contracts/auth';
+import type {
+  RegisterResponse,
+  RegisterBody,
+  RegistrationStatus,
+  TokenResponse,
+} from '@kaoping/contracts/auth';
 import { adminRequest } from '@/lib/api-client';
 
 /** POST /admin/auth/login: username and password as a multipart form (spec §6). */
@@ -10,7 +15,7 @@ export function login(username: string, password: string) {
 }
 
 /** POST /admin/auth/register: the answer carries a token, so the new administrator is signed in. */
-export function register(body: { username: string; password: string; registration_code?: string }) {
+export function register(body: RegisterBody) {
   return adminRequest<RegisterResponse>('/admin/auth/register', { method: 'POST', body });
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppraisalResults } from '@kaoping/contracts/results';
+import type { AppraisalResults } from '@kaoping/contracts/target-results';
 import { adminRequest } from '@/lib/api-client';
 
 export const getAppraisalResults = (companyId: number) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { EvaluationResults } from '@kaoping/contracts/results';
+import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { adminRequest } from '@/lib/api-client';
 
 /** 民主评议 figures of a company, all vote types pooled or one (keys under 'results', see live-turnout). */

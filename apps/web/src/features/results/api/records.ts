@@ -1,29 +1,32 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Paged } from '@kaoping/contracts/common';
 import type {
-  cadreVoteDetail,
+  CadreVoteDetail,
+  CadreVoteFilterQuery,
   CadreVoteRecord,
-  cadreVoterBallots,
-  voteDetail,
-  voterBallots,
-  voterDeleteResult,
+  CadreVoterBallots,
+  VoteDetail,
+  VoteFilterQuery,
+  VoteListQuery,
   VoteRecord,
+  VoterBallots as AppraisalVoterBallots,
+  VoterDeleteResult,
   VoterResult,
-} from '@kaoping/contracts/results';
+} from '@kaoping/contracts/records';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
-import type { z } from 'zod';
 import { adminRequest } from '@/lib/api-client';
 
 /** What the records endpoints answer, per family. */
 export interface RecordTypes {
   democratic_appraisal: {
     record: VoteRecord;
-    detail: z.infer<typeof voteDetail>;
-    voterBallots: z.infer<typeof voterBallots>;
+    detail: VoteDetail;
+    voterBallots: AppraisalVoterBallots;
   };
   democratic_evaluation: {
     record: CadreVoteRecord;
-    detail: z.infer<typeof cadreVoteDetail>;
-    voterBallots: z.infer<typeof cadreVoterBallots>;
+    detail: CadreVoteDetail;
+    voterBallots: CadreVoterBallots;
   };
 }
 export type BallotRecord<F extends FormCategory> = RecordTypes[F]['record'];
@@ -31,24 +34,11 @@ export type BallotDetail<F extends FormCategory> = RecordTypes[F]['detail'];
 export type VoterBallots<F extends FormCategory> = RecordTypes[F]['voterBallots'];
 
 /** Filters of both families: the appraisal records filter by target, the evaluation ones by poll. */
-export type RecordFilterValues = {
-  vote_type_id?: number;
-  target_id?: number;
-  poll_kind?: 'cadre' | 'newly_promoted';
-  voter_identifier?: string;
-  /** ISO instants: stored at or after / at or before. */
-  from?: string;
-  to?: string;
-};
+export type RecordFilterValues = Omit<VoteFilterQuery & CadreVoteFilterQuery, 'company_id'>;
 
-type Paged<T> = { items: T[]; total: number };
-export type ListParams = RecordFilterValues & {
-  company_id: number;
-  skip?: number;
-  limit?: number;
-  sort_by?: string;
-  order?: 'asc' | 'desc';
-};
+/** The list queries; sort_by is the list's own (appraisal: created_at or score; evaluation: none). */
+export type ListParams = RecordFilterValues &
+  Partial<Pick<VoteListQuery, 'skip' | 'limit' | 'order'>> & { company_id: number; sort_by?: string };
 
 /** The same endpoints under /votes (民主测评) and /cadre-votes (民主评议), like the server's voter routes. */
 export const RECORDS_PATH = {
@@ -114,7 +104,7 @@ export interface VoterRef {
 
 /** DELETE …/voter/{voter}: one voter's ballots of one vote type (advanced mode). */
 export const deleteVoter = (family: FormCategory, { voter, companyId, voteTypeId }: VoterRef) =>
-  adminRequest<z.infer<typeof voterDeleteResult>>(
-    `${RECORDS_PATH[family]}/voter/${encodeURIComponent(voter)}`,
-    { method: 'DELETE', query: { company_id: companyId, vote_type_id: voteTypeId } },
-  );
+  adminRequest<VoterDeleteResult>(`${RECORDS_PATH[family]}/voter/${encodeURIComponent(voter)}`, {
+    method: 'DELETE',
+    query: { company_id: companyId, vote_type_id: voteTypeId },
+  });

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { turnout } from '@kaoping/contracts/results';
+import type { Turnout } from '@kaoping/contracts/turnout';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
-import type { z } from 'zod';
 import { adminRequest } from '@/lib/api-client';
-
-export type Turnout = z.infer<typeof turnout>;
 
 /** How often the turnout is asked again while a results page is open. */
 export const TURNOUT_REFRESH_MS = 5_000;

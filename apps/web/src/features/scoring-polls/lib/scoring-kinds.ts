@@ -1,5 +1,7 @@
-/** The two scored poll kinds this feature edits, and the wording that differs between their pages. */
-export type ScoringKind = 'company' | 'person';
+import type { TargetType } from '@kaoping/contracts/vote-target';
+
+/** The two scored poll kinds this feature edits (those of the targets), and the wording of their pages. */
+export type ScoringKind = TargetType;
 
 export interface ScoringKindText {
   pageTitle: string;

@@ -1,19 +1,19 @@
 import type {
   EvaluationSubject,
   EvaluationSubjectReorderBody,
+  EvaluationSubjectCreateInput,
   EvaluationSubjectUpdateBody,
-  evaluationSubjectCreateBody,
 } from '@kaoping/contracts/evaluation-subject';
-import type { z } from 'zod';
 import { adminRequest } from '@/lib/api-client';
 
 // Reading the list is shared with the newly promoted page: see `@/api/evaluation-subjects`.
 
-/** What the client sends (server defaults fill the rest). */
-export type SubjectCreateBody = z.input<typeof evaluationSubjectCreateBody>;
-export type SubjectInput = Required<Omit<SubjectCreateBody, 'company_id' | 'is_active' | 'sort_order'>>;
+/** The fields of the add/edit dialog. */
+export type SubjectInput = Required<
+  Omit<EvaluationSubjectCreateInput, 'company_id' | 'is_active' | 'sort_order'>
+>;
 
-export const createSubject = (body: SubjectCreateBody) =>
+export const createSubject = (body: EvaluationSubjectCreateInput) =>
   adminRequest<EvaluationSubject>('/admin/evaluation-subjects/', { method: 'POST', body });
 
 /** company_id is always sent so that the server refuses a subject of another company. */

@@ -1,18 +1,14 @@
 import type {
   VoteTarget,
   VoteTargetReorderBody,
+  VoteTargetCreateInput,
   VoteTargetUpdateBody,
-  voteTargetCreateBody,
 } from '@kaoping/contracts/vote-target';
-import type { z } from 'zod';
 import { adminRequest } from '@/lib/api-client';
 
 // Reading the list is shared with the results filters: see `@/api/vote-targets`.
 
-/** What the client sends (server defaults fill the rest). */
-export type TargetCreateBody = z.input<typeof voteTargetCreateBody>;
-
-export const createTarget = (body: TargetCreateBody) =>
+export const createTarget = (body: VoteTargetCreateInput) =>
   adminRequest<VoteTarget>('/admin/vote-targets/', { method: 'POST', body });
 
 /** company_id is always sent so that the server refuses a target of another company. */

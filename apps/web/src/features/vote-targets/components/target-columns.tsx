@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { TARGET_TYPE_LABELS, type VoteTarget } from '@kaoping/contracts/vote-target';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
+import type { VoteTarget } from '@kaoping/contracts/vote-target';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { actionsColumn, dragColumn, switchColumn, type RosterRowActions } from './roster-columns';
 
@@ -17,7 +18,7 @@ export function targetColumns({
       dataIndex: 'type',
       width: 80,
       render: (t: VoteTarget['type']) => (
-        <Tag color={t === 'company' ? 'blue' : 'purple'}>{TARGET_TYPE_LABELS[t]}</Tag>
+        <Tag color={t === 'company' ? 'blue' : 'purple'}>{POLL_KIND_LABELS[t].short}</Tag>
       ),
     },
     { title: '职务', dataIndex: 'title', render: (v: string) => v || '-' },

@@ -1,19 +1,11 @@
 import { useEffect } from 'react';
-import {
-  TARGET_TYPE_LABELS,
-  TARGET_TYPES,
-  type TargetType,
-  type VoteTarget,
-} from '@kaoping/contracts/vote-target';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
+import { TARGET_TYPES, type VoteTarget, type VoteTargetCreateInput } from '@kaoping/contracts/vote-target';
 import { Form, Input, Radio, Switch } from 'antd';
 import { FormModal } from '@/components/form-modal';
 
-export interface TargetFields {
-  name: string;
-  type: TargetType;
-  title: string;
-  is_active: boolean;
-}
+/** The fields of the add/edit dialog. */
+export type TargetFields = Required<Pick<VoteTargetCreateInput, 'name' | 'type' | 'title' | 'is_active'>>;
 
 export interface TargetFormModalProps {
   open: boolean;
@@ -57,7 +49,7 @@ export function TargetFormModal({ open, editing, saving, onSubmit, onCancel }: T
           <Radio.Group
             disabled={Boolean(editing)}
             optionType="button"
-            options={[...TARGET_TYPES].reverse().map((t) => ({ value: t, label: TARGET_TYPE_LABELS[t] }))}
+            options={[...TARGET_TYPES].reverse().map((t) => ({ value: t, label: POLL_KIND_LABELS[t].short }))}
           />
         </Form.Item>
         <Form.Item

@@ -1,4 +1,5 @@
 import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
+import type { ReorderBody } from '@kaoping/contracts/vote-type';
 
 type Ordered = Pick<EvaluationSubject, 'id' | 'sort_order'>;
 
@@ -6,7 +7,7 @@ type Ordered = Pick<EvaluationSubject, 'id' | 'sort_order'>;
  * Spec §4: after a drag, evaluation subjects take their index (from 0) as sort_order, and only the
  * rows whose value changes are sent.
  */
-export function changedSubjectOrders(rowsInNewOrder: Ordered[]): { id: number; sort_order: number }[] {
+export function changedSubjectOrders(rowsInNewOrder: Ordered[]): ReorderBody['items'] {
   return rowsInNewOrder
     .map((row, index) => ({ id: row.id, sort_order: index, before: row.sort_order }))
     .filter((r) => r.sort_order !== r.before)

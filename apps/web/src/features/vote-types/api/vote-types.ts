@@ -1,13 +1,9 @@
-import type { VoteType, VoteTypeUpdateBody, voteTypeCreateBody } from '@kaoping/contracts/vote-type';
-import type { z } from 'zod';
+import type { VoteType, VoteTypeCreateInput, VoteTypeUpdateBody } from '@kaoping/contracts/vote-type';
 import { adminRequest } from '@/lib/api-client';
 
 // Reading the list is shared by several screens: see `@/api/vote-types`. Writing is this screen's alone.
 
-/** What the client sends (server defaults fill the rest). */
-export type VoteTypeCreate = z.input<typeof voteTypeCreateBody>;
-
-export const createVoteType = (body: VoteTypeCreate) =>
+export const createVoteType = (body: VoteTypeCreateInput) =>
   adminRequest<VoteType>('/admin/vote-types/', { method: 'POST', body });
 
 /** company_id is always sent so that the server refuses a vote type of another company. */

@@ -1,6 +1,6 @@
 import type { FormCategory, VoteType } from '@kaoping/contracts/vote-type';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { VoteTypeCreate } from '../api/vote-types';
+import type { VoteTypeCreateInput } from '@kaoping/contracts/vote-type';
 
 /** The dialog's fields; the open window is one range picker, either end may stay empty. */
 export interface VoteTypeFormValues {
@@ -44,7 +44,7 @@ const toDay = (iso: string | null) => (iso ? dayjs(iso) : null);
 const toIso = (d: Dayjs | null | undefined) => (d ? d.second(0).millisecond(0).format() : null);
 
 /** The body for create or update: null clears the window ends and expected voters on update. */
-export function toBody(v: VoteTypeFormValues): Omit<VoteTypeCreate, 'company_id'> {
+export function toBody(v: VoteTypeFormValues): Omit<VoteTypeCreateInput, 'company_id'> {
   return {
     name: v.name.trim(),
     form_category: v.form_category,

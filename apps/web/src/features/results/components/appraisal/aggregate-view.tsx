@@ -1,4 +1,4 @@
-import type { TargetResult } from '@kaoping/contracts/results';
+import type { TargetResult } from '@kaoping/contracts/target-results';
 import { Col, Empty, Progress, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { AdminTable } from '@/components/admin-table';
 import { OPTION_COLORS } from '@/components/charts/echart';

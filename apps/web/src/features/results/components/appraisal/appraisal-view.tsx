@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { AppraisalResults, TargetResult } from '@kaoping/contracts/results';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
+import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { Typography } from 'antd';
 import { useAppraisalResults } from '../../api/appraisal-results';
 import { FigureCard, FiguresBody, FiguresTable, useTurnoutRefresh } from '../figure-blocks';
@@ -7,8 +8,6 @@ import { TurnoutCard } from '../turnout-card';
 import { TargetCharts } from './target-charts';
 import { targetColumns } from './target-columns';
 import { TargetDrawer } from './target-drawer';
-
-const KIND_TITLE = { company: '领导班子民主测评', person: '领导人员民主测评' } as const;
 
 /** One company's 民主测评 results: live turnout, then a table and charts per poll (company / person). */
 export function AppraisalView({ companyId }: { companyId: number }) {
@@ -42,7 +41,7 @@ export function AppraisalView({ companyId }: { companyId: number }) {
           sections.map((s) => (
             <PollSection
               key={s.kind}
-              title={s.poll?.title ?? KIND_TITLE[s.kind]}
+              title={s.poll?.title ?? POLL_KIND_LABELS[s.kind].assessment}
               targets={s.targets}
               data={d}
               onOpen={setOpen}

@@ -1,16 +1,13 @@
 import { lazy, Suspense } from 'react';
 import type { ScoringAnswers } from '@kaoping/contracts/answers';
 import { parseFormSchema } from '@kaoping/contracts/poll';
-import type { pollForm } from '@kaoping/contracts/results';
+import type { PollForm } from '@kaoping/contracts/records';
 import { Alert, Skeleton } from 'antd';
-import type { z } from 'zod';
 
 // The voter's own ballot component, read-only: the admin sees the ballot exactly as the voter did.
 const ScoringBallot = lazy(() =>
   import('@/public/ballot/scoring-ballot').then((m) => ({ default: m.ScoringBallot })),
 );
-
-type PollForm = z.infer<typeof pollForm>;
 
 const isRecord = (v: unknown): v is Record<string, string> =>
   !!v && typeof v === 'object' && !Array.isArray(v);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { TargetResult } from '@kaoping/contracts/results';
+import type { TargetResult } from '@kaoping/contracts/target-results';
 import { Card, Col, Row } from 'antd';
 import { EChart, OPTION_COLORS, type ChartOption } from '@/components/charts/echart';
 import { stackedSharesOption } from '@/components/charts/stacked-shares';

@@ -1,4 +1,5 @@
-import type { TargetResult, TurnoutRow } from '@kaoping/contracts/results';
+import type { TargetResult } from '@kaoping/contracts/target-results';
+import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatScore, formatShare } from '../../lib/format';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { TargetResult, TurnoutRow } from '@kaoping/contracts/results';
+import type { TargetResult } from '@kaoping/contracts/target-results';
+import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { Descriptions, Drawer, Grid, Segmented } from 'antd';
 import { formatScore } from '../../lib/format';
 import { AggregateView } from './aggregate-view';

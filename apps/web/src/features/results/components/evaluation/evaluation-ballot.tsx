@@ -1,13 +1,9 @@
 import type { CadreAnswers } from '@kaoping/contracts/answers';
 import { parseFormSchema } from '@kaoping/contracts/poll';
-import type { pollForm, subjectRef } from '@kaoping/contracts/results';
+import type { PollForm, SubjectRef } from '@kaoping/contracts/records';
 import { Alert } from 'antd';
-import type { z } from 'zod';
 import { CadreForm } from '@/public/ballot/cadre-form';
 import { NewlyPromotedForm } from '@/public/ballot/newly-promoted-form';
-
-type PollForm = z.infer<typeof pollForm>;
-type SubjectRef = z.infer<typeof subjectRef>;
 
 /** Stored answers as the forms read them: strings, and lists for multiple choice. */
 function cadreAnswers(raw: Record<string, unknown>): CadreAnswers {

@@ -1,4 +1,5 @@
-import type { CadreVoteRecord } from '@kaoping/contracts/results';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
+import type { CadreVoteRecord } from '@kaoping/contracts/records';
 import { Select, Tag, Typography } from 'antd';
 import type { RecordFilterValues } from '../../api/records';
 import type { FamilyFilterProps, RecordFamily } from '../records/record-family';
@@ -6,10 +7,9 @@ import { EvaluationBallot } from './evaluation-ballot';
 
 type PollKind = NonNullable<RecordFilterValues['poll_kind']>;
 
-export const POLL_KIND_LABELS: Record<PollKind, string> = {
-  cadre: '选人用人工作评议',
-  newly_promoted: '新提拔干部评议',
-};
+const EVALUATION_KINDS: readonly PollKind[] = ['cadre', 'newly_promoted'];
+/** '选人用人工作评议', '新提拔干部评议'. */
+const kindLabel = (k: PollKind) => POLL_KIND_LABELS[k].assessment;
 
 /** A short line of what was answered, so a row can be told apart without opening it. */
 function summary(r: CadreVoteRecord): string {
@@ -29,10 +29,7 @@ function PollKindFilter({ value, set }: FamilyFilterProps) {
       allowClear
       value={value.poll_kind}
       onChange={(v) => set({ poll_kind: v ?? undefined })}
-      options={(Object.keys(POLL_KIND_LABELS) as PollKind[]).map((k) => ({
-        value: k,
-        label: POLL_KIND_LABELS[k],
-      }))}
+      options={EVALUATION_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
     />
   );
 }
@@ -48,14 +45,14 @@ export const evaluationRecords: RecordFamily<'democratic_evaluation'> = {
     what: {
       title: '问卷',
       dataIndex: 'poll_kind',
-      render: (k: PollKind) => <Tag color={k === 'cadre' ? 'blue' : 'purple'}>{POLL_KIND_LABELS[k]}</Tag>,
+      render: (k: PollKind) => <Tag color={k === 'cadre' ? 'blue' : 'purple'}>{kindLabel(k)}</Tag>,
     },
     figure: { title: '内容', key: 'summary', responsive: ['md'], render: (_, r) => summary(r) },
   }),
   ballotFacts: (d, { voter, type, time }) => [
     voter,
     type,
-    { key: 'poll', label: '问卷', children: POLL_KIND_LABELS[d.poll_kind] },
+    { key: 'poll', label: '问卷', children: kindLabel(d.poll_kind) },
     time,
   ],
   renderBallot: (d) => <EvaluationBallot poll={d.poll} answers={d.answers} subjects={d.subjects} />,
@@ -63,7 +60,7 @@ export const evaluationRecords: RecordFamily<'democratic_evaluation'> = {
     data.ballots.map((b) => (
       <section key={b.id} style={{ marginBottom: 24 }}>
         <Typography.Title level={5}>
-          {POLL_KIND_LABELS[b.poll_kind]}
+          {kindLabel(b.poll_kind)}
           <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal', marginLeft: 8 }}>
             {b.vote_type_name}
           </Typography.Text>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EvaluationResults } from '@kaoping/contracts/results';
+import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { Empty, Select, Typography } from 'antd';
 import { useEvaluationStatistics } from '../../api/evaluation-statistics';
 import { FigureCard, FiguresBody, useTurnoutRefresh } from '../figure-blocks';

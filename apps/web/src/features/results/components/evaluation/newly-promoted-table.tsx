@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
-import type { EvaluationResults } from '@kaoping/contracts/results';
+import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EChart, OPTION_COLORS, type ChartOption } from '@/components/charts/echart';

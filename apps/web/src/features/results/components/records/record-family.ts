@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { VoterResult } from '@kaoping/contracts/results';
+import type { VoterResult } from '@kaoping/contracts/records';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { DescriptionsProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';

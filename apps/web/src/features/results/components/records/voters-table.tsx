@@ -1,4 +1,4 @@
-import type { VoterResult } from '@kaoping/contracts/results';
+import type { VoterResult } from '@kaoping/contracts/records';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { useVoterResults, type RecordFilterValues } from '../../api/records';
 import type { ListState } from '../../lib/list-state';

@@ -1,0 +1,159 @@
+// Shapes of the admin records API (votes/record-routes.ts and voter-routes.ts, the same under /votes and
+// /cadre-votes): ballot records, read-only ballots and per-voter results.
+import { z } from 'zod';
+import { idSchema, instant, int, pagedOf, pagingQuery, scoringKind } from './common';
+import { evaluationSubject } from './evaluation-subject';
+import { formCategory } from './vote-type';
+
+const order = z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).default('desc');
+const voter = z.string().min(1).max(128);
+const answers = z.record(z.string(), z.unknown());
+const evaluationKind = z.enum(['cadre', 'newly_promoted'], {
+  error: '问卷类型只能是 cadre 或 newly_promoted',
+});
+
+/** A poll as a read-only ballot needs it. */
+export const pollForm = z.object({
+  id: int,
+  title: z.string(),
+  description: z.string(),
+  target_type: z.enum(['company', 'person', 'cadre', 'newly_promoted']),
+  form_schema: answers,
+});
+export type PollForm = z.infer<typeof pollForm>;
+
+// ---- ballot records: GET /votes/, /votes/count, /votes/{id}, the same under /cadre-votes/ ----
+
+const recordFilters = {
+  company_id: idSchema.optional(),
+  vote_type_id: idSchema.optional(),
+  voter_identifier: voter.optional(),
+  /** Stored at or after this instant. */
+  from: instant.optional(),
+  /** Stored at or before this instant. */
+  to: instant.optional(),
+};
+export const voteFilterQuery = z.object({ ...recordFilters, target_id: idSchema.optional() });
+export type VoteFilterQuery = z.infer<typeof voteFilterQuery>;
+export const voteListQuery = pagingQuery.extend({
+  ...voteFilterQuery.shape,
+  sort_by: z
+    .enum(['created_at', 'score'], { error: '排序字段只能是 created_at 或 score' })
+    .default('created_at'),
+  order,
+});
+export type VoteListQuery = z.infer<typeof voteListQuery>;
+
+/** One appraisal ballot: one voter's answers on one target. */
+export const voteRecord = z.object({
+  id: int,
+  submission_id: z.string(),
+  company_id: int,
+  vote_type_id: int,
+  vote_type_name: z.string().nullable(),
+  poll_id: int,
+  target_id: int,
+  /** null when the target was deleted afterwards. */
+  target_name: z.string().nullable(),
+  target_type: scoringKind.nullable(),
+  target_title: z.string().nullable(),
+  voter_identifier: z.string(),
+  score: z.number(),
+  answers,
+  created_at: z.string(),
+});
+export type VoteRecord = z.infer<typeof voteRecord>;
+export const voteRecordList = pagedOf(voteRecord);
+export const voteDetail = voteRecord.extend({ poll: pollForm.nullable() });
+export type VoteDetail = z.infer<typeof voteDetail>;
+
+export const cadreVoteFilterQuery = z.object({ ...recordFilters, poll_kind: evaluationKind.optional() });
+export type CadreVoteFilterQuery = z.infer<typeof cadreVoteFilterQuery>;
+export const cadreVoteListQuery = pagingQuery.extend({ ...cadreVoteFilterQuery.shape, order });
+export type CadreVoteListQuery = z.infer<typeof cadreVoteListQuery>;
+
+/** One evaluation ballot: one voter's answers on the cadre or the newly promoted poll. */
+export const cadreVoteRecord = z.object({
+  id: int,
+  submission_id: z.string(),
+  company_id: int,
+  vote_type_id: int,
+  vote_type_name: z.string().nullable(),
+  poll_id: int,
+  poll_kind: evaluationKind,
+  voter_identifier: z.string(),
+  answers,
+  created_at: z.string(),
+});
+export type CadreVoteRecord = z.infer<typeof cadreVoteRecord>;
+export const cadreVoteRecordList = pagedOf(cadreVoteRecord);
+/** A newly promoted cadre named by `subject_{id}` keys. */
+export const subjectRef = evaluationSubject.pick({
+  id: true,
+  name: true,
+  birth_date: true,
+  previous_position: true,
+  current_position: true,
+});
+export type SubjectRef = z.infer<typeof subjectRef>;
+export const cadreVoteDetail = cadreVoteRecord.extend({
+  poll: pollForm.nullable(),
+  subjects: z.array(subjectRef),
+});
+export type CadreVoteDetail = z.infer<typeof cadreVoteDetail>;
+
+// ---- per voter: /voter-results, /voter-results/count, /by-voter/{voter}, DELETE /voter/{voter} ----
+
+export const voterFilterQuery = z.object({
+  company_id: idSchema.optional(),
+  vote_type_id: idSchema.optional(),
+  voter_identifier: voter.optional(),
+});
+export type VoterFilterQuery = z.infer<typeof voterFilterQuery>;
+export const voterResultsQuery = pagingQuery.extend({
+  ...voterFilterQuery.shape,
+  sort_by: z
+    .enum(['created_at', 'total_score'], { error: '排序字段只能是 created_at 或 total_score' })
+    .default('created_at'),
+  order,
+});
+export type VoterResultsQuery = z.infer<typeof voterResultsQuery>;
+
+/** One voter's submission: counted from its stored ballots. */
+export const voterResult = z.object({
+  submission_id: z.string(),
+  voter_identifier: z.string(),
+  company_id: int,
+  vote_type_id: int,
+  vote_type_name: z.string(),
+  form_category: formCategory,
+  created_at: z.string(),
+  ballot_count: int,
+  /** Appraisal: the sum of the ballot scores; null for evaluation. */
+  total_score: z.number().nullable(),
+});
+export type VoterResult = z.infer<typeof voterResult>;
+export const voterResultList = pagedOf(voterResult);
+
+export const voterParams = z.object({ voter });
+export const voterBallotsQuery = z.object({ company_id: idSchema, vote_type_id: idSchema.optional() });
+export const voterDeleteQuery = z.object({ company_id: idSchema, vote_type_id: idSchema });
+export const voterBallots = z.object({
+  voter_identifier: z.string(),
+  submissions: z.array(voterResult),
+  ballots: z.array(voteRecord),
+  polls: z.array(pollForm),
+});
+export type VoterBallots = z.infer<typeof voterBallots>;
+export const cadreVoterBallots = voterBallots.extend({
+  ballots: z.array(cadreVoteRecord),
+  subjects: z.array(subjectRef),
+});
+export type CadreVoterBallots = z.infer<typeof cadreVoterBallots>;
+export const voterDeleteResult = z.object({
+  submission_id: z.string(),
+  voter_identifier: z.string(),
+  vote_type_id: int,
+  deleted_ballots: int,
+});
+export type VoterDeleteResult = z.infer<typeof voterDeleteResult>;
