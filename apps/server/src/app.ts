@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
+import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import webApp from './plugins/web-app';
@@ -64,16 +65,18 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   await app.register(authPlugin, { secret: jwtSecret, ttlHours: config.TOKEN_TTL_HOURS });
   await app.register(openapi);
 
+  // The web app's files come compressed from the build; compression (for JSON) applies to routes after it.
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
+  const serveWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) await app.register(webApp, { root: webDist });
+  await app.register(compression);
+
   app.get('/api/v1/health', { schema: { hide: true } }, async () => ({
     status: 'ok',
     database: database.kind,
   }));
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(publicRoutes, { prefix: '/api/v1/public' });
-
-  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
-  const serveWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) await app.register(webApp, { root: webDist });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
 import { publicRequest } from '@/lib/api-client';
 import { voterIdentifier } from '../lib/voter-store';
+import { loadFamilySteps } from './family-steps';
 
 interface State {
   loading: boolean;
@@ -25,6 +26,8 @@ export function useVoteType(linkId: string) {
         `/public/polls/vote-type/${encodeURIComponent(linkId)}`,
         { query: { voter_identifier: voter } },
       );
+      // An open ballot is shown with its family's forms, which load once, right after the ballot.
+      if (view.ready && !view.already_voted) await loadFamilySteps(view.vote_type.form_category);
       if (mine === seq.current) setState({ loading: false, view, error: null });
       return view;
     } catch (error) {
