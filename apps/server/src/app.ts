@@ -12,6 +12,7 @@ import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
+import { configureCoverCache } from './modules/covers/cover-cache';
 import publicRoutes from './modules/public-routes';
 
 declare module 'fastify' {
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  configureCoverCache(config.COVER_CACHE_MB * 1024 * 1024);
 
   await app.register(errorHandler);
   await app.register(helmet, {

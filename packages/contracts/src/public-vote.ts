@@ -119,7 +119,14 @@ export const publicSubject = z.object({
   current_position: z.string(),
   sort_order: z.number().int(),
 });
-const publicCover = z.object({ url: z.string(), content_type: z.string(), sha256: z.string() });
+const publicCover = z.object({
+  url: z.string(),
+  content_type: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
 
 export const publicVoteTypeView = z.object({
   link_id: z.string(),

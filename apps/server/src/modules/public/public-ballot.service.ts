@@ -1,4 +1,4 @@
-import type { CoverKind } from '@kaoping/contracts/cover';
+import { COVER_KIND_LABELS, type CoverKind } from '@kaoping/contracts/cover';
 import {
   PUBLIC_VOTE_DETAILS,
   type PublicCover,
@@ -10,8 +10,8 @@ import {
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { findCover } from '../covers/covers.repository';
-import { getCoverFile } from '../covers/covers.service';
+import { openCoverFile, voterFile } from '../covers/cover-file';
+import { findCover, findCoverByLink } from '../covers/covers.repository';
 import { type DefPoll, definitionFor, statusOf } from './ballot-definition';
 import * as repo from './public.repository';
 
@@ -61,9 +61,17 @@ async function coverOf(
   kind: CoverKind,
 ): Promise<PublicCover | null> {
   const row = await findCover(db, voteTypeId, kind);
-  return row
-    ? { url: publicCoverUrl(linkId, kind), content_type: row.contentType, sha256: row.sha256 }
-    : null;
+  if (!row) return null;
+  const file = voterFile(row);
+  const image = file.variant === 'display';
+  return {
+    url: publicCoverUrl(linkId, kind),
+    content_type: file.contentType,
+    sha256: file.sha256,
+    size: file.size,
+    width: image ? row.displayWidth : null,
+    height: image ? row.displayHeight : null,
+  };
 }
 
 /**
@@ -104,9 +112,18 @@ export async function getVoteTypeView(db: Db, linkId: string, voter?: string): P
   };
 }
 
-/** The cover file of a link's vote type; 404 for an unknown link or when none is uploaded. */
-export async function getPublicCoverFile(db: Db, linkId: string, kind: CoverKind) {
-  const found = await repo.findVoteTypeByLink(db, linkId);
-  if (!found) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
-  return getCoverFile(db, found.voteType.id, kind);
+/**
+ * What voters get of a link's cover (one metadata query; the bytes come from the cache when sent);
+ * 404 for an unknown link or when none is uploaded.
+ */
+export function openPublicCoverFile(db: Db, linkId: string, kind: CoverKind) {
+  return openCoverFile(
+    db,
+    async () => {
+      const { found, cover } = await findCoverByLink(db, linkId, kind);
+      if (!found) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
+      return cover && voterFile(cover);
+    },
+    `${COVER_KIND_LABELS[kind]}不存在`,
+  );
 }
