@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at build time,
 // so the server sends compressed bytes without compressing on each request (@fastify/static preCompressed).
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -11,8 +11,6 @@ const gz = promisify(gzip);
 
 /** Text formats worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-/** Below this a compressed copy saves less than a packet. */
-const MIN_BYTES = 512;
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -51,7 +49,7 @@ export function precompressPlugin(): Plugin {
     async closeBundle() {
       const jobs: Promise<void>[] = [];
       for await (const file of filesUnder(outDir)) {
-        if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) jobs.push(precompress(file));
+        if (COMPRESSIBLE.test(file)) jobs.push(precompress(file));
       }
       await Promise.all(jobs);
     },

@@ -70,6 +70,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   // The web app's files come compressed from the build; compression (for JSON) applies to routes after it.
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
   const serveWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  // The build's page for voter links (index.html plus an early request for the ballot), when present.
+  const voteHtml = serveWeb && existsSync(path.join(webDist, 'vote.html'));
   if (serveWeb) await app.register(webApp, { root: webDist });
   await app.register(compression);
 
@@ -88,7 +90,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
       // Client-side routes (/admin/..., /vote/...) load the app; a missing asset stays a 404.
       if (path.extname(url)) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(voteHtml && url.startsWith('/vote/type/') ? 'vote.html' : 'index.html');
     }
     return reply.status(404).send({ detail: `接口不存在：${request.method} ${url}` });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { coverCacheStats } from '../src/modules/covers/cover-cache';
+import { configureCoverCache, coverCacheStats } from '../src/modules/covers/cover-cache';
+import { upsertCover } from '../src/modules/covers/covers.repository';
 import { createTestContext, type TestContext } from './helpers/test-app';
 import { makePdf, photoPng, sha } from './helpers/cover-fixtures';
 import { bearer, createAdmin, createCompany, createVoteType, multipartFile } from './helpers/factories';
@@ -45,6 +46,8 @@ it('serves 50 parallel downloads of a large cover with identical bytes from one 
   const { c, v } = await setup();
   const pdf = await largePdf(8);
   const meta = await upload(c, v.id, pdf, 'big.pdf');
+  // An instance that did not take the upload (or one restarted since) starts with nothing cached.
+  configureCoverCache(64 * 1024 * 1024);
   const before = coverCacheStats().loads;
   const all = await Promise.all(
     Array.from({ length: 50 }, () => ctx.app.inject({ url: publicUrl(v.link_id) })),
@@ -61,6 +64,16 @@ it('serves 50 parallel downloads of a large cover with identical bytes from one 
   expect(admin.rawPayload.equals(pdf)).toBe(true);
   expect(coverCacheStats().loads - before).toBe(1);
 }, 120_000);
+
+it('keeps a fresh upload in the cache: the first phones read nothing back from the database', async () => {
+  const { c, v } = await setup();
+  const before = coverCacheStats().loads;
+  await upload(c, v.id, await photoPng(800, 600), 'a.png');
+  const res = await ctx.app.inject({ url: publicUrl(v.link_id) });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/webp');
+  expect(coverCacheStats().loads - before).toBe(0);
+});
 
 it('answers 304 to a phone that has the cover, and lets it keep the cover five minutes', async () => {
   const { c, v } = await setup();
@@ -100,4 +113,28 @@ it('never serves the old bytes once a cover is replaced', async () => {
   const view = (await ctx.app.inject({ url: `/api/v1/public/polls/vote-type/${v.link_id}` })).json();
   expect(sha(fresh.rawPayload)).toBe(view.covers.front.sha256);
   expect(view.covers.front).toMatchObject({ width: 200, height: 300 });
+});
+
+it('serves the cover the page asked for (?v=) even when another instance replaced it a moment ago', async () => {
+  const { c, v } = await setup();
+  const first = await makePdf();
+  await upload(c, v.id, first, 'a.pdf');
+  expect((await ctx.app.inject({ url: publicUrl(v.link_id) })).rawPayload.equals(first)).toBe(true);
+  // Another instance stores a new file: this one is not told, its lookup of the link is a second old.
+  const second = Buffer.concat([first, Buffer.from('%another version\n')]);
+  await upsertCover(ctx.database.db, {
+    companyId: c,
+    voteTypeId: v.id,
+    kind: 'front',
+    contentType: 'application/pdf',
+    fileName: 'b.pdf',
+    size: second.length,
+    sha256: sha(second),
+    data: second,
+  });
+  const view = (await ctx.app.inject({ url: `/api/v1/public/polls/vote-type/${v.link_id}` })).json();
+  expect(view.covers.front.sha256).toBe(sha(second));
+  const res = await ctx.app.inject({ url: `${publicUrl(v.link_id)}?v=${sha(second).slice(0, 16)}` });
+  expect(res.headers.etag).toBe(`"${sha(second)}"`);
+  expect(res.rawPayload.equals(second)).toBe(true);
 });

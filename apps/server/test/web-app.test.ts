@@ -15,9 +15,12 @@ writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
 // What the web build writes (apps/web/vite-precompress.ts): a brotli and a gzip copy beside each text file.
 const script = Buffer.from(`export const text = ${JSON.stringify('考评'.repeat(2000))};\n`);
 const indexHtml = Buffer.from(`<!doctype html><title>考评</title><div id="root"></div>${' '.repeat(900)}`);
+// index.html with an early request for the ballot, for voter links (apps/web/vite-vote-html.ts).
+const voteHtml = Buffer.from(`${indexHtml}<script type="module" src="/assets/vote-entry-1.js"></script>`);
 for (const [name, data] of [
   ['assets/index-def456.js', script],
   ['index.html', indexHtml],
+  ['vote.html', voteHtml],
 ] as const) {
   writeFileSync(path.join(dist, name), data);
   writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(data));
@@ -55,6 +58,10 @@ describe('compressed at build time', () => {
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    // Rules for documents stay on the page, not on each script.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
     expect(br.rawPayload.length).toBeLessThan(script.length / 5);
     expect(brotliDecompressSync(br.rawPayload).equals(script)).toBe(true);
 
@@ -69,13 +76,23 @@ describe('compressed at build time', () => {
   });
 
   it('sends index.html compressed for every client route and never lets it be cached unchecked', async () => {
-    for (const url of ['/', '/vote/type/abc']) {
+    for (const url of [
+      '/',
+      '/admin/covers?company=1',
+      '/vote/result/abc',
+      '/vote/type/abc',
+      '/vote/type/abc/',
+    ]) {
       const res = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).equals(indexHtml)).toBe(true);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Voter links get the page that asks for the ballot early.
+      const page = url.startsWith('/vote/type/') ? voteHtml : indexHtml;
+      expect(brotliDecompressSync(res.rawPayload).equals(page), url).toBe(true);
     }
   });
 

@@ -80,6 +80,8 @@ export const coverParams = z.object({
   linkId,
   kind: z.enum(['front', 'back'], { error: '封面类型只能是 front 或 back' }),
 });
+/** ?v=: the start of the cover's hash the page was given, so a replaced cover is never served stale. */
+export const coverVersionQuery = z.object({ v: z.string().max(64).optional() });
 export const voterQuery = z.object({ voter_identifier: voterIdentifier.optional() });
 export const submissionParams = z.object({ submissionId });
 export const companyPollKindParams = z.object({

@@ -33,5 +33,40 @@ export function cachedCoverBytes(sha256: string, load: Loader): Promise<Buffer |
   return cache.fetch(sha256, { context: load });
 }
 
+/** Puts bytes in the cache that are known to have this hash (a fresh upload), so no one reads them back. */
+export function primeCoverBytes(sha256: string, data: Buffer) {
+  cache.set(sha256, data);
+}
+
+/**
+ * Which cover a public link shows, remembered for a few seconds: phones opening a link together cost
+ * one metadata query, not one each. This instance forgets it at once when a cover changes here; another
+ * instance may show the previous cover for up to LOOKUP_TTL_MS, unless the page asks for a version
+ * (?v=, the hash the page was given) that it does not have, which is always looked up afresh.
+ */
+export const LOOKUP_TTL_MS = 5000;
+const lookups = new LRUCache<string, object, () => Promise<object>>({
+  max: 10_000,
+  ttl: LOOKUP_TTL_MS,
+  fetchMethod: async (_key, _stale, { context }) => context(),
+});
+
+export async function cachedCoverLookup<T extends object>(
+  key: string,
+  load: () => Promise<T>,
+  fresh: (value: T) => boolean = () => true,
+): Promise<T> {
+  const kept = (await lookups.fetch(key, { context: load })) as T;
+  if (fresh(kept)) return kept;
+  const now = await load();
+  lookups.set(key, now);
+  return now;
+}
+
+/** After an upload, a replacement or a deletion on this instance. */
+export function forgetCoverLookups() {
+  lookups.clear();
+}
+
 /** How many times the bytes were read from the database, and what is kept now (for tests and ops). */
 export const coverCacheStats = () => ({ loads, entries: cache.size, bytes: cache.calculatedSize });

@@ -2,6 +2,7 @@ import { COVER_KIND_LABELS, type Cover, type CoverKind } from '@kaoping/contract
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, notFound } from '../../lib/errors';
 import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
+import { forgetCoverLookups, primeCoverBytes } from './cover-cache';
 import { openCoverFile, originalFile, voterFile } from './cover-file';
 import { processCover, sha256Hex } from './cover-processing';
 import * as repo from './covers.repository';
@@ -78,6 +79,10 @@ export async function uploadCover(
       displayHeight: display?.height ?? null,
       displayData: display?.data ?? null,
     });
+    forgetCoverLookups();
+    // The first phones to open the link get these bytes without reading them back from the database.
+    primeCoverBytes(row.sha256, data);
+    if (display) primeCoverBytes(display.sha256, display.data);
     return mapCover(row);
   } catch (err) {
     // The vote type was deleted while the file was uploading.
@@ -136,7 +141,9 @@ export async function applyCoverToAll(db: Db, companyId: number, voteTypeId: num
     if (!(await repo.findCover(tx, voteTypeId, kind))) {
       throw notFound(`该投票类型尚未上传${COVER_KIND_LABELS[kind]}`);
     }
-    return { count: (await repo.copyCoverToCompany(tx, companyId, voteTypeId, kind)).length };
+    const written = await repo.copyCoverToCompany(tx, companyId, voteTypeId, kind);
+    forgetCoverLookups();
+    return { count: written.length };
   });
 }
 
@@ -145,6 +152,7 @@ export async function deleteCoverById(db: Db, id: number, companyId?: number) {
   const row = await repo.findCoverById(db, id);
   if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('封面不存在');
   if (!(await repo.deleteCoverById(db, id))) throw notFound('封面不存在');
+  forgetCoverLookups();
 }
 
 export async function deleteCover(db: Db, companyId: number, voteTypeId: number, kind: CoverKind) {
@@ -152,4 +160,5 @@ export async function deleteCover(db: Db, companyId: number, voteTypeId: number,
   if (!(await repo.deleteCover(db, voteTypeId, kind))) {
     throw notFound(`尚未上传${COVER_KIND_LABELS[kind]}`);
   }
+  forgetCoverLookups();
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@kaoping/contracts/common';
 import {
   coverParams,
+  coverVersionQuery,
   linkParams,
   publicVoteTypeView,
   submissionBody,
@@ -46,11 +47,13 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           '投票链接的封面（front）或封底（back）：图片为上传时生成的 WebP，PDF 为原文件（带 ETag，可 304）',
         params: coverParams,
+        querystring: coverVersionQuery,
         response: { 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      const file = await openPublicCoverFile(app.db, request.params.linkId, request.params.kind);
+      const { linkId, kind } = request.params;
+      const file = await openPublicCoverFile(app.db, linkId, kind, request.query.v);
       // Five minutes without asking, then a revalidation that costs a 304; the page's ?v= hash makes a
       // replaced cover show at once.
       return sendCoverFile(request, reply, file, 'public, max-age=300');

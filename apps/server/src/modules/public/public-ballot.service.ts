@@ -10,6 +10,7 @@ import {
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { cachedCoverLookup } from '../covers/cover-cache';
 import { openCoverFile, voterFile } from '../covers/cover-file';
 import { findCover, findCoverByLink } from '../covers/covers.repository';
 import { type DefPoll, definitionFor, statusOf } from './ballot-definition';
@@ -113,14 +114,20 @@ export async function getVoteTypeView(db: Db, linkId: string, voter?: string): P
 }
 
 /**
- * What voters get of a link's cover (one metadata query; the bytes come from the cache when sent);
- * 404 for an unknown link or when none is uploaded.
+ * What voters get of a link's cover; 404 for an unknown link or when none is uploaded. The lookup is
+ * shared for a few seconds and the bytes come from the cache (covers/cover-cache.ts), so a hall of
+ * phones opening the link costs the database almost nothing. `version` is the start of the hash the
+ * page was given (?v=): a lookup that does not match it is made again.
  */
-export function openPublicCoverFile(db: Db, linkId: string, kind: CoverKind) {
+export function openPublicCoverFile(db: Db, linkId: string, kind: CoverKind, version?: string) {
   return openCoverFile(
     db,
     async () => {
-      const { found, cover } = await findCoverByLink(db, linkId, kind);
+      const { found, cover } = await cachedCoverLookup(
+        `${linkId}:${kind}`,
+        () => findCoverByLink(db, linkId, kind),
+        (kept) => !version || (!!kept.cover && voterFile(kept.cover).sha256.startsWith(version)),
+      );
       if (!found) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
       return cover && voterFile(cover);
     },

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
-import { publicRequest } from '@/lib/api-client';
 import { voterIdentifier } from '../lib/voter-store';
-import { loadFamilySteps } from './family-steps';
+import { requestView, takeEarlyView } from './early-view';
 
 interface State {
   loading: boolean;
@@ -22,12 +21,8 @@ export function useVoteType(linkId: string) {
   const load = useCallback(async (): Promise<PublicVoteTypeView | null> => {
     const mine = ++seq.current;
     try {
-      const view = await publicRequest<PublicVoteTypeView>(
-        `/public/polls/vote-type/${encodeURIComponent(linkId)}`,
-        { query: { voter_identifier: voter } },
-      );
-      // An open ballot is shown with its family's forms, which load once, right after the ballot.
-      if (view.ready && !view.already_voted) await loadFamilySteps(view.vote_type.form_category);
+      // The first answer may already be on its way (vote.html started it before the app loaded).
+      const view = await (takeEarlyView(linkId, voter) ?? requestView(linkId, voter));
       if (mine === seq.current) setState({ loading: false, view, error: null });
       return view;
     } catch (error) {
