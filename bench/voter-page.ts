@@ -4,7 +4,8 @@
 //   npx tsx bench/voter-page.ts                                  # this checkout
 //   BENCH_APP_ROOT=/path/to/other/checkout npx tsx bench/voter-page.ts   # e.g. an older commit
 //
-// BENCH_RUNS (default 3) page loads per case, the median reported; BENCH_SKIP_BUILD=1 reuses the build.
+// BENCH_RUNS (default 3) page loads per case, the median reported; BENCH_SKIP_BUILD=1 reuses the build;
+// BENCH_PARTS=pages or =downloads runs one half; BENCH_PHONE_KBPS (default 2000) is each phone's speed.
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +13,14 @@ import { execFileSync } from 'node:child_process';
 import { downloadsWhilePolling } from './cover-downloads';
 import { buildApp, startApp } from './voter-page-app';
 import { launch, loadVoterPage, NETWORK, type PageLoad } from './voter-page-browser';
-import { setUpUnit } from './voter-page-setup';
+import { setUpUnit, type BenchUnit } from './voter-page-setup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(process.env.BENCH_APP_ROOT ?? path.join(here, '..'));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const parts = (process.env.BENCH_PARTS ?? 'pages,downloads').split(',');
+/** A phone's share of a busy hall Wi-Fi: 200 of them take 400 Mbit/s together. */
+const phoneKbps = Number(process.env.BENCH_PHONE_KBPS ?? 2000);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -33,33 +36,41 @@ function summarise(loads: PageLoad[]) {
   };
 }
 
+/** Each family's voter page, with and without a cover, `runs` times each in a fresh browser context. */
+async function measurePages(url: string, unit: BenchUnit) {
+  const pages: Record<string, ReturnType<typeof summarise>> = {};
+  const browser = await launch();
+  try {
+    for (const [name, link, withCover] of [
+      ['appraisal', unit.links.appraisal, false],
+      ['appraisal_with_cover', unit.links.appraisalCover, true],
+      ['evaluation', unit.links.evaluation, false],
+      ['evaluation_with_cover', unit.links.evaluationCover, true],
+    ] as const) {
+      const loads: PageLoad[] = [];
+      for (let i = 0; i < runs; i++)
+        loads.push(await loadVoterPage(browser, `${url}/vote/type/${link}`, withCover));
+      pages[name] = summarise(loads);
+    }
+  } finally {
+    await browser.close();
+  }
+  return pages;
+}
+
 buildApp(root);
 const app = await startApp(root);
 try {
   const unit = await setUpUnit(app.url);
-  const pages: Record<string, ReturnType<typeof summarise>> = {};
-  const browser = parts.includes('pages') ? await launch() : undefined;
-  if (browser)
-    try {
-      for (const [name, link, withCover] of [
-        ['appraisal', unit.links.appraisal, false],
-        ['appraisal_with_cover', unit.links.appraisalCover, true],
-        ['evaluation', unit.links.evaluation, false],
-        ['evaluation_with_cover', unit.links.evaluationCover, true],
-      ] as const) {
-        const loads: PageLoad[] = [];
-        for (let i = 0; i < runs; i++)
-          loads.push(await loadVoterPage(browser, `${app.url}/vote/type/${link}`, withCover));
-        pages[name] = summarise(loads);
-      }
-    } finally {
-      await browser.close();
-    }
+  const pages = parts.includes('pages') ? await measurePages(app.url, unit) : null;
   const cover = (link: string) => `/api/v1/public/polls/vote-type/${link}/cover/front`;
+  const [image, pdf] = [cover(unit.links.appraisalCover), cover(unit.links.bigPdf)];
   const downloads = parts.includes('downloads')
     ? {
-        image_cover: await downloadsWhilePolling(app.url, cover(unit.links.appraisalCover), 200, app.pid),
-        pdf_10mb: await downloadsWhilePolling(app.url, cover(unit.links.bigPdf), 200, app.pid),
+        image_cover_phones: await downloadsWhilePolling(app.url, image, 200, app.pid, phoneKbps),
+        pdf_10mb_phones: await downloadsWhilePolling(app.url, pdf, 200, app.pid, phoneKbps),
+        image_cover_flood: await downloadsWhilePolling(app.url, image, 200, app.pid, 0),
+        pdf_10mb_flood: await downloadsWhilePolling(app.url, pdf, 200, app.pid, 0),
       }
     : null;
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
