@@ -13,7 +13,7 @@ const FIRST_RUN_PORT = Number(process.env.E2E_FIRST_RUN_PORT ?? 4312);
 // Private build outputs (E2E_SERVER_ENTRY, E2E_WEB_DIST) let several people run e2e side by side.
 const serverEntry =
   process.env.E2E_SERVER_ENTRY ?? path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
-const webDist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+export const webDist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 
 const server = (port: number, extraEnv: Record<string, string> = {}) => ({
   command: `node ${serverEntry}`,

@@ -1,12 +1,15 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompressPlugin } from './vite-precompress.ts';
+import { voteHtmlPlugin } from './vite-vote-html.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), voteHtmlPlugin(), precompressPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { chunkSizeWarningLimit: 1500 },
+  // The manifest (dist/.vite, never served) lets the e2e tests tell which chunks hold which forms.
+  build: { chunkSizeWarningLimit: 1500, manifest: true },
   test: {
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],

@@ -7,10 +7,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
+import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
+import { configureCoverCache } from './modules/covers/cover-cache';
 import publicRoutes from './modules/public-routes';
 
 declare module 'fastify' {
@@ -41,6 +43,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  configureCoverCache(config.COVER_CACHE_MB * 1024 * 1024);
 
   await app.register(errorHandler);
   await app.register(helmet, {
@@ -64,16 +67,20 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   await app.register(authPlugin, { secret: jwtSecret, ttlHours: config.TOKEN_TTL_HOURS });
   await app.register(openapi);
 
+  // The web app's files come compressed from the build; compression (for JSON) applies to routes after it.
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
+  const serveWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  // The build's page for voter links (index.html plus an early request for the ballot), when present.
+  const voteHtml = serveWeb && existsSync(path.join(webDist, 'vote.html'));
+  if (serveWeb) await app.register(webApp, { root: webDist });
+  await app.register(compression);
+
   app.get('/api/v1/health', { schema: { hide: true } }, async () => ({
     status: 'ok',
     database: database.kind,
   }));
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(publicRoutes, { prefix: '/api/v1/public' });
-
-  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
-  const serveWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) await app.register(webApp, { root: webDist });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -83,7 +90,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
       // Client-side routes (/admin/..., /vote/...) load the app; a missing asset stays a 404.
       if (path.extname(url)) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(voteHtml && url.startsWith('/vote/type/') ? 'vote.html' : 'index.html');
     }
     return reply.status(404).send({ detail: `接口不存在：${request.method} ${url}` });
   });

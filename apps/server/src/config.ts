@@ -21,6 +21,8 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   WEB_DIST: z.string().optional(),
+  /** Cover bytes kept in memory per instance (MB), least recently used out first. */
+  COVER_CACHE_MB: z.coerce.number().int().min(16).max(4096).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,30 +1,12 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getCoverFile } from '../src/modules/covers/covers.service';
 import { createTestContext, type TestContext } from './helpers/test-app';
+import { JPEG, PDF, PNG, sha, WEBP } from './helpers/cover-fixtures';
 import { bearer, createAdmin, createCompany, createVoteType, multipartFile } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 const url = '/api/v1/admin/covers';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(64),
-]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([100, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(64),
-]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -72,6 +54,7 @@ describe('upload and read', () => {
       sha256: sha(PNG),
       created_at: expect.any(String),
       url: `/api/v1/admin/covers/${meta.id}/file`,
+      display: { content_type: 'image/webp', size: expect.any(Number), width: 1, height: 1 },
     });
     expect((await get(`/${c}/${v}`)).json()).toEqual(meta);
     expect((await get(`/back-cover/${c}/${v}`)).json()).toBeNull();

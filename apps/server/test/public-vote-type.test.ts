@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers/test-app';
@@ -145,14 +146,25 @@ describe('covers', () => {
     expect(upload.statusCode, upload.body).toBe(201);
     const body = (await view(f.appraisal.link_id)).json();
     const url = `${PUBLIC}/vote-type/${f.appraisal.link_id}/cover/front`;
+    // Voters get the WebP made at upload; the admin keeps the original PNG (covers-processing.test.ts).
+    const display = upload.json().display;
     expect(body.covers).toEqual({
-      front: { url, content_type: 'image/png', sha256: upload.json().sha256 },
+      front: {
+        url,
+        content_type: 'image/webp',
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        size: display.size,
+        width: 1,
+        height: 1,
+      },
       back: null,
     });
     const file = await ctx.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
-    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.rawPayload.length).toBe(display.size);
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(body.covers.front.sha256);
+    expect(file.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     const back = await ctx.app.inject({ method: 'GET', url: url.replace('front', 'back') });
     expect(back.statusCode).toBe(404);
     expect(back.json()).toEqual({ detail: '封底不存在' });

@@ -132,6 +132,7 @@ describe('cover card', () => {
       sha256: 'abc',
       created_at: '2025-01-01T00:00:00Z',
       url: '/api/v1/admin/covers/5/file',
+      display: { content_type: 'image/webp', size: 900, width: 1, height: 1 },
     };
     const calls = mockFetch({
       'GET /api/v1/admin/covers/33/7': () => ({ body: null }),

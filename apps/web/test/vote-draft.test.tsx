@@ -56,8 +56,11 @@ describe('the unfinished ballot is kept in the browser', () => {
   it('shows the front cover first and starts the ballot from it', async () => {
     const cover = {
       url: `/api/v1/public/polls/vote-type/${LINK}/cover/front`,
-      content_type: 'image/png',
+      content_type: 'image/webp',
       sha256: 'ab'.repeat(32),
+      size: 48_000,
+      width: 1600,
+      height: 1200,
     };
     mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView({ covers: { front: cover, back: null } }) }) });
     const user = userEvent.setup();
@@ -71,5 +74,29 @@ describe('the unfinished ballot is kept in the browser', () => {
     expect(screen.getByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /第 1 项，共 3 项/ })).toHaveTextContent('1/3');
     expect(draftOf().started).toBe(true);
+  });
+});
+
+describe('a PDF cover', () => {
+  it('is not downloaded by the page: the voter sees its size and opens it if they want', async () => {
+    const cover = {
+      url: `/api/v1/public/polls/vote-type/${LINK}/cover/front`,
+      content_type: 'application/pdf',
+      sha256: 'cd'.repeat(32),
+      size: Math.round(2.3 * 1024 * 1024),
+      width: null,
+      height: null,
+    };
+    const calls = mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView({ covers: { front: cover, back: null } }) }),
+    });
+    renderVotePage();
+    const open = await screen.findByRole('link', { name: '在新窗口中打开封面（PDF）' });
+    expect(open).toHaveAttribute('href', expect.stringContaining(cover.url));
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('封面为 PDF 文件（2.3 MB），点击后才会下载。')).toBeInTheDocument();
+    expect(document.querySelector('object, embed, iframe')).toBeNull();
+    expect(calls.filter((c) => c.url.pathname.includes('/cover/'))).toHaveLength(0);
+    expect(screen.getByRole('button', { name: '开始投票' })).toBeInTheDocument();
   });
 });

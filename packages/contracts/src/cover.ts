@@ -13,6 +13,8 @@ export type CoverContentType = (typeof COVER_CONTENT_TYPES)[number];
 /** For an <input type="file" accept=...>; the server still checks the content. */
 export const COVER_ACCEPT = '.png,.jpg,.jpeg,.webp,.pdf,image/png,image/jpeg,image/webp,application/pdf';
 export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+/** An image cover is also stored as a WebP at most this many pixels on its long side, for the voters. */
+export const COVER_DISPLAY_MAX_PX = 1600;
 /** The multipart field that carries the file. */
 export const COVER_FILE_FIELD = 'file';
 
@@ -30,6 +32,18 @@ export const cover = z.object({
   created_at: z.string(),
   /** Where the bytes are: an admin path under /api/v1, fetched with the bearer token. */
   url: z.string(),
+  /**
+   * What voters get for an image: a WebP of at most 1,600 px on the long side, made at upload. Null for
+   * a PDF (voters open the file itself, when they ask) and for covers stored before such copies existed.
+   */
+  display: z
+    .object({
+      content_type: z.literal('image/webp'),
+      size: z.number().int(),
+      width: z.number().int(),
+      height: z.number().int(),
+    })
+    .nullable(),
 });
 export type Cover = z.infer<typeof cover>;
 
@@ -38,6 +52,10 @@ export const coverOrNull = cover.nullable();
 
 export const coverUploadQuery = z.object({ company_id: idSchema, vote_type_id: idSchema });
 export type CoverUploadQuery = z.infer<typeof coverUploadQuery>;
+
+/** POST /admin/covers/apply-to-all: copies one vote type's cover to every other vote type of its company. */
+export const coverApplyAllQuery = z.object({ company_id: idSchema, vote_type_id: idSchema, kind: coverKind });
+export type CoverApplyAllQuery = z.infer<typeof coverApplyAllQuery>;
 
 export const coverParams = z.object({ companyId: idSchema, voteTypeId: idSchema });
 export type CoverParams = z.infer<typeof coverParams>;

@@ -68,9 +68,15 @@ export interface PublicSubject {
 export interface PublicCover {
   /** GET it without credentials: /api/v1/public/polls/vote-type/{link_id}/cover/{front|back}. */
   url: string;
+  /** What the URL sends: image/webp for an image cover (a copy made at upload), or application/pdf. */
   content_type: string;
-  /** Changes when the file is replaced. */
+  /** Of the bytes the URL sends; changes when the file is replaced. */
   sha256: string;
+  /** Bytes the URL sends, so a phone can say how big a PDF is before opening it. */
+  size: number;
+  /** Pixel size of an image (null for a PDF), so the page keeps its place while the image loads. */
+  width: number | null;
+  height: number | null;
 }
 
 /** GET /public/polls/vote-type/{linkId}?voter_identifier= */

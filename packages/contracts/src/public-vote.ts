@@ -68,6 +68,8 @@ export const coverParams = z.object({
   linkId,
   kind: z.enum(['front', 'back'], { error: '封面类型只能是 front 或 back' }),
 });
+/** ?v=: the start of the cover's hash the page was given, so a replaced cover is never served stale. */
+export const coverVersionQuery = z.object({ v: z.string().max(64).optional() });
 export const voterQuery = z.object({ voter_identifier: voterIdentifier.optional() });
 export const submissionParams = z.object({ submissionId });
 export const companyPollKindParams = z.object({
@@ -109,7 +111,14 @@ export const publicSubject = evaluationSubject.pick({
   current_position: true,
   sort_order: true,
 });
-const publicCover = z.object({ url: z.string(), content_type: z.string(), sha256: z.string() });
+const publicCover = z.object({
+  url: z.string(),
+  content_type: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
 
 export const publicVoteTypeView = z.object({
   link_id: z.string(),

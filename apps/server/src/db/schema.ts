@@ -139,6 +139,14 @@ export const covers = pgTable(
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     data: bytea('data').notNull(),
+    // What a voter's phone gets for an image: a WebP at most 1,600 px on the long side, made at upload.
+    // Null for a PDF (voters open the file itself) and for covers stored before it existed.
+    displayContentType: text('display_content_type'),
+    displaySize: integer('display_size'),
+    displaySha256: text('display_sha256'),
+    displayWidth: integer('display_width'),
+    displayHeight: integer('display_height'),
+    displayData: bytea('display_data'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('covers_vote_type_kind_key').on(t.voteTypeId, t.kind)],

@@ -1,5 +1,5 @@
 import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
-import type { PollTargetType } from '@kaoping/contracts/poll';
+import type { PollTargetType } from '@kaoping/contracts/poll-kinds';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 
 export interface TemplateSummary {

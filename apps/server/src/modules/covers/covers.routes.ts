@@ -1,7 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@kaoping/contracts/common';
-import { COVER_MAX_BYTES, cover, coverOrNull, coverParams, coverUploadQuery } from '@kaoping/contracts/cover';
+import { countResponse, errorResponse, idParams } from '@kaoping/contracts/common';
+import {
+  COVER_MAX_BYTES,
+  cover,
+  coverApplyAllQuery,
+  coverOrNull,
+  coverParams,
+  coverUploadQuery,
+} from '@kaoping/contracts/cover';
 import { companyScopeQuery } from '@kaoping/contracts/vote-type';
 import { z } from 'zod';
 import { sendCoverFile } from './cover-file';
@@ -35,7 +42,7 @@ const coversRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          summary: `上传${label}（multipart 字段 file；PNG/JPEG/WebP/PDF，≤ 10 MB；再次上传即替换）`,
+          summary: `上传${label}（multipart 字段 file；PNG/JPEG/WebP/PDF，≤ 10 MB；再次上传即替换；图片另存为投票端用的 WebP，含脚本的 PDF 拒绝）`,
           consumes: ['multipart/form-data'],
           querystring: coverUploadQuery,
           response: uploadResponses,
@@ -68,9 +75,28 @@ const coversRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  app.post(
+    '/apply-to-all',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '把该投票类型的封面或封底应用到本单位其余全部投票类型（替换它们原有的），一次完成',
+        querystring: coverApplyAllQuery,
+        response: { 200: countResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { company_id, vote_type_id, kind } = request.query;
+      return service.applyCoverToAll(app.db, company_id, vote_type_id, kind);
+    },
+  );
+
   app.get(
     '/:id/file',
     {
+      // Images and PDFs are compressed already.
+      compress: false,
       schema: {
         tags,
         security,
@@ -80,8 +106,7 @@ const coversRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.getCoverFileById(app.db, request.params.id);
-      return sendCoverFile(request, reply, file);
+      return sendCoverFile(request, reply, await service.openCoverFileById(app.db, request.params.id));
     },
   );
 

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import { COVER_CONTENT_TYPES, COVER_KIND_LABELS, type Cover, type CoverKind } from '@kaoping/contracts/cover';
+import { COVER_KIND_LABELS, type Cover, type CoverKind } from '@kaoping/contracts/cover';
 import type { Db } from '../../db/client';
-import { AppError, invalid, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { isForeignKeyViolation, notFound } from '../../lib/errors';
 import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
+import { forgetCoverLookups, primeCoverBytes } from './cover-cache';
+import { openCoverFile, originalFile, voterFile } from './cover-file';
+import { processCover, sha256Hex } from './cover-processing';
 import * as repo from './covers.repository';
 
 /** Where an admin fetches the bytes (with the bearer token). */
@@ -21,18 +22,19 @@ export function mapCover(row: repo.CoverRow): Cover {
     sha256: row.sha256,
     created_at: row.createdAt.toISOString(),
     url: coverFileUrl(row.id),
+    display:
+      row.displayContentType === 'image/webp' &&
+      row.displaySize !== null &&
+      row.displayWidth !== null &&
+      row.displayHeight !== null
+        ? {
+            content_type: 'image/webp',
+            size: row.displaySize,
+            width: row.displayWidth,
+            height: row.displayHeight,
+          }
+        : null,
   };
-}
-
-/** The real format of the bytes, or 415: a renamed .exe stays an .exe whatever its name says. */
-async function sniff(data: Buffer) {
-  if (data.length === 0) throw invalid('文件为空，请重新选择');
-  const found = await fileTypeFromBuffer(data);
-  const mime = (COVER_CONTENT_TYPES as readonly string[]).find((t) => t === found?.mime);
-  if (!mime) {
-    throw new AppError('UNSUPPORTED_MEDIA', '文件格式不支持：只能上传 PNG、JPEG、WebP 图片或 PDF 文件');
-  }
-  return mime;
 }
 
 /** Keeps a display name only: no path, no control characters, bounded length. */
@@ -49,7 +51,8 @@ export interface UploadedFile {
 
 /**
  * Stores (or replaces) a cover. The file is read only after the company and vote type are known to
- * match, so a wrong address is refused before megabytes are taken in.
+ * match, so a wrong address is refused before megabytes are taken in. An image is also stored as a
+ * small WebP for the voters; a PDF that could run something is refused (cover-processing.ts).
  */
 export async function uploadCover(
   db: Db,
@@ -58,7 +61,7 @@ export async function uploadCover(
 ) {
   await getVoteTypeOfCompany(db, target.companyId, target.voteTypeId);
   const { fileName, data } = await readFile();
-  const contentType = await sniff(data);
+  const { contentType, display } = await processCover(data);
   try {
     const row = await repo.upsertCover(db, {
       companyId: target.companyId,
@@ -67,9 +70,19 @@ export async function uploadCover(
       contentType,
       fileName: cleanFileName(fileName),
       size: data.length,
-      sha256: createHash('sha256').update(data).digest('hex'),
+      sha256: sha256Hex(data),
       data,
+      displayContentType: display?.contentType ?? null,
+      displaySize: display?.size ?? null,
+      displaySha256: display?.sha256 ?? null,
+      displayWidth: display?.width ?? null,
+      displayHeight: display?.height ?? null,
+      displayData: display?.data ?? null,
     });
+    forgetCoverLookups();
+    // The first phones to open the link get these bytes without reading them back from the database.
+    primeCoverBytes(row.sha256, data);
+    if (display) primeCoverBytes(display.sha256, display.data);
     return mapCover(row);
   } catch (err) {
     // The vote type was deleted while the file was uploading.
@@ -85,21 +98,53 @@ export async function getCover(db: Db, companyId: number, voteTypeId: number, ki
   return row ? mapCover(row) : null;
 }
 
-/** Bytes and headers' inputs of a cover by id, for the admin page. */
-export async function getCoverFileById(db: Db, id: number) {
-  const row = await repo.findCoverFileById(db, id);
-  if (!row) throw notFound('封面不存在');
-  return row;
+/** The original upload of a cover by id, for the admin page; send it with `sendCoverFile`. */
+export function openCoverFileById(db: Db, id: number) {
+  return openCoverFile(
+    db,
+    async () => {
+      const row = await repo.findCoverById(db, id);
+      return row && originalFile(row);
+    },
+    '封面不存在',
+  );
 }
 
 /**
- * The cover file of a vote type, for the public voting pages (which decide whether the vote type
- * may be shown); 404 when none is uploaded. Send it with `sendCoverFile`.
+ * What voters get of a vote type's cover (the WebP of an image, or the PDF), for the public voting
+ * pages, which decide whether the vote type may be shown; 404 when none is uploaded.
  */
+export function openVoterCoverFile(db: Db, voteTypeId: number, kind: CoverKind) {
+  return openCoverFile(
+    db,
+    async () => {
+      const row = await repo.findCover(db, voteTypeId, kind);
+      return row && voterFile(row);
+    },
+    `${COVER_KIND_LABELS[kind]}不存在`,
+  );
+}
+
+/** The same bytes as `openVoterCoverFile` sends, read whole (tests, tools). */
 export async function getCoverFile(db: Db, voteTypeId: number, kind: CoverKind) {
-  const row = await repo.findCoverFile(db, voteTypeId, kind);
-  if (!row) throw notFound(`${COVER_KIND_LABELS[kind]}不存在`);
-  return row;
+  const { file, data } = await (await openVoterCoverFile(db, voteTypeId, kind)).read();
+  return { ...file, data };
+}
+
+/**
+ * Gives every other vote type of the company the cover (front or back) of this one, replacing theirs,
+ * in one transaction; answers how many vote types got it.
+ */
+export async function applyCoverToAll(db: Db, companyId: number, voteTypeId: number, kind: CoverKind) {
+  await getVoteTypeOfCompany(db, companyId, voteTypeId);
+  return db.transaction(async (tx) => {
+    if (!(await repo.findCover(tx, voteTypeId, kind))) {
+      throw notFound(`该投票类型尚未上传${COVER_KIND_LABELS[kind]}`);
+    }
+    const written = await repo.copyCoverToCompany(tx, companyId, voteTypeId, kind);
+    forgetCoverLookups();
+    return { count: written.length };
+  });
 }
 
 /** Deletes by id; with companyId, a cover of another company answers 404 and stays. */
@@ -107,9 +152,13 @@ export async function deleteCoverById(db: Db, id: number, companyId?: number) {
   const row = await repo.findCoverById(db, id);
   if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('封面不存在');
   if (!(await repo.deleteCoverById(db, id))) throw notFound('封面不存在');
+  forgetCoverLookups();
 }
 
 export async function deleteCover(db: Db, companyId: number, voteTypeId: number, kind: CoverKind) {
   await getVoteTypeOfCompany(db, companyId, voteTypeId);
-  if (!(await repo.deleteCover(db, voteTypeId, kind))) throw notFound(`尚未上传${COVER_KIND_LABELS[kind]}`);
+  if (!(await repo.deleteCover(db, voteTypeId, kind))) {
+    throw notFound(`尚未上传${COVER_KIND_LABELS[kind]}`);
+  }
+  forgetCoverLookups();
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@kaoping/contracts/common';
 import {
   coverParams,
+  coverVersionQuery,
   linkParams,
   publicVoteTypeView,
   submissionBody,
@@ -10,7 +11,7 @@ import {
   voterQuery,
 } from '@kaoping/contracts/public-vote';
 import { sendCoverFile } from '../covers/cover-file';
-import { getPublicCoverFile, getVoteTypeView } from './public-ballot.service';
+import { getVoteTypeView, openPublicCoverFile } from './public-ballot.service';
 import { loadReceipt } from './receipt.service';
 import { submitVote } from './submit-vote.service';
 
@@ -39,16 +40,23 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vote-type/:linkId/cover/:kind',
     {
+      // Images and PDFs are compressed already.
+      compress: false,
       schema: {
         tags,
-        summary: '投票链接的封面（front）或封底（back）文件',
+        summary:
+          '投票链接的封面（front）或封底（back）：图片为上传时生成的 WebP，PDF 为原文件（带 ETag，可 304）',
         params: coverParams,
+        querystring: coverVersionQuery,
         response: { 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      const file = await getPublicCoverFile(app.db, request.params.linkId, request.params.kind);
-      return sendCoverFile(request, reply, file, 'public, max-age=60');
+      const { linkId, kind } = request.params;
+      const file = await openPublicCoverFile(app.db, linkId, kind, request.query.v);
+      // Five minutes without asking, then a revalidation that costs a 304; the page's ?v= hash makes a
+      // replaced cover show at once.
+      return sendCoverFile(request, reply, file, 'public, max-age=300');
     },
   );
 

@@ -1,4 +1,4 @@
-import type { CoverKind } from '@kaoping/contracts/cover';
+import { COVER_KIND_LABELS, type CoverKind } from '@kaoping/contracts/cover';
 import type { PollTargetType } from '@kaoping/contracts/poll-kinds';
 import {
   PUBLIC_VOTE_DETAILS,
@@ -11,12 +11,12 @@ import {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
-import { findCover } from '../covers/covers.repository';
-import { getCoverFile } from '../covers/covers.service';
+import { cachedCoverLookup } from '../covers/cover-cache';
+import { openCoverFile, voterFile } from '../covers/cover-file';
+import { findCover, findCoverByLink } from '../covers/covers.repository';
 import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
 import type { ParsedPoll } from '../polls/parsed-poll';
 import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
-import { findVoteTypeByLink } from '../vote-types/vote-types.repository';
 import { definitionFor, statusOf } from './ballot-definition';
 
 /** Where a voter's browser fetches a cover, without credentials. */
@@ -67,9 +67,17 @@ async function coverOf(
   kind: CoverKind,
 ): Promise<PublicCover | null> {
   const row = await findCover(db, voteTypeId, kind);
-  return row
-    ? { url: publicCoverUrl(linkId, kind), content_type: row.contentType, sha256: row.sha256 }
-    : null;
+  if (!row) return null;
+  const file = voterFile(row);
+  const image = file.variant === 'display';
+  return {
+    url: publicCoverUrl(linkId, kind),
+    content_type: file.contentType,
+    sha256: file.sha256,
+    size: file.size,
+    width: image ? row.displayWidth : null,
+    height: image ? row.displayHeight : null,
+  };
 }
 
 /**
@@ -110,9 +118,24 @@ export async function getVoteTypeView(db: Db, linkId: string, voter?: string): P
   };
 }
 
-/** The cover file of a link's vote type; 404 for an unknown link or when none is uploaded. */
-export async function getPublicCoverFile(db: Db, linkId: string, kind: CoverKind) {
-  const found = await findVoteTypeByLink(db, linkId);
-  if (!found) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
-  return getCoverFile(db, found.voteType.id, kind);
+/**
+ * What voters get of a link's cover; 404 for an unknown link or when none is uploaded. The lookup is
+ * shared for a few seconds and the bytes come from the cache (covers/cover-cache.ts), so a hall of
+ * phones opening the link costs the database almost nothing. `version` is the start of the hash the
+ * page was given (?v=): a lookup that does not match it is made again.
+ */
+export function openPublicCoverFile(db: Db, linkId: string, kind: CoverKind, version?: string) {
+  return openCoverFile(
+    db,
+    async () => {
+      const { found, cover } = await cachedCoverLookup(
+        `${linkId}:${kind}`,
+        () => findCoverByLink(db, linkId, kind),
+        (kept) => !version || (!!kept.cover && voterFile(kept.cover).sha256.startsWith(version)),
+      );
+      if (!found) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
+      return cover && voterFile(cover);
+    },
+    `${COVER_KIND_LABELS[kind]}不存在`,
+  );
 }

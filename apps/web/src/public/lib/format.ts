@@ -12,3 +12,9 @@ export function formatDateTime(iso: string | null | undefined): string {
     hour12: false,
   }).format(d);
 }
+
+/** '860 KB', '2.3 MB': a file's size as a phone user reads it. */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(n / 1024))} KB`;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicVoteTypeView, SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import { publicRequest } from '@/lib/api-client';
 import { buildBallots } from './ballot-answers';
@@ -6,7 +6,7 @@ import { buildSteps, missingOf } from './ballot-steps';
 import { CoverView } from './cover-view';
 import { ReviewPanel } from './review-panel';
 import { StepBar } from './step-bar';
-import { StepContent } from './step-content';
+import { familySteps } from './family-steps';
 import { useBallotDraft } from './use-ballot-draft';
 import { useSubmit } from './use-submit';
 import './vote.css';
@@ -119,6 +119,8 @@ export function BallotFlow({ view, voter, onSubmitted, onConflict, onReload }: B
   }
 
   const step = steps[index];
+  // useVoteType loaded them before showing the ballot.
+  const renderStep = familySteps(view.vote_type.form_category)!;
   return (
     <main className="kp-vote">
       <VoteHeader view={view} stored={stored} />
@@ -130,14 +132,15 @@ export function BallotFlow({ view, voter, onSubmitted, onConflict, onReload }: B
           className="kp-vote-step"
           aria-label={`第 ${index + 1} 项，共 ${steps.length} 项：${step.label}`}
         >
-          <StepContent
-            key={step.id}
-            step={step}
-            firstOfPoll={steps[index - 1]?.poll.id !== step.poll.id}
-            answers={draft.answers}
-            onAnswer={setAnswer}
-            showMissing={draft.reviewed}
-          />
+          <Fragment key={step.id}>
+            {renderStep({
+              step,
+              firstOfPoll: steps[index - 1]?.poll.id !== step.poll.id,
+              answers: draft.answers,
+              onAnswer: setAnswer,
+              showMissing: draft.reviewed,
+            })}
+          </Fragment>
         </section>
       ) : (
         <ReviewPanel

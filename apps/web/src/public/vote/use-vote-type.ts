@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
-import { publicRequest } from '@/lib/api-client';
 import { voterIdentifier } from '../lib/voter-store';
+import { requestView, takeEarlyView } from './early-view';
 
 interface State {
   loading: boolean;
@@ -21,10 +21,8 @@ export function useVoteType(linkId: string) {
   const load = useCallback(async (): Promise<PublicVoteTypeView | null> => {
     const mine = ++seq.current;
     try {
-      const view = await publicRequest<PublicVoteTypeView>(
-        `/public/polls/vote-type/${encodeURIComponent(linkId)}`,
-        { query: { voter_identifier: voter } },
-      );
+      // The first answer may already be on its way (vote.html started it before the app loaded).
+      const view = await (takeEarlyView(linkId, voter) ?? requestView(linkId, voter));
       if (mine === seq.current) setState({ loading: false, view, error: null });
       return view;
     } catch (error) {

@@ -53,6 +53,18 @@ export const deleteCover = (cover: Cover) =>
         method: 'DELETE',
       });
 
+/**
+ * Gives every other vote type of the company this vote type's front or back cover (replacing theirs),
+ * in one call; answers how many vote types got it.
+ */
+export const applyCoverToAll = (companyId: number, voteTypeId: number, kind: CoverKind) =>
+  adminRequest<{ count: number }>('/admin/covers/apply-to-all', {
+    method: 'POST',
+    query: { company_id: companyId, vote_type_id: voteTypeId, kind },
+    // The database copies up to 10 MB per vote type.
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+
 /** The cover's bytes; they need the bearer token, so they are fetched here rather than by an <img>. */
 export async function fetchCoverBlob(url: Cover['url'], signal?: AbortSignal): Promise<Blob> {
   const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;

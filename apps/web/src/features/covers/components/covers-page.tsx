@@ -60,6 +60,7 @@ export default function CoversPage() {
       <CoversBody
         companyId={companyId}
         voteTypeId={voteType?.id}
+        others={voteTypes.data?.filter((v) => v.id !== voteType?.id) ?? []}
         typesState={
           voteTypes.isError ? 'error' : voteTypes.data ? (voteTypes.data.length ? 'some' : 'none') : 'loading'
         }
@@ -73,12 +74,14 @@ export default function CoversPage() {
 function CoversBody({
   companyId,
   voteTypeId,
+  others,
   typesState,
   typesError,
   onRetry,
 }: {
   companyId: number | undefined;
   voteTypeId: number | undefined;
+  others: { id: number; name: string }[];
   typesState: 'loading' | 'error' | 'none' | 'some';
   typesError: unknown;
   onRetry: () => void;
@@ -101,7 +104,7 @@ function CoversBody({
     <Row gutter={[16, 16]}>
       {(['front', 'back'] as const).map((kind) => (
         <Col key={`${voteTypeId}-${kind}`} xs={24} lg={12}>
-          <CoverCard companyId={companyId} voteTypeId={voteTypeId} kind={kind} />
+          <CoverCard companyId={companyId} voteTypeId={voteTypeId} kind={kind} others={others} />
         </Col>
       ))}
     </Row>

@@ -1,0 +1,70 @@
+import {
+  PDFArray,
+  PDFDict,
+  PDFInvalidObject,
+  PDFName,
+  PDFParser,
+  PDFStream,
+  type PDFContext,
+  type PDFObject,
+} from 'pdf-lib';
+import { invalid } from '../../lib/errors';
+
+/**
+ * Keys that make a PDF run something: JavaScript (/JS, the /JavaScript name tree), automatic actions
+ * (/AA on pages, fields and the document), XFA forms (which carry scripts) and the encryption
+ * dictionary (its object streams could not be read, so nothing in them could be checked).
+ */
+const FORBIDDEN_KEYS = new Set(['/JS', '/JavaScript', '/AA', '/XFA']);
+/** Action types that run code or programs, wherever the action sits (/OpenAction, links, fields). */
+const FORBIDDEN_ACTIONS = new Set(['/JavaScript', '/Launch']);
+
+const SCRIPT_DETAIL =
+  'PDF 文件含有脚本或自动执行的动作（如 JavaScript），为保护投票人已拒绝上传。请用“打印为 PDF”重新导出后再上传，或改传图片';
+
+/** Direct objects nest this deep at most in real files; deeper nesting is refused rather than walked. */
+const MAX_DEPTH = 64;
+
+/** True when this object, or any dictionary or array written inside it, asks to run something. */
+function runsSomething(obj: PDFObject | undefined, depth = 0): boolean {
+  if (depth > MAX_DEPTH) return true;
+  if (!obj) return false;
+  if (obj instanceof PDFStream) return runsSomething(obj.dict, depth + 1);
+  if (obj instanceof PDFArray) return obj.asArray().some((o) => runsSomething(o, depth + 1));
+  if (!(obj instanceof PDFDict)) return false;
+  for (const [key, value] of obj.entries()) {
+    const name = key.asString();
+    if (FORBIDDEN_KEYS.has(name)) return true;
+    if (name === '/S' && value instanceof PDFName && FORBIDDEN_ACTIONS.has(value.asString())) return true;
+    if (runsSomething(value, depth + 1)) return true;
+  }
+  return false;
+}
+
+async function parse(data: Buffer): Promise<PDFContext> {
+  try {
+    // Every object is read, those packed in compressed object streams too; the parser yields to other
+    // requests every 100 objects, so a large file does not hold the server up.
+    return await PDFParser.forBytesWithOptions(data, 100, true).parseDocument();
+  } catch {
+    throw invalid('PDF 文件已损坏或格式不规范，无法检查其内容。请重新导出后再上传');
+  }
+}
+
+/**
+ * Refuses (422) a PDF that carries JavaScript or other actions that run by themselves, including
+ * inside compressed object streams, and one that is encrypted or cannot be read whole: what cannot be
+ * checked is not shown to voters. Nothing is rewritten: an accepted file is stored byte for byte.
+ */
+export async function assertPdfRunsNothing(data: Buffer) {
+  const context = await parse(data);
+  if (context.trailerInfo.Encrypt) throw invalid('不支持加密或设置了密码的 PDF 文件，请去掉保护后再上传');
+  for (const [, obj] of context.enumerateIndirectObjects()) {
+    if (obj instanceof PDFInvalidObject)
+      throw invalid('PDF 文件含有无法识别的内容，无法检查。请重新导出后再上传');
+    if (runsSomething(obj)) throw invalid(SCRIPT_DETAIL);
+  }
+  for (const value of [context.trailerInfo.Root, context.trailerInfo.Info]) {
+    if (runsSomething(value)) throw invalid(SCRIPT_DETAIL);
+  }
+}

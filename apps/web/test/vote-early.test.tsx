@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startEarly } from '@/public/vote/early-view';
+import { mockFetch } from './render';
+import { appraisalView, LINK, renderVotePage, VIEW_PATH } from './vote-test-utils';
+
+const viewCalls = (calls: { method: string; url: URL }[]) =>
+  calls.filter((c) => `${c.method} ${c.url.pathname}` === VIEW_PATH);
+
+describe('vote.html asks for the ballot before the app has loaded', () => {
+  it('hands the page the answer it already asked for: one request, not two', async () => {
+    const calls = mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
+    startEarly(`/vote/type/${LINK}`);
+    expect(viewCalls(calls)).toHaveLength(1);
+    renderVotePage();
+    expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+    expect(viewCalls(calls)).toHaveLength(1);
+    expect(calls[0]!.url.searchParams.get('voter_identifier')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('asks again when the page opens later (a reload on the page), and leaves other addresses alone', async () => {
+    const calls = mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
+    startEarly('/vote/result/abc');
+    startEarly('/admin/covers');
+    expect(calls).toHaveLength(0);
+    const first = renderVotePage();
+    await screen.findByRole('radiogroup', { name: '总体评价' });
+    first.unmount();
+    renderVotePage();
+    await screen.findByRole('radiogroup', { name: '总体评价' });
+    expect(viewCalls(calls)).toHaveLength(2);
+  });
+});
