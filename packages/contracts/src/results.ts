@@ -54,6 +54,8 @@ export type VoteListQuery = z.infer<typeof voteListQuery>;
 export const voteRecord = z.object({
   id: int,
   submission_id: z.string(),
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: z.boolean(),
   company_id: int,
   vote_type_id: int,
   vote_type_name: z.string().nullable(),
@@ -81,6 +83,8 @@ export type CadreVoteListQuery = z.infer<typeof cadreVoteListQuery>;
 export const cadreVoteRecord = z.object({
   id: int,
   submission_id: z.string(),
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: z.boolean(),
   company_id: int,
   vote_type_id: int,
   vote_type_name: z.string().nullable(),
@@ -125,6 +129,8 @@ export type VoterResultsQuery = z.infer<typeof voterResultsQuery>;
 /** One voter's submission: counted from its stored ballots. */
 export const voterResult = z.object({
   submission_id: z.string(),
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: z.boolean(),
   voter_identifier: z.string(),
   company_id: int,
   vote_type_id: int,
@@ -153,6 +159,8 @@ export const cadreVoterBallots = voterBallots.extend({
 });
 export const voterDeleteResult = z.object({
   submission_id: z.string(),
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: z.boolean(),
   voter_identifier: z.string(),
   vote_type_id: int,
   deleted_ballots: int,
@@ -170,10 +178,19 @@ export const turnoutRow = z.object({
   opens_at: z.string().nullable(),
   closes_at: z.string().nullable(),
   expected_voters: int.nullable(),
-  /** Submissions (voters) received. */
+  access_mode: z.enum(['link', 'codes']),
+  test_mode: z.boolean(),
+  closed_at: z.string().nullable(),
+  /** Formal submissions (voters) received: 收回数. */
   received: int,
-  /** received / expected_voters in percent, two decimals (may pass 100); null without expected_voters. */
+  /** 发出数: codes handed out (codes mode) or expected_voters (link mode); null when unknown. */
+  issued: int.nullable(),
+  /** received / issued in percent, rounded half-up to two decimals; null when issued is null or 0. */
   rate: z.number().nullable(),
+  /** over: above 100 %; under: below half (未超过半数); null otherwise or when unknown. */
+  rate_warning: z.enum(['over', 'under']).nullable(),
+  /** Test ballots (试投票) kept apart, never part of the figures. */
+  test_received: int,
 });
 export type TurnoutRow = z.infer<typeof turnoutRow>;
 export const turnout = z.object({
@@ -181,6 +198,8 @@ export const turnout = z.object({
   vote_types: z.array(turnoutRow),
   received: int,
   expected: int.nullable(),
+  /** Σ issued over vote types whose 发出数 is known; null when none is. */
+  issued: int.nullable(),
   generated_at: z.string(),
 });
 
