@@ -1,3 +1,4 @@
+import { publicUrl } from '@kaoping/contracts/settings';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -21,6 +22,11 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   WEB_DIST: z.string().optional(),
+  /**
+   * The address voters reach this server at (e.g. https://kp.example.cn): voting links, QR codes, slips
+   * and posters are built from it. The settings screen can override it.
+   */
+  PUBLIC_URL: publicUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

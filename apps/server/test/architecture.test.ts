@@ -99,9 +99,10 @@ describe('server layout', () => {
       submissions: 'modules/ballots',
       votes: 'modules/ballots',
       cadreVotes: 'modules/ballots',
+      ballotCodes: 'modules/ballot-codes',
       auditLog: 'modules/audit',
       users: 'modules/auth',
-      settings: 'lib',
+      settings: 'modules/settings',
     };
     // Names joined into the owner's own queries; the reorder helper takes either list's table.
     const JOINS: Record<string, string[]> = {

@@ -7,6 +7,7 @@ import companyResultsRoutes from './results/company-results.routes';
 import coversRoutes from './covers/covers.routes';
 import evaluationSubjectsRoutes from './evaluation-subjects/evaluation-subjects.routes';
 import pollsRoutes from './polls/polls.routes';
+import settingsRoutes from './settings/settings.routes';
 import targetResultsRoutes from './results/target-results.routes';
 import turnoutRoutes from './results/turnout.routes';
 import voteTargetsRoutes from './vote-targets/vote-targets.routes';
@@ -31,6 +32,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(companyResultsRoutes, { prefix: '/companies' });
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
+    await secured.register(settingsRoutes, { prefix: '/settings' });
   });
 };
 
