@@ -11,7 +11,10 @@ export function drawQr(doc: Pdf, text: string, x: number, y: number, size: numbe
   const n = qr.modules.size;
   const cell = size / (n + 2 * margin);
   // Drawn in module units (integers), which keeps every operator short: 500 slips stay a small file.
-  doc.save().translate(x + margin * cell, y + margin * cell).scale(cell);
+  doc
+    .save()
+    .translate(x + margin * cell, y + margin * cell)
+    .scale(cell);
   for (let row = 0; row < n; row++) {
     let col = 0;
     while (col < n) {

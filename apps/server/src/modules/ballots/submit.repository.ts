@@ -118,7 +118,10 @@ const statements = new Map<Family, HotStatement>();
 function statementOf(family: Family) {
   let st = statements.get(family);
   if (!st) {
-    st = hotStatement('kaoping_submit', submissionStatement(family, (name) => sql.placeholder(name)));
+    st = hotStatement(
+      'kaoping_submit',
+      submissionStatement(family, (name) => sql.placeholder(name)),
+    );
     statements.set(family, st);
   }
   return st;

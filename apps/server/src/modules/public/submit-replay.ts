@@ -54,12 +54,7 @@ async function sameBallot(db: Db, submissionId: string, entries: Entry[]) {
  * the server, so "this voter's" means the same vote type and the same ballot under the same (secret,
  * client-made) submission id; the code is used by then, so this check comes before the code's.
  */
-export async function replayOf(
-  db: Db,
-  body: SubmissionBody,
-  def: BallotDefinition,
-  ballots?: CleanBallot[],
-) {
+export async function replayOf(db: Db, body: SubmissionBody, def: BallotDefinition, ballots?: CleanBallot[]) {
   const existing = await findSubmission(db, { id: body.submission_id });
   if (!existing) return undefined;
   const mine =
@@ -77,7 +72,12 @@ export async function replayOf(
  * the same statement, all in one short transaction. A replay or a second ballot of a stored voter is
  * left to the caller (undefined), so replays still answer 201 after the cap is reached.
  */
-export async function storeCapped(db: Db, def: BallotDefinition, body: SubmissionBody, insert: SubmissionInsert) {
+export async function storeCapped(
+  db: Db,
+  def: BallotDefinition,
+  body: SubmissionBody,
+  insert: SubmissionInsert,
+) {
   return db.transaction(async (tx) => {
     const v = await lockVoteType(tx, def.voteType.id);
     if (!v || statusOf(v) !== 'open') return undefined;

@@ -73,7 +73,12 @@ const totalOf = (ballots: CleanBallot[]) =>
     ? ballots.reduce((a, b) => a + Math.round((b.score ?? 0) * 10), 0) / 10
     : null;
 
-function insertOf(def: BallotDefinition, body: SubmissionBody, clean: CleanBallot[], code: NormalizedCode | null) {
+function insertOf(
+  def: BallotDefinition,
+  body: SubmissionBody,
+  clean: CleanBallot[],
+  code: NormalizedCode | null,
+) {
   return {
     id: body.submission_id,
     linkId: body.link_id,

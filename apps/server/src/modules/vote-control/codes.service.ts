@@ -76,7 +76,11 @@ export async function listCodes(
   ]);
   return {
     ...counts,
-    items: page.items.map((i) => ({ code: formatCode(i.code), state: i.state as CodeList['items'][number]['state'], batch: i.batch })),
+    items: page.items.map((i) => ({
+      code: formatCode(i.code),
+      state: i.state as CodeList['items'][number]['state'],
+      batch: i.batch,
+    })),
     total: page.total,
   };
 }

@@ -8,7 +8,12 @@ export async function posterPdf(input: { company: string; voteType: string; url:
   const width = A4.width - 2 * mm(20);
   const x = mm(20);
   fitLine(doc, input.company, x, mm(32), width, { size: 26, minSize: 14, align: 'center' });
-  fitLine(doc, input.voteType, x, mm(48), width, { size: 20, minSize: 12, align: 'center', color: '#374151' });
+  fitLine(doc, input.voteType, x, mm(48), width, {
+    size: 20,
+    minSize: 12,
+    align: 'center',
+    color: '#374151',
+  });
   const qr = mm(130);
   drawQr(doc, input.url, (A4.width - qr) / 2, mm(66), qr);
   fitLine(doc, '请用手机扫描二维码参加投票', x, mm(204), width, { size: 20, minSize: 14, align: 'center' });

@@ -31,7 +31,9 @@ export async function codesPdf(
   const { v, company, link } = await printable(db, voteTypeId, opts.companyId, opts.envUrl);
   const codes = await unusedCodes(db, v.id, opts.batch);
   if (codes.length === 0) {
-    throw conflict(opts.batch === undefined ? '没有未使用的测评码可打印' : `第 ${opts.batch} 批没有未使用的测评码`);
+    throw conflict(
+      opts.batch === undefined ? '没有未使用的测评码可打印' : `第 ${opts.batch} 批没有未使用的测评码`,
+    );
   }
   const file = await slipsPdf({
     company: company.name,

@@ -53,7 +53,11 @@ function card(doc: Pdf, input: SlipsInput, code: string, x: number, y: number) {
   fitLine(doc, '测评码', tx, y + 60, tw, { size: 8, color: '#6b7280' });
   fitLine(doc, formatCode(code), tx, y + 76, tw, { size: 16, minSize: 12, font: FONTS.code });
   SLIP_INSTRUCTIONS.forEach((line, i) =>
-    fitLine(doc, line, x + 10, y + QR + 12 + i * 13, CARD_W - 20, { size: 7.5, minSize: 6, color: '#374151' }),
+    fitLine(doc, line, x + 10, y + QR + 12 + i * 13, CARD_W - 20, {
+      size: 7.5,
+      minSize: 6,
+      color: '#374151',
+    }),
   );
 }
 
