@@ -54,7 +54,11 @@ export const newVoter = () => `bench-${randomBytes(12).toString('base64url')}`;
  * code), filled per request: every request is a new voter with a new UUID (and a fresh code), and building
  * it costs the load generator almost nothing.
  */
-export function bodyPool(company: BenchCompany, size = 200, codes?: { linkId: string; codes: string[] }) {
+export function bodyPool(
+  company: BenchCompany,
+  size = 200,
+  codes?: { linkId: string; nextCode: () => string },
+) {
   const templates = Array.from({ length: size }, () =>
     JSON.stringify({
       link_id: codes?.linkId ?? company.linkId,
@@ -69,11 +73,10 @@ export function bodyPool(company: BenchCompany, size = 200, codes?: { linkId: st
     }),
   );
   let next = 0;
-  let nextCode = 0;
   return () => {
     const t = templates[next++ % templates.length]!;
     const body = t.replace(VOTER, JSON.stringify(newVoter())).replace(SID, JSON.stringify(randomUUID()));
     // Codes mode: every request spends the next unused code (issue 12).
-    return codes ? body.replace(CODE, JSON.stringify(codes.codes[nextCode++] ?? 'ZZZZZZZZZZ')) : body;
+    return codes ? body.replace(CODE, JSON.stringify(codes.nextCode())) : body;
   };
 }

@@ -178,7 +178,8 @@ export async function setUpCompany(url: string): Promise<BenchCompany> {
 export interface CodesVoteType {
   voteTypeId: number;
   linkId: string;
-  codes: string[];
+  /** The next unused code: shared by the warm-up and the measured run, so no code is sent twice. */
+  nextCode: () => string;
   /** Wall time of each POST …/codes call of 5,000 codes. */
   issueMs: number[];
   /** Size of the slips PDF of one batch of 500 codes. */
@@ -222,5 +223,17 @@ export async function setUpCodes(company: BenchCompany, needed: number): Promise
   const bytes = (await pdf.arrayBuffer()).byteLength;
   const pdf500Ms = Math.round(performance.now() - t0);
   codes.push(...batch.codes);
-  return { voteTypeId: voteType.id, linkId: voteType.link_id, codes, issueMs, pdf500Bytes: bytes, pdf500Ms };
+  let next = 0;
+  const nextCode = () => {
+    if (next >= codes.length) throw new Error('bench: out of codes');
+    return codes[next++]!;
+  };
+  return {
+    voteTypeId: voteType.id,
+    linkId: voteType.link_id,
+    nextCode,
+    issueMs,
+    pdf500Bytes: bytes,
+    pdf500Ms,
+  };
 }
