@@ -15,9 +15,8 @@ import { statusOf } from '../vote-types/vote-type-status';
 import { findVoteTypeByLink } from '../vote-types/vote-types.repository';
 import { type BallotDefinition, definitionFor } from './ballot-definition';
 import { checkBallot, type CleanBallot, describeErrors } from './ballot-check';
-import { newReceiptId } from './receipt.service';
+import { buildReceipt, newReceiptId } from './receipt.service';
 import { replayOf, storeCapped } from './submit-replay';
-import { buildReceipt } from './receipt.service';
 
 export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppError> = {
   not_started: () => forbidden(PUBLIC_VOTE_DETAILS.notStarted),
