@@ -45,19 +45,26 @@ export function randomBallot(company: BenchCompany): BallotRow[] {
 
 const VOTER = '"__VOTER__"';
 const SID = '"__SID__"';
+const CODE = '"__CODE__"';
 
 export const newVoter = () => `bench-${randomBytes(12).toString('base64url')}`;
 
 /**
- * A pool of request bodies with placeholders for the voter and the submission id, filled per request:
- * every request is a new voter with a new UUID, and building it costs the load generator almost nothing.
+ * A pool of request bodies with placeholders for the voter and the submission id (and, in codes mode, the
+ * code), filled per request: every request is a new voter with a new UUID (and a fresh code), and building
+ * it costs the load generator almost nothing.
  */
-export function bodyPool(company: BenchCompany, size = 200) {
+export function bodyPool(
+  company: BenchCompany,
+  size = 200,
+  codes?: { linkId: string; nextCode: () => string },
+) {
   const templates = Array.from({ length: size }, () =>
     JSON.stringify({
-      link_id: company.linkId,
+      link_id: codes?.linkId ?? company.linkId,
       voter_identifier: '__VOTER__',
       submission_id: '__SID__',
+      ...(codes ? { code: '__CODE__' } : {}),
       ballots: randomBallot(company).map(({ poll_id, target_id, answers }) => ({
         poll_id,
         target_id,
@@ -68,6 +75,8 @@ export function bodyPool(company: BenchCompany, size = 200) {
   let next = 0;
   return () => {
     const t = templates[next++ % templates.length]!;
-    return t.replace(VOTER, JSON.stringify(newVoter())).replace(SID, JSON.stringify(randomUUID()));
+    const body = t.replace(VOTER, JSON.stringify(newVoter())).replace(SID, JSON.stringify(randomUUID()));
+    // Codes mode: every request spends the next unused code (issue 12).
+    return codes ? body.replace(CODE, JSON.stringify(codes.nextCode())) : body;
   };
 }

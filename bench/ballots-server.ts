@@ -121,6 +121,8 @@ async function call<T>(url: string, method: string, token: string | null, body?:
 }
 
 export interface BenchCompany {
+  token: string;
+  adminUrl: string;
   companyId: number;
   voteTypeId: number;
   linkId: string;
@@ -170,5 +172,68 @@ export async function setUpCompany(url: string): Promise<BenchCompany> {
     'GET',
     null,
   );
-  return { companyId: c, voteTypeId: voteType.id, linkId: voteType.link_id, view };
+  return { token, adminUrl: api, companyId: c, voteTypeId: voteType.id, linkId: voteType.link_id, view };
+}
+
+export interface CodesVoteType {
+  voteTypeId: number;
+  linkId: string;
+  /** The next unused code: shared by the warm-up and the measured run, so no code is sent twice. */
+  nextCode: () => string;
+  /** Wall time of each POST …/codes call of 5,000 codes. */
+  issueMs: number[];
+  /** Size of the slips PDF of one batch of 500 codes. */
+  pdf500Bytes: number;
+  pdf500Ms: number;
+}
+
+/**
+ * A second vote type of the same company in codes mode (issue 12), with at least `needed` codes issued
+ * 5,000 a call (timed), plus a batch of 500 whose slips PDF is downloaded (size and time).
+ */
+export async function setUpCodes(company: BenchCompany, needed: number): Promise<CodesVoteType> {
+  const { adminUrl: api, token } = company;
+  const voteType = await call<{ id: number; link_id: string }>(`${api}/vote-types/`, 'POST', token, {
+    company_id: company.companyId,
+    name: '中层干部',
+    form_category: 'democratic_appraisal',
+    access_mode: 'codes',
+  });
+  const codes: string[] = [];
+  const issueMs: number[] = [];
+  while (codes.length < needed) {
+    const t0 = performance.now();
+    const issued = await call<{ codes: string[] }>(`${api}/vote-types/${voteType.id}/codes`, 'POST', token, {
+      count: 5000,
+    });
+    issueMs.push(Math.round(performance.now() - t0));
+    codes.push(...issued.codes);
+  }
+  const batch = await call<{ batch: number; codes: string[] }>(
+    `${api}/vote-types/${voteType.id}/codes`,
+    'POST',
+    token,
+    { count: 500 },
+  );
+  const t0 = performance.now();
+  const pdf = await fetch(`${api}/vote-types/${voteType.id}/codes.pdf?batch=${batch.batch}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!pdf.ok) throw new Error(`codes.pdf: ${pdf.status} ${await pdf.text()}`);
+  const bytes = (await pdf.arrayBuffer()).byteLength;
+  const pdf500Ms = Math.round(performance.now() - t0);
+  codes.push(...batch.codes);
+  let next = 0;
+  const nextCode = () => {
+    if (next >= codes.length) throw new Error('bench: out of codes');
+    return codes[next++]!;
+  };
+  return {
+    voteTypeId: voteType.id,
+    linkId: voteType.link_id,
+    nextCode,
+    issueMs,
+    pdf500Bytes: bytes,
+    pdf500Ms,
+  };
 }

@@ -16,9 +16,11 @@ import {
   buildServer,
   cpuMs,
   postgresCpuMs,
+  setUpCodes,
   setUpCompany,
   startServer,
   type BenchCompany,
+  type CodesVoteType,
 } from './ballots-server';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 20);
@@ -27,8 +29,8 @@ const CONNECTIONS = 50;
 /** The server's pool (openDatabase's default); the direct baseline gets the same. */
 const PG_POOL = 20;
 
-async function hammer(url: string, company: BenchCompany, seconds: number) {
-  const nextBody = bodyPool(company);
+async function hammer(url: string, company: BenchCompany, seconds: number, codes?: CodesVoteType) {
+  const nextBody = bodyPool(company, 200, codes);
   return autocannon({
     url,
     connections: CONNECTIONS,
@@ -45,31 +47,21 @@ async function hammer(url: string, company: BenchCompany, seconds: number) {
   });
 }
 
-async function countSubmissions(d: Driver) {
-  const res = (await d.query('SELECT count(*)::int AS n FROM submissions', [])) as { rows: { n: number }[] };
+async function countSubmissions(d: Driver, voteTypeId: number) {
+  const res = (await d.query('SELECT count(*)::int AS n FROM submissions WHERE vote_type_id = $1', [
+    voteTypeId,
+  ])) as { rows: { n: number }[] };
   return res.rows[0]!.n;
 }
 
-/** HTTP phase against a running server, then the server stops and the driver takes the same database. */
-async function measure(env: Record<string, string>, openDriver: () => Promise<Driver>, database?: string) {
-  const server = await startServer(env);
-  const dbCpu = database ? () => postgresCpuMs(database) : undefined;
-  let company: BenchCompany;
-  let warm, run, serverCpu, dbCpuMs;
-  try {
-    company = await setUpCompany(server.url);
-    warm = await hammer(server.url, company, WARMUP_SECONDS);
-    const cpu0 = cpuMs(server.pid);
-    const db0 = dbCpu?.();
-    run = await hammer(server.url, company, SECONDS);
-    serverCpu = cpu0 === undefined ? undefined : cpuMs(server.pid)! - cpu0;
-    dbCpuMs = db0 === undefined ? undefined : dbCpu!() - db0;
-  } finally {
-    await server.stop();
-  }
-  const perBallot = (ms: number | undefined) =>
-    ms === undefined ? undefined : Math.round((ms / Math.max(1, run['2xx'])) * 1000) / 1000;
-  const http = {
+type Run = Awaited<ReturnType<typeof autocannon>>;
+
+const perBallotOf = (run: Run) => (ms: number | undefined) =>
+  ms === undefined ? undefined : Math.round((ms / Math.max(1, run['2xx'])) * 1000) / 1000;
+
+function httpFigures(run: Run, serverCpu?: number, dbCpuMs?: number) {
+  const perBallot = perBallotOf(run);
+  return {
     ballots: run['2xx'],
     ballots_per_s: Math.round(run['2xx'] / run.duration),
     p50_ms: run.latency.p50,
@@ -82,16 +74,64 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
     server_cpu_ms_per_ballot: perBallot(serverCpu),
     postgres_cpu_ms_per_ballot: perBallot(dbCpuMs),
   };
+}
+
+/** One timed autocannon run after a warm-up, with the CPU the server (and PostgreSQL) used meanwhile. */
+async function timedRun(
+  server: { url: string; pid: number },
+  company: BenchCompany,
+  dbCpu: (() => number) | undefined,
+  codes?: CodesVoteType,
+) {
+  const warm = await hammer(server.url, company, WARMUP_SECONDS, codes);
+  const cpu0 = cpuMs(server.pid);
+  const db0 = dbCpu?.();
+  const run = await hammer(server.url, company, SECONDS, codes);
+  const serverCpu = cpu0 === undefined ? undefined : cpuMs(server.pid)! - cpu0;
+  const dbCpuMs = db0 === undefined ? undefined : dbCpu!() - db0;
+  return { warm, run, http: httpFigures(run, serverCpu, dbCpuMs) };
+}
+
+/**
+ * HTTP phase against a running server: link mode, then codes mode (issue 12) on a second vote type of the
+ * same company, same run; then the server stops and the driver takes the same database.
+ */
+async function measure(env: Record<string, string>, openDriver: () => Promise<Driver>, database?: string) {
+  const server = await startServer({ PUBLIC_URL: 'http://127.0.0.1', ...env });
+  const dbCpu = database ? () => postgresCpuMs(database) : undefined;
+  let company: BenchCompany;
+  let link, codes, codesRun;
+  try {
+    company = await setUpCompany(server.url);
+    link = await timedRun(server, company, dbCpu);
+    // Enough codes for the codes run at half again the link rate; every request spends one.
+    const needed = Math.ceil(link.http.ballots_per_s * (SECONDS + WARMUP_SECONDS) * 1.5) + 5000;
+    codes = await setUpCodes(company, needed);
+    codesRun = await timedRun(server, company, dbCpu, codes);
+  } finally {
+    await server.stop();
+  }
+  const { warm, run, http } = link;
   const driver = await openDriver();
   try {
     // Every 2xx must be a stored ballot, and nothing else may be.
-    const stored = await countSubmissions(driver);
+    const stored = await countSubmissions(driver, company.voteTypeId);
+    const storedCodes = await countSubmissions(driver, codes.voteTypeId);
     const acknowledged = warm['2xx'] + run['2xx'];
+    const acknowledgedCodes = codesRun.warm['2xx'] + codesRun.run['2xx'];
     const transaction = await runDirect(driver, company, 'transaction', CONNECTIONS, SECONDS, dbCpu);
     const oneStatement = await runDirect(driver, company, 'one_statement', CONNECTIONS, SECONDS, dbCpu);
     const best = Math.max(transaction.ballots_per_s, oneStatement.ballots_per_s);
     return {
       http,
+      /** The same ballots in codes mode: each request spends a fresh one-time code. */
+      http_codes: codesRun.http,
+      codes_to_link_ratio: Math.round((codesRun.http.ballots_per_s / http.ballots_per_s) * 100) / 100,
+      codes_admin: {
+        issue_5000_ms: codes.issueMs,
+        slips_pdf_500_codes_bytes: codes.pdf500Bytes,
+        slips_pdf_500_codes_ms: codes.pdf500Ms,
+      },
       direct: { transaction, one_statement: oneStatement },
       // HTTP ballots/s over the direct rate: against the fastest way (one statement) and the usual way.
       ratio_to_best_direct: Math.round((http.ballots_per_s / best) * 100) / 100,
@@ -102,6 +142,9 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
         acknowledged_201: acknowledged,
         stored_submissions: stored,
         ok: stored >= acknowledged && stored <= acknowledged + 2 * CONNECTIONS,
+        codes_acknowledged_201: acknowledgedCodes,
+        codes_stored_submissions: storedCodes,
+        codes_ok: storedCodes >= acknowledgedCodes && storedCodes <= acknowledgedCodes + 2 * CONNECTIONS,
       },
     };
   } finally {

@@ -1,3 +1,4 @@
+import { publicUrl } from '@kaoping/contracts/settings';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -23,6 +24,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Cover bytes kept in memory per instance (MB), least recently used out first. */
   COVER_CACHE_MB: z.coerce.number().int().min(16).max(4096).default(64),
+  /**
+   * The address voters reach this server at (e.g. https://kp.example.cn): voting links, QR codes, slips
+   * and posters are built from it. The settings screen can override it.
+   */
+  PUBLIC_URL: publicUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { resolveJwtSecret } from './lib/jwt-secret';
+import { resolveJwtSecret } from './modules/settings/jwt-secret';
 import { serverPath } from './lib/paths';
 
 async function main() {

@@ -99,9 +99,10 @@ describe('server layout', () => {
       submissions: 'modules/ballots',
       votes: 'modules/ballots',
       cadreVotes: 'modules/ballots',
+      ballotCodes: 'modules/ballot-codes',
       auditLog: 'modules/audit',
       users: 'modules/auth',
-      settings: 'lib',
+      settings: 'modules/settings',
     };
     // Names joined into the owner's own queries; the reorder helper takes either list's table.
     const JOINS: Record<string, string[]> = {
@@ -123,6 +124,34 @@ describe('server layout', () => {
           if (OWNER[name] !== mod && !JOINS[mod]?.includes(name)) wrong.push(`${file}: ${name}`);
         }
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes a table in raw SQL only in its owner, and touches ballot_codes nowhere else', () => {
+    const OWNER: Record<string, string> = {
+      ballot_codes: 'modules/ballot-codes',
+      submissions: 'modules/ballots',
+      votes: 'modules/ballots',
+      cadre_votes: 'modules/ballots',
+      vote_types: 'modules/vote-types',
+      settings: 'modules/settings',
+      audit_log: 'modules/audit',
+    };
+    const wrong: string[] = [];
+    for (const file of files) {
+      const mod = moduleOf(file);
+      if (mod === 'db') continue;
+      const text = readFileSync(path.join(SRC, file), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '');
+      for (const [, table] of text.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+([a-z_]+)/g)) {
+        if (OWNER[table!] && OWNER[table!] !== mod) wrong.push(`${file}: writes ${table}`);
+      }
+      // The codes of a ballot are the most sensitive table: no other module names it in SQL at all.
+      if (
+        mod !== OWNER.ballot_codes &&
+        /\bballot_codes\b(?!\.)/.test(text.replace(/'ballot_codes\.[a-z]+'/g, ''))
+      )
+        wrong.push(`${file}: ballot_codes`);
     }
     expect(wrong).toEqual([]);
   });

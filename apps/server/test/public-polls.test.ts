@@ -138,6 +138,16 @@ describe('public results', () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { results_public: on },
     });
+  // Public figures need a closed vote and at least 5 ballots (issue 12).
+  const close = (id: number) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/vote-types/${id}/close`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const five = async (family: 'appraisal' | 'evaluation') => {
+    for (let i = 0; i < 5; i++) expect((await submit(ctx.app, submission(f, family))).statusCode).toBe(201);
+  };
 
   it('lists nothing and refuses stats until an admin publishes a vote type’s results', async () => {
     await submit(ctx.app, submission(f));
@@ -149,8 +159,9 @@ describe('public results', () => {
   });
 
   it('publishes scoring aggregates per target of the published vote type only', async () => {
-    await Promise.all([submit(ctx.app, submission(f)), submit(ctx.app, submission(f))]);
+    await five('appraisal');
     expect((await publish(f.appraisal.id)).statusCode).toBe(200);
+    expect((await close(f.appraisal.id)).statusCode).toBe(200);
     const company = { id: f.company.id, name: f.company.name };
     expect((await get('/')).json()).toEqual([
       { id: f.polls.company.id, title: '领导班子民主测评表', target_type: 'company', company },
@@ -158,32 +169,33 @@ describe('public results', () => {
     ]);
     const stats = (await get(`/${f.polls.person.id}/stats`)).json();
     expect(stats.vote_types).toHaveLength(1);
-    expect(stats.vote_types[0]).toMatchObject({ name: '班子成员', ballot_count: 2 });
+    expect(stats.vote_types[0]).toMatchObject({ name: '班子成员', ballot_count: 5 });
     expect(stats.vote_types[0].targets.map((t: { name: string }) => t.name)).toEqual([
       '王建国',
       '李红梅',
       '张志强',
     ]);
-    expect(stats.vote_types[0].targets[0]).toMatchObject({ count: 2, mean: 100, good_rate: 100 });
+    expect(stats.vote_types[0].targets[0]).toMatchObject({ count: 5, mean: 100, good_rate: 100 });
     // The evaluation polls of the same company stay private.
     expect((await get(`/${f.polls.cadre.id}/stats`)).statusCode).toBe(403);
   });
 
   it('publishes evaluation figures without the free-text answers', async () => {
-    await submit(ctx.app, submission(f, 'evaluation'));
+    await five('evaluation');
     await publish(f.evaluation.id);
+    await close(f.evaluation.id);
     const cadre = (await get(`/${f.polls.cadre.id}/stats`)).json();
     const questions = cadre.vote_types[0].questions;
     expect(questions.find((q: { id: string }) => q.id === 'overall').options[0]).toEqual({
       option: '好',
-      count: 1,
+      count: 5,
       share: 100,
     });
     expect(JSON.stringify(cadre)).not.toContain('加强培训');
     const promoted = (await get(`/${f.polls.newly_promoted.id}/stats`)).json();
     expect(promoted.vote_types[0].subjects.map((s: { name: string }) => s.name)).toEqual(['周明', '吴敏']);
     expect(promoted.vote_types[0].subjects[0]).toMatchObject({
-      count: 1,
+      count: 5,
       approval_rate: 100,
       flagged: false,
     });

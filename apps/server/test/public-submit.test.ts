@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers/test-app';
-import { createAdmin } from './helpers/factories';
+import { bearer, createAdmin } from './helpers/factories';
 import {
   buildBallotFixture,
   countRows,
@@ -32,31 +32,50 @@ describe('POST /public/polls/votes/ — appraisal', () => {
     const res = await submit(ctx.app, body);
     expect(res.statusCode, res.body).toBe(201);
     const receipt = res.json();
-    expect(receipt).toMatchObject({
+    // Proof that the ballot was counted, never how it was cast (issue 12): no choice, no score.
+    expect(receipt).toEqual({
+      receipt_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       submission_id: body.submission_id,
+      receipt_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/),
+      created_at: expect.any(String),
       company: { id: f.company.id, name: '华东能源有限公司' },
       vote_type: { name: '班子成员', form_category: 'democratic_appraisal' },
       ballot_count: 4,
+      is_test: false,
     });
-    // Company: 40 + 6 × 10 = 100; person 1: 30 (称职) + 5 × 9.6 − 5 = 73; persons 2-3: 40 + 5 × 12 = 100.
-    expect(receipt.ballots.map((b: { score: number }) => b.score)).toEqual([100, 73, 100, 100]);
-    expect(receipt.total_score).toBe(373);
-    expect(receipt.ballots[0]).toMatchObject({
-      poll_kind: 'company',
-      poll_title: '领导班子民主测评表',
-      target_id: f.companyTarget.id,
-      target_name: '领导班子',
-    });
-    expect(receipt.ballots[1].lines).toContainEqual({ question: '总体评价', answer: '称职' });
-    expect(receipt.ballots[1].lines).toContainEqual({
-      question: '反向测评：工作浮躁、搞形式主义',
-      answer: '存在',
-    });
+    expect(receipt.receipt_id).not.toBe(body.submission_id);
+    // Ballot times are kept to the minute.
+    expect(new Date(receipt.created_at).getTime() % 60_000).toBe(0);
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
 
-    const again = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/votes/${body.submission_id}` });
+    // The scores the server computed, as the records screen reads them.
+    // Company: 40 + 6 × 10 = 100; person 1: 30 (称职) + 5 × 9.6 − 5 = 73; persons 2-3: 40 + 5 × 12 = 100.
+    const records = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/votes/?company_id=${f.company.id}&limit=10`,
+      headers: bearer(token),
+    });
+    const byTarget = new Map(
+      records.json().items.map((v: { target_id: number; score: number }) => [v.target_id, v.score]),
+    );
+    const targets = [f.companyTarget, ...f.persons].map((t) => t.id);
+    expect(targets.map((id) => byTarget.get(id))).toEqual([100, 73, 100, 100]);
+    expect(
+      records.json().items.find((v: { target_id: number }) => v.target_id === f.persons[0]!.id),
+    ).toMatchObject({
+      target_name: '王建国',
+      answers: { overall: 'competent', reverse: { formalism: 'present' } },
+    });
+
+    const again = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/votes/${receipt.receipt_id}` });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(receipt);
+    // The client's submission id is an idempotency key, not the receipt's address.
+    const bySubmission = await ctx.app.inject({
+      method: 'GET',
+      url: `${PUBLIC}/votes/${body.submission_id}`,
+    });
+    expect(bySubmission.statusCode).toBe(404);
   });
 
   it('a replay of the same submission answers the first receipt and stores nothing new', async () => {
@@ -105,51 +124,57 @@ describe('POST /public/polls/votes/ — appraisal', () => {
 });
 
 describe('POST /public/polls/votes/ — evaluation', () => {
-  it('stores the cadre and newly promoted ballots as cadre votes, with a receipt naming subjects', async () => {
+  it('stores the cadre and newly promoted ballots as cadre votes, with a receipt naming none of them', async () => {
     const body = submission(f, 'evaluation');
     const res = await submit(ctx.app, body);
     expect(res.statusCode, res.body).toBe(201);
     const receipt = res.json();
-    expect(receipt).toMatchObject({ ballot_count: 2, total_score: null });
-    expect(receipt.ballots.map((b: { poll_kind: string }) => b.poll_kind)).toEqual([
-      'cadre',
-      'newly_promoted',
+    expect(receipt).toMatchObject({ ballot_count: 2, is_test: false });
+    expect(Object.keys(receipt).sort()).toEqual([
+      'ballot_count',
+      'company',
+      'created_at',
+      'is_test',
+      'receipt_code',
+      'receipt_id',
+      'submission_id',
+      'vote_type',
     ]);
-    expect(receipt.ballots[0].answers).toEqual({
+    const records = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/cadre-votes/?company_id=${f.company.id}&limit=10`,
+      headers: bearer(token),
+    });
+    const byKind = new Map(
+      records.json().items.map((v: { poll_kind: string; answers: unknown }) => [v.poll_kind, v.answers]),
+    );
+    expect(byKind.get('cadre')).toEqual({
       overall: '好',
       supervision: '较好',
       problems: ['不存在突出问题'],
       suggestions: '加强培训',
     });
-    expect(receipt.ballots[0].lines).toContainEqual({
-      question: '您认为本单位选人用人工作存在的主要问题是什么（可多选）',
-      answer: '不存在突出问题',
-    });
     // The blank reason is dropped; only active subjects are asked.
-    expect(receipt.ballots[1].answers).toEqual({
+    expect(byKind.get('newly_promoted')).toEqual({
       [`subject_${f.subjects[0]!.id}`]: '认同',
       [`subject_${f.subjects[1]!.id}`]: '认同',
     });
-    expect(receipt.ballots[1].lines).toEqual([
-      { question: '周明', answer: '认同' },
-      { question: '吴敏', answer: '认同' },
-    ]);
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 0, cadre_votes: 2 });
-    const read = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/votes/${body.submission_id}` });
+    const read = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/votes/${receipt.receipt_id}` });
     expect(read.json()).toEqual(receipt);
   });
 });
 
 describe('GET /public/polls/votes/{id}', () => {
-  it('answers 404 for an unknown submission and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown receipt and 400 for a malformed id', async () => {
     const unknown = await ctx.app.inject({
       method: 'GET',
-      url: `${PUBLIC}/votes/0b7c4a3e-7f0e-4c65-9d8a-2b1f3c4d5e6f`,
+      url: `${PUBLIC}/votes/AAAAAAAAAAAAAAAAAAAAAA`,
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: '投票记录不存在' });
-    const bad = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/votes/not-a-uuid` });
+    const bad = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/votes/not.a.receipt` });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().detail).toMatch(/UUID/);
+    expect(bad.json().detail).toMatch(/回执编号/);
   });
 });

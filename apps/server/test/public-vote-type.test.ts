@@ -47,14 +47,18 @@ describe('GET /public/polls/vote-type/{linkId}', () => {
         opens_at: null,
         closes_at: null,
         status: 'open',
+        access_mode: 'link',
+        test_mode: false,
       },
+      code_state: null,
       ready: true,
       notice: null,
       subjects: [],
       covers: { front: null, back: null },
       already_voted: false,
-      submission_id: null,
     });
+    // A voter identifier never leads to a submission id (issue 12).
+    expect(body).not.toHaveProperty('submission_id');
     expect(body.polls.map((p: { target_type: string }) => p.target_type)).toEqual(['company', 'person']);
     expect(body.polls[0].form_schema.evaluationGroups[1].items).toHaveLength(6);
     expect(body.targets.map((t: { name: string }) => t.name)).toEqual([
@@ -92,13 +96,14 @@ describe('GET /public/polls/vote-type/{linkId}', () => {
     });
   });
 
-  it('tells a voter who already voted, with the submission for the receipt', async () => {
+  it('tells a voter who already voted, without the submission id', async () => {
     const body = submission(f);
     await submit(ctx.app, body);
     const mine = (await view(f.appraisal.link_id, `?voter_identifier=${body.voter_identifier}`)).json();
-    expect(mine).toMatchObject({ already_voted: true, submission_id: body.submission_id });
+    expect(mine).toMatchObject({ already_voted: true });
+    expect(JSON.stringify(mine)).not.toContain(body.submission_id);
     const other = (await view(f.appraisal.link_id, '?voter_identifier=someone-else-1')).json();
-    expect(other).toMatchObject({ already_voted: false, submission_id: null });
+    expect(other).toMatchObject({ already_voted: false });
     // The same voter has not voted in the other vote type.
     const evaluation = (
       await view(f.evaluation.link_id, `?voter_identifier=${body.voter_identifier}`)

@@ -43,6 +43,12 @@ describe('create', () => {
       closes_at: null,
       expected_voters: null,
       results_public: false,
+      access_mode: 'link',
+      test_mode: false,
+      closed_at: null,
+      status: 'open',
+      // No public address configured: no absolute link (never the admin browser's address).
+      public_url: null,
       created_at: expect.any(String),
     });
     // 16 random bytes: ≥ 96 bits of base64url.

@@ -1,7 +1,6 @@
 // Shapes of the public voting API as plain types and constants, with no zod import: the voter pages
 // import this file (types are erased, the constants are a few bytes) without loading the schema library.
 // The zod schemas that check them on the server are in public-vote.ts.
-import type { CadreAnswers, NewlyPromotedAnswers, ScoringAnswers } from './answers';
 import type { FormSchemaOf, PollTargetType } from './poll-kinds';
 import type { CadreQuestionResult, NewlyPromotedSubjectResult, ScoringAggregate } from './scoring';
 
@@ -19,7 +18,16 @@ export const PUBLIC_VOTE_DETAILS = {
   notStarted: '投票尚未开始',
   closed: '投票已结束',
   inactive: '该投票已停用',
+  capReached: '本投票已达到应到人数，无法继续投票',
+  codeMissing: '请输入测评码',
+  codeUnknown: '测评码无效，请核对后重新输入',
+  codeUsed: '该测评码已使用',
+  codeVoided: '该测评码已作废',
+  archived: '本轮测评已结束',
 } as const;
+
+/** usable: the code can cast a ballot now; unknown: not a code of this vote type. */
+export type CodeState = 'usable' | 'used' | 'voided' | 'unknown';
 
 export type PublicFormCategory = 'democratic_appraisal' | 'democratic_evaluation';
 export type PublicPollKind = PollTargetType;
@@ -79,7 +87,7 @@ export interface PublicCover {
   height: number | null;
 }
 
-/** GET /public/polls/vote-type/{linkId}?voter_identifier= */
+/** GET /public/polls/vote-type/{linkId}?voter_identifier=&code= */
 export interface PublicVoteTypeView {
   link_id: string;
   company: PublicCompany;
@@ -89,7 +97,13 @@ export interface PublicVoteTypeView {
     opens_at: string | null;
     closes_at: string | null;
     status: VoteTypeStatus;
+    /** link: the browser's identifier counts once; codes: a one-time code is needed to vote. */
+    access_mode: 'link' | 'codes';
+    /** 试投票: ballots are a rehearsal and are not counted. */
+    test_mode: boolean;
   };
+  /** With ?code= in codes mode: whether that code can vote; null without a code or in link mode. */
+  code_state: CodeState | null;
   /**
    * True when the ballot can be filled in: open, and every active target has its poll. When false and
    * the status is open, `notice` says why (a setup problem for the organiser).
@@ -107,10 +121,8 @@ export interface PublicVoteTypeView {
   /** Evaluation: active subjects by sort_order (empty for appraisal and when not open). */
   subjects: PublicSubject[];
   covers: { front: PublicCover | null; back: PublicCover | null };
-  /** Only meaningful with ?voter_identifier=: that voter already submitted for this vote type. */
+  /** Only meaningful with ?voter_identifier= (link mode): that voter already submitted for this vote type. */
   already_voted: boolean;
-  /** That voter's submission_id, for the receipt (/vote/result/{id}); null when not voted. */
-  submission_id: string | null;
 }
 
 /** One entry of a submission: scoring polls need target_id, the evaluation polls must not have one. */
@@ -126,41 +138,30 @@ export interface SubmissionBody {
   voter_identifier: string;
   /** A UUID made by the browser once per ballot and reused on every retry. */
   submission_id: string;
+  /** codes mode: the one-time code (case, spaces and dashes ignored); ignored in link mode. */
+  code?: string;
   ballots: BallotEntryInput[];
 }
 
-/** One answered question in words, for the receipt. */
-export interface ReceiptLine {
-  question: string;
-  answer: string;
-}
-
-export interface ReceiptBallot {
-  poll_id: number;
-  poll_kind: PublicPollKind;
-  poll_title: string;
-  target_id: number | null;
-  /** The target's name (appraisal) or null. */
-  target_name: string | null;
-  target_title: string | null;
-  /** The answers as stored (cleaned: blanks dropped, texts trimmed). */
-  answers: ScoringAnswers | CadreAnswers | NewlyPromotedAnswers;
-  /** The answers with question and option names, in questionnaire order. */
-  lines: ReceiptLine[];
-  /** Appraisal: the score the server computed; null for evaluation. */
-  score: number | null;
-}
-
-/** The 201 answer of a submission (a replay gets the same) and GET /public/polls/votes/{submissionId}. */
+/**
+ * The 201 answer of a submission (a replay gets the same) and GET /public/polls/votes/{receipt_id}: proof
+ * that a ballot was counted, never how it was cast (no choice, no score).
+ */
 export interface SubmissionReceipt {
+  /** Made by the server; the address of the receipt (/vote/result/{receipt_id}). */
+  receipt_id: string;
+  /** The client's idempotency key, echoed so a retry can be matched; never a public address. */
   submission_id: string;
+  /** A short code to read out or compare (XXXX-XXXX). */
+  receipt_code: string;
+  /** To the minute. */
   created_at: string;
   company: PublicCompany;
   vote_type: { name: string; form_category: PublicFormCategory };
+  /** How many targets (appraisal) or questionnaires (evaluation) the ballot answered. */
   ballot_count: number;
-  /** Appraisal: the sum of the ballot scores; null for evaluation. */
-  total_score: number | null;
-  ballots: ReceiptBallot[];
+  /** Cast while the vote type was in test mode (试投票): not counted. */
+  is_test: boolean;
 }
 
 /** GET /public/polls/company/{companyId}?voter_identifier= */

@@ -17,7 +17,6 @@ import {
   type PublicPollStats,
   type PublicPollSummary,
   type PublicVoteTypeStats,
-  type ReceiptBallot,
   type PublicSubject,
   type PublicTarget,
   type PublicVoteTypeView,
@@ -57,6 +56,7 @@ export const submissionBody = strict('请求体', {
   link_id: linkId,
   voter_identifier: voterIdentifier,
   submission_id: submissionId,
+  code: z.string({ error: '测评码必须是文本' }).max(40, { error: '测评码无效，请核对后重新输入' }).optional(),
   ballots: z
     .array(ballotEntryInput, { error: missingOr('答卷列表（ballots）', '答卷列表必须是数组') })
     .min(1, { error: '答卷列表不能为空' })
@@ -71,7 +71,16 @@ export const coverParams = z.object({
 /** ?v=: the start of the cover's hash the page was given, so a replaced cover is never served stale. */
 export const coverVersionQuery = z.object({ v: z.string().max(64).optional() });
 export const voterQuery = z.object({ voter_identifier: voterIdentifier.optional() });
-export const submissionParams = z.object({ submissionId });
+export const voteTypeViewQuery = voterQuery.extend({
+  code: z.string({ error: '测评码必须是文本' }).max(40, { error: '测评码无效，请核对后重新输入' }).optional(),
+});
+/** A receipt id made by the server (base64url). */
+export const receiptId = z
+  .string()
+  .min(8, { error: '回执编号无效' })
+  .max(64, { error: '回执编号无效' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: '回执编号无效' });
+export const receiptParams = z.object({ receiptId });
 export const companyPollKindParams = z.object({
   companyId: idSchema,
   type: z.enum(POLL_TARGET_TYPES, { error: '问卷类型只能是 company、person、cadre 或 newly_promoted' }),
@@ -129,7 +138,10 @@ export const publicVoteTypeView = z.object({
     opens_at: z.string().nullable(),
     closes_at: z.string().nullable(),
     status: z.enum(['open', 'not_started', 'closed', 'inactive']),
+    access_mode: z.enum(['link', 'codes']),
+    test_mode: z.boolean(),
   }),
+  code_state: z.enum(['usable', 'used', 'voided', 'unknown']).nullable(),
   ready: z.boolean(),
   notice: z.string().nullable(),
   polls: z.array(publicPoll),
@@ -137,32 +149,17 @@ export const publicVoteTypeView = z.object({
   subjects: z.array(publicSubject),
   covers: z.object({ front: publicCover.nullable(), back: publicCover.nullable() }),
   already_voted: z.boolean(),
-  submission_id: z.string().nullable(),
 });
 
 export const submissionReceipt = z.object({
+  receipt_id: z.string(),
   submission_id: z.string(),
+  receipt_code: z.string(),
   created_at: z.string(),
   company,
   vote_type: z.object({ name: z.string(), form_category: formCategory }),
   ballot_count: z.number().int(),
-  total_score: z.number().nullable(),
-  ballots: z.array(
-    z.object({
-      poll_id: z.number().int(),
-      poll_kind: pollKind,
-      poll_title: z.string(),
-      target_id: z.number().int().nullable(),
-      target_name: z.string().nullable(),
-      target_title: z.string().nullable(),
-      answers: z.custom<ReceiptBallot['answers']>().meta({
-        description:
-          '记录下的答案：评分问卷 {overall, items, reverse}；选人用人按题目编号；新提拔 subject_{id} 与 reason',
-      }),
-      lines: z.array(z.object({ question: z.string(), answer: z.string() })),
-      score: z.number().nullable(),
-    }),
-  ),
+  is_test: z.boolean(),
 });
 
 export const publicCompanyPolls = z.object({

@@ -48,6 +48,8 @@ export type VoteListQuery = z.infer<typeof voteListQuery>;
 export const voteRecord = z.object({
   id: int,
   submission_id: z.string(),
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: z.boolean(),
   company_id: int,
   vote_type_id: int,
   vote_type_name: z.string().nullable(),
@@ -76,6 +78,8 @@ export type CadreVoteListQuery = z.infer<typeof cadreVoteListQuery>;
 export const cadreVoteRecord = z.object({
   id: int,
   submission_id: z.string(),
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: z.boolean(),
   company_id: int,
   vote_type_id: int,
   vote_type_name: z.string().nullable(),
@@ -122,6 +126,8 @@ export type VoterResultsQuery = z.infer<typeof voterResultsQuery>;
 /** One voter's submission: counted from its stored ballots. */
 export const voterResult = z.object({
   submission_id: z.string(),
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: z.boolean(),
   voter_identifier: z.string(),
   company_id: int,
   vote_type_id: int,
@@ -152,6 +158,8 @@ export const cadreVoterBallots = voterBallots.extend({
 export type CadreVoterBallots = z.infer<typeof cadreVoterBallots>;
 export const voterDeleteResult = z.object({
   submission_id: z.string(),
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: z.boolean(),
   voter_identifier: z.string(),
   vote_type_id: int,
   deleted_ballots: int,

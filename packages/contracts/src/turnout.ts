@@ -13,10 +13,19 @@ export const turnoutRow = z.object({
   opens_at: z.string().nullable(),
   closes_at: z.string().nullable(),
   expected_voters: int.nullable(),
-  /** Submissions (voters) received. */
+  access_mode: z.enum(['link', 'codes']),
+  test_mode: z.boolean(),
+  closed_at: z.string().nullable(),
+  /** Formal submissions (voters) received: 收回数. */
   received: int,
-  /** received / expected_voters in percent, two decimals (may pass 100); null without expected_voters. */
+  /** 发出数: codes handed out (codes mode) or expected_voters (link mode); null when unknown. */
+  issued: int.nullable(),
+  /** received / issued in percent, rounded half-up to two decimals; null when issued is null or 0. */
   rate: z.number().nullable(),
+  /** over: above 100 %; under: below half (未超过半数); null otherwise or when unknown. */
+  rate_warning: z.enum(['over', 'under']).nullable(),
+  /** Test ballots (试投票) kept apart, never part of the figures. */
+  test_received: int,
 });
 export type TurnoutRow = z.infer<typeof turnoutRow>;
 export const turnout = z.object({
@@ -24,6 +33,8 @@ export const turnout = z.object({
   vote_types: z.array(turnoutRow),
   received: int,
   expected: int.nullable(),
+  /** Σ issued over vote types whose 发出数 is known; null when none is. */
+  issued: int.nullable(),
   generated_at: z.string(),
 });
 export type Turnout = z.infer<typeof turnout>;

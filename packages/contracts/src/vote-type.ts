@@ -36,6 +36,8 @@ export type ReorderBody = z.infer<typeof reorderBody>;
 /** The voter's address of a vote type, relative to the site root. */
 export const voteTypePublicPath = (linkId: string) => `/vote/type/${linkId}`;
 
+export const accessMode = z.enum(['link', 'codes'], { error: '投票方式只能是 link 或 codes' });
+
 export const voteTypeName = requiredText('投票类型名称', 50);
 const weight = z
   .number({ error: '权重必须是数字' })
@@ -64,6 +66,16 @@ export const voteType = z.object({
   closes_at: z.string().nullable(),
   expected_voters: z.number().int().nullable(),
   results_public: z.boolean(),
+  /** link: anyone with the link votes once per browser (capped by expected_voters); codes: one-time codes. */
+  access_mode: accessMode,
+  /** 试投票: ballots are kept apart and never counted; go-formal deletes them. */
+  test_mode: z.boolean(),
+  /** When an admin closed the vote (结束投票); null while not closed by hand. */
+  closed_at: z.string().nullable(),
+  /** open / not_started / closed / inactive, as the voter sees it now. */
+  status: z.enum(['open', 'not_started', 'closed', 'inactive']),
+  /** The absolute voting address from the configured public address; null when none is configured. */
+  public_url: z.string().nullable(),
   created_at: z.string(),
 });
 export type VoteType = z.infer<typeof voteType>;
@@ -85,6 +97,8 @@ export const voteTypeCreateBody = z
     closes_at: instant.nullish(),
     expected_voters: expectedVoters.nullish(),
     results_public: z.boolean({ error: '是否公开结果必须是布尔值' }).default(false),
+    access_mode: accessMode.default('link'),
+    test_mode: z.boolean({ error: '试投票必须是布尔值' }).default(false),
   })
   .refine(closesAfterOpens, windowError);
 export type VoteTypeCreateBody = z.infer<typeof voteTypeCreateBody>;
@@ -104,6 +118,10 @@ export const voteTypeUpdateBody = z
     closes_at: instant.nullish(),
     expected_voters: expectedVoters.nullish(),
     results_public: z.boolean({ error: '是否公开结果必须是布尔值' }).optional(),
+    /** Refused (409) once the vote type has formal ballots. */
+    access_mode: accessMode.optional(),
+    /** Back to true is refused (409) once the vote type has formal ballots; going formal is POST …/go-formal. */
+    test_mode: z.boolean({ error: '试投票必须是布尔值' }).optional(),
   })
   .refine(closesAfterOpens, windowError)
   .refine((v) => Object.keys(v).some((k) => k !== 'company_id'), { error: '没有要修改的内容' });

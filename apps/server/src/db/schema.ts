@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -21,6 +22,11 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Ballot times are kept to the minute only (DESIGN.md "Meeting day"). */
+const ballotTime = () =>
+  timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`date_trunc('minute', now())`);
 
 /** Administrator accounts. */
 export const users = pgTable('users', {
@@ -77,6 +83,12 @@ export const voteTypes = pgTable(
     closesAt: timestamp('closes_at', { withTimezone: true }),
     expectedVoters: integer('expected_voters'),
     resultsPublic: boolean('results_public').notNull().default(false),
+    /** 'link': one ballot per browser (capped by expected_voters); 'codes': one per one-time code. */
+    accessMode: text('access_mode').notNull().default('link'),
+    /** 试投票: ballots are stored with is_test and never counted. */
+    testMode: boolean('test_mode').notNull().default(false),
+    /** Set by 结束投票, cleared by reopen; the vote is closed while set. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -171,10 +183,21 @@ export const submissions = pgTable(
     voterIdentifier: text('voter_identifier').notNull(),
     ballotCount: integer('ballot_count').notNull(),
     totalScore: doublePrecision('total_score'),
-    createdAt: createdAt(),
+    /**
+     * The public address of the receipt: made by the server (the ballot insert sends 128 random bits;
+     * the default, 122 bits of a UUID v4 in base64url, covers rows written before it and by hand).
+     */
+    receiptId: text('receipt_id')
+      .notNull()
+      .default(
+        sql`translate(rtrim(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_')`,
+      ),
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: ballotTime(),
   },
   (t) => [
     uniqueIndex('submissions_vote_type_voter_key').on(t.voteTypeId, t.voterIdentifier),
+    uniqueIndex('submissions_receipt_id_key').on(t.receiptId),
     index('submissions_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
@@ -197,7 +220,8 @@ export const votes = pgTable(
     voterIdentifier: text('voter_identifier').notNull(),
     answers: jsonb('answers').notNull(),
     score: doublePrecision('score').notNull(),
-    createdAt: createdAt(),
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: ballotTime(),
   },
   (t) => [
     index('votes_company_type_target_idx').on(t.companyId, t.voteTypeId, t.targetId),
@@ -224,13 +248,46 @@ export const cadreVotes = pgTable(
     pollKind: text('poll_kind').notNull(),
     voterIdentifier: text('voter_identifier').notNull(),
     answers: jsonb('answers').notNull(),
-    createdAt: createdAt(),
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: ballotTime(),
   },
   (t) => [
     index('cadre_votes_company_type_idx').on(t.companyId, t.voteTypeId),
     index('cadre_votes_submission_idx').on(t.submissionId),
     index('cadre_votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
     index('cadre_votes_company_id_idx').on(t.companyId, t.id),
+  ],
+);
+
+/**
+ * One-time ballot codes (测评码) of a vote type. NO column refers to a ballot and no time is finer than
+ * the day: a code row can never tell which ballot it cast (docs/ARCHITECTURE.md "No link between a code
+ * and its ballot").
+ */
+export const ballotCodes = pgTable(
+  'ballot_codes',
+  {
+    id: serial('id').primaryKey(),
+    voteTypeId: integer('vote_type_id')
+      .notNull()
+      .references(() => voteTypes.id, { onDelete: 'cascade' }),
+    /** Normalised: upper case, no dashes (K7QXM3PD9R). */
+    code: text('code').notNull(),
+    /** 'unused' | 'used' | 'voided' */
+    state: text('state').notNull().default('unused'),
+    /** 1, 2, 3 … per vote type: each issue call (补发) is a batch. */
+    batch: integer('batch').notNull(),
+    issuedOn: date('issued_on')
+      .notNull()
+      .default(sql`current_date`),
+    /** Used while the vote type was in test mode (voided at go-formal). */
+    usedInTest: boolean('used_in_test').notNull().default(false),
+    /** Voided by 结束投票: handed out but not used. */
+    recalled: boolean('recalled').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('ballot_codes_vote_type_code_key').on(t.voteTypeId, t.code),
+    index('ballot_codes_vote_type_state_idx').on(t.voteTypeId, t.state),
   ],
 );
 

@@ -7,11 +7,14 @@ import companyResultsRoutes from './results/company-results.routes';
 import coversRoutes from './covers/covers.routes';
 import evaluationSubjectsRoutes from './evaluation-subjects/evaluation-subjects.routes';
 import pollsRoutes from './polls/polls.routes';
+import settingsRoutes from './settings/settings.routes';
 import targetResultsRoutes from './results/target-results.routes';
 import turnoutRoutes from './results/turnout.routes';
 import voteTargetsRoutes from './vote-targets/vote-targets.routes';
 import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './votes/votes.routes';
+import codesRoutes from './vote-control/codes.routes';
+import voteControlRoutes from './vote-control/vote-control.routes';
 
 /** Everything under /api/v1/admin. Only login and register are open; the rest needs a bearer token. */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +25,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(companiesRoutes, { prefix: '/companies' });
     await secured.register(pollsRoutes, { prefix: '/polls' });
     await secured.register(voteTypesRoutes, { prefix: '/vote-types' });
+    await secured.register(voteControlRoutes, { prefix: '/vote-types' });
+    await secured.register(codesRoutes, { prefix: '/vote-types' });
     await secured.register(voteTargetsRoutes, { prefix: '/vote-targets' });
     await secured.register(evaluationSubjectsRoutes, { prefix: '/evaluation-subjects' });
     await secured.register(coversRoutes, { prefix: '/covers' });
@@ -31,6 +36,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(companyResultsRoutes, { prefix: '/companies' });
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
+    await secured.register(settingsRoutes, { prefix: '/settings' });
   });
 };
 

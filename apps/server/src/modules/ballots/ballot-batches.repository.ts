@@ -19,7 +19,7 @@ async function voteBatch(db: Db, companyId: number, afterId: number) {
       createdAt: votes.createdAt,
     })
     .from(votes)
-    .where(and(eq(votes.companyId, companyId), gt(votes.id, afterId)))
+    .where(and(eq(votes.companyId, companyId), gt(votes.id, afterId), eq(votes.isTest, false)))
     .orderBy(asc(votes.id))
     .limit(EXPORT_BATCH);
 }
@@ -37,7 +37,7 @@ async function cadreVoteBatch(db: Db, companyId: number, afterId: number) {
       createdAt: cadreVotes.createdAt,
     })
     .from(cadreVotes)
-    .where(and(eq(cadreVotes.companyId, companyId), gt(cadreVotes.id, afterId)))
+    .where(and(eq(cadreVotes.companyId, companyId), gt(cadreVotes.id, afterId), eq(cadreVotes.isTest, false)))
     .orderBy(asc(cadreVotes.id))
     .limit(EXPORT_BATCH);
 }
@@ -61,9 +61,9 @@ async function* batches<T extends { id: number }>(fetch: (afterId: number) => Pr
   }
 }
 
-/** The company's appraisal ballots, oldest first, in batches. */
+/** The company's formal appraisal ballots (test ballots are never exported), oldest first, in batches. */
 export const voteBatches = (db: Db, companyId: number) => batches((after) => voteBatch(db, companyId, after));
 
-/** The company's evaluation ballots, oldest first, in batches. */
+/** The company's formal evaluation ballots, oldest first, in batches. */
 export const cadreVoteBatches = (db: Db, companyId: number) =>
   batches((after) => cadreVoteBatch(db, companyId, after));

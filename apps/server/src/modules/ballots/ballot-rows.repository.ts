@@ -1,4 +1,4 @@
-import { asc, count, countDistinct, eq } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cadreVotes, votes } from '../../db/schema';
 
@@ -34,13 +34,16 @@ export async function countPollBallots(db: Db, pollId: number) {
   return (a?.n ?? 0) + (b?.n ?? 0);
 }
 
-/** Ballot rows and distinct submissions (voters) per poll, of one company or all; polls without ballots are absent. */
+/**
+ * Formal ballot rows and distinct submissions (voters) per poll, of one company or all; polls without
+ * ballots are absent. Test ballots are left out.
+ */
 export async function ballotCountsByPoll(db: Db, companyId?: number) {
   const fromTable = (t: typeof votes | typeof cadreVotes) =>
     db
       .select({ pollId: t.pollId, ballots: count(), voters: countDistinct(t.submissionId) })
       .from(t)
-      .where(companyId === undefined ? undefined : eq(t.companyId, companyId))
+      .where(and(companyId === undefined ? undefined : eq(t.companyId, companyId), eq(t.isTest, false)))
       .groupBy(t.pollId);
   // A poll's ballots live in one table only (votes for scoring polls, cadre_votes otherwise).
   return [...(await fromTable(votes)), ...(await fromTable(cadreVotes))];

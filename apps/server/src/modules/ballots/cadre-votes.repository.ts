@@ -70,17 +70,19 @@ export async function subjectHasVotes(db: Db, companyId: number, subjectId: numb
   return !!row;
 }
 
-/** The answers of one evaluation poll through one vote type, in the order they were stored. */
+/** The formal answers of one evaluation poll through one vote type, in the order they were stored. */
 export async function listCadreAnswers(db: Db, pollId: number, voteTypeId: number) {
   return db
     .select({ answers: cadreVotes.answers })
     .from(cadreVotes)
-    .where(and(eq(cadreVotes.pollId, pollId), eq(cadreVotes.voteTypeId, voteTypeId)))
+    .where(
+      and(eq(cadreVotes.pollId, pollId), eq(cadreVotes.voteTypeId, voteTypeId), eq(cadreVotes.isTest, false)),
+    )
     .orderBy(asc(cadreVotes.id));
 }
 
 /**
- * Evaluation ballots of a company (one vote type or all) in the order they were stored. One row per voter
+ * Formal evaluation ballots of a company (one vote type or all) in the order they were stored. One row per voter
  * and poll: a few thousand at most per company, so they are counted in memory by contracts' functions.
  */
 export async function evaluationBallots(db: Db, companyId: number, voteTypeId?: number) {
@@ -91,6 +93,7 @@ export async function evaluationBallots(db: Db, companyId: number, voteTypeId?: 
       and(
         eq(cadreVotes.companyId, companyId),
         voteTypeId === undefined ? undefined : eq(cadreVotes.voteTypeId, voteTypeId),
+        eq(cadreVotes.isTest, false),
       ),
     )
     .orderBy(asc(cadreVotes.id));

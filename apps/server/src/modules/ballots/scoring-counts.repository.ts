@@ -82,6 +82,8 @@ export async function scoringBuckets(
     [
       sql`company_id = ${filter.companyId}`,
       sql`poll_id = ${filter.pollId}`,
+      // Test ballots (试投票) are never counted.
+      sql`NOT is_test`,
       filter.voteTypeId === undefined ? undefined : sql`vote_type_id = ${filter.voteTypeId}`,
       filter.targetId === undefined ? undefined : sql`target_id = ${filter.targetId}`,
     ].filter((x): x is SQL => !!x),

@@ -5,11 +5,13 @@ import { companies, submissions, voteTypes } from '../../db/schema';
 /** Milliseconds since the epoch, read the same way on every path so a receipt's time never differs. */
 export const epochMs = (column: unknown) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
 
-/** The submission with the names a receipt shows. */
-export async function findSubmission(db: Db, id: string) {
+/** The submission with the names a receipt shows, by its id (the client's) or its receipt id. */
+export async function findSubmission(db: Db, by: { id: string } | { receiptId: string }) {
   const [row] = await db
     .select({
       id: submissions.id,
+      receiptId: submissions.receiptId,
+      isTest: submissions.isTest,
       companyId: submissions.companyId,
       companyName: companies.name,
       voteTypeId: submissions.voteTypeId,
@@ -23,7 +25,7 @@ export async function findSubmission(db: Db, id: string) {
     .from(submissions)
     .innerJoin(companies, eq(companies.id, submissions.companyId))
     .innerJoin(voteTypes, eq(voteTypes.id, submissions.voteTypeId))
-    .where(eq(submissions.id, id));
+    .where('id' in by ? eq(submissions.id, by.id) : eq(submissions.receiptId, by.receiptId));
   return row;
 }
 
@@ -63,12 +65,34 @@ export async function voteTypeHasSubmissions(db: Db, voteTypeId: number) {
   return !!row;
 }
 
-/** Submissions (voters) per vote type of a company: a count over submissions_company_created_idx. */
+/** Submissions (voters) per vote type of a company, formal and test apart: one scan of the company's index. */
 export async function submissionsByVoteType(db: Db, companyId: number) {
   const rows = await db
-    .select({ voteTypeId: submissions.voteTypeId, n: count() })
+    .select({
+      voteTypeId: submissions.voteTypeId,
+      formal: sql<number>`count(*) FILTER (WHERE NOT ${submissions.isTest})::int`,
+      test: sql<number>`count(*) FILTER (WHERE ${submissions.isTest})::int`,
+    })
     .from(submissions)
     .where(eq(submissions.companyId, companyId))
     .groupBy(submissions.voteTypeId);
-  return new Map(rows.map((r) => [r.voteTypeId, r.n]));
+  return new Map(rows.map((r) => [r.voteTypeId, { formal: r.formal, test: r.test }]));
+}
+
+/** Formal (or test) submissions of a vote type. */
+export async function countVoteTypeSubmissions(db: Db, voteTypeId: number, isTest: boolean) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(submissions)
+    .where(and(eq(submissions.voteTypeId, voteTypeId), eq(submissions.isTest, isTest)));
+  return row?.n ?? 0;
+}
+
+/** Deletes every test submission of a vote type (its ballot rows go with it); answers how many. */
+export async function deleteTestSubmissions(db: Db, voteTypeId: number) {
+  const rows = await db
+    .delete(submissions)
+    .where(and(eq(submissions.voteTypeId, voteTypeId), eq(submissions.isTest, true)))
+    .returning({ id: submissions.id });
+  return rows.length;
 }

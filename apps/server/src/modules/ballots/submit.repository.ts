@@ -1,6 +1,7 @@
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
+import { codeCtes } from '../ballot-codes/ballot-codes.repository';
 
 export type Family = 'democratic_appraisal' | 'democratic_evaluation';
 
@@ -43,49 +44,70 @@ export interface SubmissionInsert {
   id: string;
   linkId: string;
   family: Family;
+  /** The browser's identifier: stored in link mode. */
   voterIdentifier: string;
+  /** A fresh server-made value, unrelated to the code: stored in codes mode. */
+  codeVoter: string;
+  /** The normalised one-time code, or null (link mode, or none sent). */
+  code: string | null;
+  receiptId: string;
   fingerprint: string;
   totalScore: number | null;
   rows: { pollId: number; targetId: number | null; kind: string; answers: unknown; score: number | null }[];
 }
 
-const p = (name: keyof Omit<SubmissionInsert, 'family'> | 'count') => sql.placeholder(name);
+type Param = keyof Omit<SubmissionInsert, 'family'> | 'count' | 'capChecked';
+type ParamOf = (name: Param) => SQL | Placeholder;
 
-/** The submission statement of a family, with placeholders for everything that varies. */
-function submissionStatement(family: Family): SQL {
+/**
+ * The submission statement of a family; `p` gives each varying value (a placeholder for the prepared
+ * statement, the value itself for the capped path). The vote type row is read FOR KEY SHARE: closing,
+ * reopening, going formal and changing the mode lock it FOR UPDATE, so a ballot either commits before
+ * such a change or waits, re-reads the row and is refused.
+ */
+function submissionStatement(family: Family, p: ParamOf): SQL {
   const fp = fingerprintSql(family, sql`v.company_id`, sql`v.name`);
+  const codes = codeCtes(sql`${p('code')}::text`);
   const ballotRows =
     family === 'democratic_appraisal'
       ? sql`INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier,
-                               answers, score, created_at)
+                               answers, score, is_test, created_at)
             SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.target_id, ins.voter_identifier,
-                   r.answers, r.score, ins.created_at
+                   r.answers, r.score, ins.is_test, ins.created_at
             FROM ins, jsonb_to_recordset(${p('rows')}::jsonb)
                  AS r(ord int, poll_id int, target_id int, answers jsonb, score float8)
             ORDER BY r.ord`
       : sql`INSERT INTO cadre_votes (submission_id, company_id, vote_type_id, poll_id, poll_kind,
-                                     voter_identifier, answers, created_at)
+                                     voter_identifier, answers, is_test, created_at)
             SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.kind, ins.voter_identifier,
-                   r.answers, ins.created_at
+                   r.answers, ins.is_test, ins.created_at
             FROM ins, jsonb_to_recordset(${p('rows')}::jsonb) AS r(ord int, poll_id int, kind text, answers jsonb)
             ORDER BY r.ord`;
   return sql`
     WITH vt AS (
-      SELECT v.id, v.company_id FROM vote_types v
+      SELECT v.id, v.company_id, v.access_mode, v.test_mode FROM vote_types v
       WHERE v.link_id = ${p('linkId')} AND v.is_active AND v.form_category = ${family}
+        AND v.closed_at IS NULL
         AND (v.opens_at IS NULL OR v.opens_at <= now())
         AND (v.closes_at IS NULL OR v.closes_at > now())
+        AND (v.access_mode = 'codes' OR v.expected_voters IS NULL OR ${p('capChecked')}::boolean)
         AND ${fp} = ${p('fingerprint')}
+      FOR KEY SHARE OF v
+    ), code AS (${codes.code}
     ), ins AS (
       INSERT INTO submissions (id, company_id, vote_type_id, form_category, voter_identifier, ballot_count,
-                               total_score)
-      SELECT ${p('id')}::uuid, vt.company_id, vt.id, ${family}, ${p('voterIdentifier')}, ${p('count')}::int,
-             ${p('totalScore')}::float8
+                               total_score, receipt_id, is_test, created_at)
+      SELECT ${p('id')}::uuid, vt.company_id, vt.id, ${family},
+             CASE WHEN vt.access_mode = 'codes' THEN ${p('codeVoter')}::text ELSE ${p('voterIdentifier')}::text END,
+             ${p('count')}::int, ${p('totalScore')}::float8, ${p('receiptId')}::text, vt.test_mode,
+             date_trunc('minute', now())
       FROM vt
+      WHERE vt.access_mode = 'link' OR EXISTS (SELECT 1 FROM code)
       ON CONFLICT DO NOTHING
-      RETURNING id, company_id, vote_type_id, voter_identifier, created_at
+      RETURNING id, company_id, vote_type_id, voter_identifier, is_test, created_at
+    ), used AS (${codes.used}
     ), stored AS (${ballotRows} RETURNING 1)
-    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms,
+    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms, ins.is_test,
            (SELECT count(*) FROM stored)::int AS stored
     FROM ins`;
 }
@@ -95,21 +117,17 @@ const statements = new Map<Family, HotStatement>();
 
 function statementOf(family: Family) {
   let st = statements.get(family);
-  if (!st) statements.set(family, (st = hotStatement('kaoping_submit', submissionStatement(family))));
+  if (!st) {
+    st = hotStatement(
+      'kaoping_submit',
+      submissionStatement(family, (name) => sql.placeholder(name)),
+    );
+    statements.set(family, st);
+  }
   return st;
 }
 
-/**
- * Stores a whole ballot in ONE statement (one round trip, atomic, no explicit transaction): the
- * submission row and every ballot row, only if the link's vote type is active and inside its window
- * right now and its definition still has the fingerprint the ballot was checked against.
- * ON CONFLICT DO NOTHING covers both the submission id and (vote type, voter): a concurrent insert of
- * the same key waits for the other to commit and then inserts nothing. Returns undefined when nothing
- * was stored; the caller then looks up why (replay, already voted, closed, changed definition).
- * It runs as a prepared statement (see db/hot-statement.ts).
- */
-export async function insertSubmission(db: Db, s: SubmissionInsert) {
-  const st = statementOf(s.family);
+function valuesOf(s: SubmissionInsert, capChecked: boolean) {
   const rows = JSON.stringify(
     s.rows.map((r, ord) => ({
       ord,
@@ -120,7 +138,42 @@ export async function insertSubmission(db: Db, s: SubmissionInsert) {
       score: r.score,
     })),
   );
-  const values = fillPlaceholders(st.params, { ...s, rows, count: s.rows.length });
-  const [row] = await runHot<{ created_ms: number; stored: number }>(db, st, values);
+  return { ...s, rows, count: s.rows.length, capChecked: String(capChecked) };
+}
+
+export interface Stored {
+  created_ms: number;
+  is_test: boolean;
+  stored: number;
+}
+
+/**
+ * Stores a whole ballot in ONE statement (one round trip, atomic, no explicit transaction): the
+ * submission row and every ballot row, only if the link's vote type is active, not closed and inside
+ * its window right now, its definition still has the fingerprint the ballot was checked against, and,
+ * in codes mode, the code is unused (it is consumed in the same statement). A vote type capped by
+ * expected_voters in link mode is refused here (capChecked false): it goes through insertCapped.
+ * ON CONFLICT DO NOTHING covers both the submission id and (vote type, voter): a concurrent insert of
+ * the same key waits for the other to commit and then inserts nothing (and consumes no code). Returns
+ * undefined when nothing was stored; the caller then looks up why. It runs as a prepared statement
+ * (see db/hot-statement.ts).
+ */
+export async function insertSubmission(db: Db, s: SubmissionInsert): Promise<Stored | undefined> {
+  const st = statementOf(s.family);
+  const values = fillPlaceholders(st.params, valuesOf(s, false));
+  const [row] = await runHot<Stored>(db, st, values);
+  return row;
+}
+
+/**
+ * The same statement inside the caller's transaction, once the caller has locked the vote type and
+ * counted its ballots against the cap (link mode with expected_voters).
+ */
+export async function insertCapped(tx: Db, s: SubmissionInsert): Promise<Stored | undefined> {
+  const values = valuesOf(s, true);
+  const [row] = await rowsOf<Stored>(
+    tx,
+    submissionStatement(s.family, (name) => sql`${values[name as keyof typeof values]}`),
+  );
   return row;
 }

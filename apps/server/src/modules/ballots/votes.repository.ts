@@ -72,11 +72,11 @@ export async function targetHasVotes(db: Db, targetId: number) {
   return !!row;
 }
 
-/** The answers of one scoring poll through one vote type, in the order they were stored. */
+/** The formal answers of one scoring poll through one vote type, in the order they were stored. */
 export async function listScoringAnswers(db: Db, pollId: number, voteTypeId: number) {
   return db
     .select({ submissionId: votes.submissionId, targetId: votes.targetId, answers: votes.answers })
     .from(votes)
-    .where(and(eq(votes.pollId, pollId), eq(votes.voteTypeId, voteTypeId)))
+    .where(and(eq(votes.pollId, pollId), eq(votes.voteTypeId, voteTypeId), eq(votes.isTest, false)))
     .orderBy(asc(votes.id));
 }

@@ -1,6 +1,6 @@
 import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
-import type { PublicPollKind, VoteTypeStatus } from '@kaoping/contracts/public-vote-types';
+import type { PublicPollKind } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { type Family, readFingerprint } from '../ballots/submit.repository';
 import {
@@ -87,14 +87,6 @@ export async function loadDefinition(db: Db, linkId: string): Promise<BallotDefi
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-}
-
-/** Where the vote type stands at `now`. */
-export function statusOf(v: VoteTypeRow, now = Date.now()): VoteTypeStatus {
-  if (!v.isActive) return 'inactive';
-  if (v.opensAt && now < v.opensAt.getTime()) return 'not_started';
-  if (v.closesAt && now >= v.closesAt.getTime()) return 'closed';
-  return 'open';
 }
 
 // Per-instance cache of definitions by link. Safe because the submission statement re-checks the

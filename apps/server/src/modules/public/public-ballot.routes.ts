@@ -5,10 +5,10 @@ import {
   coverVersionQuery,
   linkParams,
   publicVoteTypeView,
+  receiptParams,
   submissionBody,
-  submissionParams,
   submissionReceipt,
-  voterQuery,
+  voteTypeViewQuery,
 } from '@kaoping/contracts/public-vote';
 import { sendCoverFile } from '../covers/cover-file';
 import { getVoteTypeView, openPublicCoverFile } from './public-ballot.service';
@@ -24,16 +24,18 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '投票链接：单位、投票类型、状态、问卷、对象、封面，以及该投票人是否已投票',
+        summary:
+          '投票链接：单位、投票类型、状态、问卷、对象、封面，该投票人是否已投票，以及测评码（code）能否使用',
         params: linkParams,
-        querystring: voterQuery,
+        querystring: voteTypeViewQuery,
         response: { 200: publicVoteTypeView, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
       // Says whether this voter voted: never cached by a browser or a proxy.
       reply.header('Cache-Control', 'no-store');
-      return getVoteTypeView(app.db, request.params.linkId, request.query.voter_identifier);
+      const { voter_identifier: voter, code } = request.query;
+      return getVoteTypeView(app.db, request.params.linkId, { voter, code });
     },
   );
 
@@ -68,7 +70,8 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags,
-        summary: '提交整张选票（同一 submission_id 重复提交返回首次结果，不重复计票）',
+        summary:
+          '提交整张选票（同一 submission_id 重复提交返回首次结果，不重复计票；测评码方式须带 code，公开链接方式忽略 code）',
         body: submissionBody,
         response: {
           201: submissionReceipt,
@@ -88,18 +91,18 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/votes/:submissionId',
+    '/votes/:receiptId',
     {
       schema: {
         tags,
-        summary: '投票回执：记录下的内容',
-        params: submissionParams,
+        summary: '投票回执：单位、投票类型、时间（到分钟）、作答对象数与回执码；不含任何选择与分数',
+        params: receiptParams,
         response: { 200: submissionReceipt, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return loadReceipt(app.db, request.params.submissionId);
+      return loadReceipt(app.db, { receiptId: request.params.receiptId });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { normalizeCode } from '@kaoping/contracts/ballot-codes';
 import { COVER_KIND_LABELS, type CoverKind } from '@kaoping/contracts/cover';
 import type { PollTargetType } from '@kaoping/contracts/poll-kinds';
 import {
@@ -7,9 +8,11 @@ import {
   type PublicSubject,
   type PublicTarget,
   type PublicVoteTypeView,
+  type CodeState,
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { findCodeState } from '../ballot-codes/ballot-codes.repository';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
 import { cachedCoverLookup } from '../covers/cover-cache';
 import { openCoverFile, voterFile } from '../covers/cover-file';
@@ -17,7 +20,9 @@ import { findCover, findCoverByLink } from '../covers/covers.repository';
 import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
 import type { ParsedPoll } from '../polls/parsed-poll';
 import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
-import { definitionFor, statusOf } from './ballot-definition';
+import { statusOf } from '../vote-types/vote-type-status';
+import { findVoteTypeByLink, type VoteTypeRow } from '../vote-types/vote-types.repository';
+import { definitionFor } from './ballot-definition';
 
 /** Where a voter's browser fetches a cover, without credentials. */
 export const publicCoverUrl = (linkId: string, kind: CoverKind) =>
@@ -80,21 +85,37 @@ async function coverOf(
   };
 }
 
+const CODE_STATES = { unused: 'usable', used: 'used', voided: 'voided' } as const;
+
+/** Whether a typed code can vote now; nothing else about codes is revealed. Null in link mode or without a code. */
+async function codeStateOf(db: Db, v: VoteTypeRow, typed?: string): Promise<CodeState | null> {
+  if (v.accessMode !== 'codes' || typed === undefined) return null;
+  const code = normalizeCode(typed);
+  if (!code.ok) return 'unknown';
+  const state = await findCodeState(db, v.id, code.code);
+  return state ? CODE_STATES[state] : 'unknown';
+}
+
 /**
  * Everything the voter page needs for a link. The ballot itself (polls, targets, subjects) is given
  * only while the vote type is open: a closed or switched-off vote shows its status page instead.
  * Reading it also refreshes this instance's cached definition, just before the voter submits.
  */
-export async function getVoteTypeView(db: Db, linkId: string, voter?: string): Promise<PublicVoteTypeView> {
+export async function getVoteTypeView(
+  db: Db,
+  linkId: string,
+  query: { voter?: string; code?: string } = {},
+): Promise<PublicVoteTypeView> {
   const { def } = await definitionFor(db, linkId, true);
   if (!def) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
   const v = def.voteType;
   const status = statusOf(v);
   const open = status === 'open' && !def.problem;
-  const [front, back, voted] = await Promise.all([
+  const [front, back, voted, codeState] = await Promise.all([
     coverOf(db, linkId, v.id, 'front'),
     coverOf(db, linkId, v.id, 'back'),
-    voter ? findSubmissionOfVoter(db, v.id, voter) : Promise.resolve(undefined),
+    query.voter ? findSubmissionOfVoter(db, v.id, query.voter) : Promise.resolve(undefined),
+    codeStateOf(db, v, query.code),
   ]);
   const polls = [...new Set(def.parts.map((p) => p.poll))];
   return {
@@ -106,15 +127,18 @@ export async function getVoteTypeView(db: Db, linkId: string, voter?: string): P
       opens_at: v.opensAt?.toISOString() ?? null,
       closes_at: v.closesAt?.toISOString() ?? null,
       status,
+      access_mode: v.accessMode as PublicVoteTypeView['vote_type']['access_mode'],
+      test_mode: v.testMode,
     },
+    code_state: codeState,
     ready: open,
     notice: status === 'open' ? def.problem : null,
     polls: open ? polls.map((p) => mapPublicPoll(p)) : [],
     targets: open ? def.targets.map(mapPublicTarget) : [],
     subjects: open ? def.subjects.map(mapPublicSubject) : [],
     covers: { front, back },
+    // Never the submission id: a voter identifier must not lead to a receipt.
     already_voted: !!voted,
-    submission_id: voted?.id ?? null,
   };
 }
 

@@ -15,6 +15,8 @@ import { listSubjects } from '../evaluation-subjects/evaluation-subjects.reposit
 import { isParsed, parsePoll, readCompanyPolls } from '../polls/parsed-poll';
 import { findPoll } from '../polls/polls.repository';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
+import { statusOf } from '../vote-types/vote-type-status';
+import { listVoteTypes } from '../vote-types/vote-types.repository';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from './public-ballot.service';
 
 // Company-addressed reads of spec §7. Company ids are sequential, so these show only what any voter of
@@ -25,6 +27,8 @@ import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from './public-ballo
 /** The company's parsed polls of these kinds, in id order. */
 const parsedPolls = async <K extends PublicPollKind>(db: Db, companyId: number, kinds: readonly K[]) =>
   (await readCompanyPolls(db, companyId, kinds)).filter(isParsed);
+
+// The lists of people (targets; subjects with birth dates) answer only while a vote that shows them runs.
 
 async function companyOf(db: Db, companyId: number) {
   const company = await getCompany(db, companyId);
@@ -68,19 +72,31 @@ export async function getCompanyPollOfKind(
   return mapPublicPoll(poll);
 }
 
-/** Active appraisal targets only, by sort_order. */
+/**
+ * 404 unless one of the company's vote types of this family is open or in test mode: a unit's people are
+ * shown to voters during a vote, not to anyone at any time.
+ */
+async function requireRunningVote(db: Db, companyId: number, family: string) {
+  const voteTypes = await listVoteTypes(db, companyId, family);
+  if (!voteTypes.some((v) => statusOf(v) === 'open' || (v.isActive && v.testMode)))
+    throw notFound('该单位当前没有进行中的投票');
+}
+
+/** Active appraisal targets only, by sort_order; only while an appraisal vote runs. */
 export async function listCompanyTargets(
   db: Db,
   companyId: number,
   type?: 'company' | 'person',
 ): Promise<PublicTarget[]> {
   await companyOf(db, companyId);
+  await requireRunningVote(db, companyId, 'democratic_appraisal');
   return (await listVoteTargets(db, companyId, { type, activeOnly: true })).map(mapPublicTarget);
 }
 
-/** Active evaluation subjects only, by sort_order. */
+/** Active evaluation subjects only, by sort_order; only while an evaluation vote runs. */
 export async function listCompanySubjects(db: Db, companyId: number): Promise<PublicSubject[]> {
   await companyOf(db, companyId);
+  await requireRunningVote(db, companyId, 'democratic_evaluation');
   return (await listSubjects(db, companyId, { activeOnly: true })).map(mapPublicSubject);
 }
 

@@ -56,7 +56,7 @@ const publicReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '单位已启用的测评对象（按排序）',
+        summary: '单位已启用的测评对象（按排序）；仅在该单位有进行中或试投票的民主测评时可读，否则 404',
         params: companyIdParams,
         querystring: targetsQuery,
         response: { 200: z.array(publicTarget), ...notFoundOr400 },
@@ -83,7 +83,7 @@ const publicReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '单位已启用的评议对象（按排序）',
+        summary: '单位已启用的评议对象（按排序）；仅在该单位有进行中或试投票的民主评议时可读，否则 404',
         params: companyIdParams,
         response: { 200: z.array(publicSubject), ...notFoundOr400 },
       },
@@ -121,7 +121,7 @@ const publicReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '问卷的汇总结果（仅限管理员已公开结果的投票类型）',
+        summary: '问卷的汇总结果：仅限管理员已公开结果、且投票已结束的投票类型，不足 5 份选票的不公开',
         params: idParams,
         response: { 200: publicPollStats, 400: errorResponse, 403: errorResponse, 404: errorResponse },
       },

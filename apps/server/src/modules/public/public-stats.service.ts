@@ -15,7 +15,14 @@ import { listSubjects } from '../evaluation-subjects/evaluation-subjects.reposit
 import { parsePoll } from '../polls/parsed-poll';
 import { findPoll, listPollsWithPublicResults, type PollRow } from '../polls/polls.repository';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
+import { hasEnded } from '../vote-types/vote-type-status';
 import { listVoteTypes } from '../vote-types/vote-types.repository';
+
+/**
+ * Fewest formal ballots a published group may have: reading the figures before and after one ballot
+ * would otherwise show that voter's answers.
+ */
+export const MIN_PUBLIC_BALLOTS = 5;
 
 const familyOf = (kind: PublicPollKind) =>
   kind === 'company' || kind === 'person' ? 'democratic_appraisal' : 'democratic_evaluation';
@@ -53,12 +60,14 @@ async function figures(
     return {
       ballot_count: new Set(rows.map((r) => r.submissionId)).size,
       targets: schema
-        ? shown.map((t) => ({
-            target_id: t.id,
-            name: t.name,
-            title: t.title,
-            ...aggregateScoring(schema, byTarget.get(t.id) ?? []),
-          }))
+        ? shown
+            .filter((t) => (byTarget.get(t.id)?.length ?? 0) >= MIN_PUBLIC_BALLOTS)
+            .map((t) => ({
+              target_id: t.id,
+              name: t.name,
+              title: t.title,
+              ...aggregateScoring(schema, byTarget.get(t.id) ?? []),
+            }))
         : [],
     };
   }
@@ -78,7 +87,9 @@ async function figures(
   }
   const subjects = await listSubjects(db, poll.companyId);
   const answers = rows.map((r) => r.answers as NewlyPromotedAnswers);
-  const used = subjects.filter((s) => s.isActive || answers.some((a) => `subject_${s.id}` in a));
+  const used = subjects.filter(
+    (s) => answers.filter((a) => `subject_${s.id}` in a).length >= MIN_PUBLIC_BALLOTS,
+  );
   const result = aggregateNewlyPromoted(
     used.map((s) => s.id),
     answers,
@@ -91,19 +102,27 @@ async function figures(
 }
 
 /**
- * Aggregates of a poll, per vote type of its family whose results an admin made public (default:
- * none, then 403). Only figures: no single ballot, no text answer.
+ * Aggregates of a poll, per vote type of its family whose results an admin made public (default: none,
+ * then 403), once that vote has ended (closed by hand or past its window), and only for vote types with
+ * at least MIN_PUBLIC_BALLOTS formal ballots (none: 404). Only figures: no single ballot, no text answer,
+ * no test ballot.
  */
 export async function getPublicPollStats(db: Db, pollId: number): Promise<PublicPollStats> {
   const poll = await findPoll(db, pollId);
   if (!poll) throw notFound('问卷不存在');
   const kind = poll.targetType as PublicPollKind;
   const family = await listVoteTypes(db, poll.companyId, familyOf(kind));
-  const voteTypes = family.filter((v) => v.resultsPublic);
-  if (voteTypes.length === 0) throw forbidden('该问卷的结果未公开');
+  const published = family.filter((v) => v.resultsPublic);
+  if (published.length === 0) throw forbidden('该问卷的结果未公开');
+  const ended = published.filter((v) => hasEnded(v));
+  if (ended.length === 0) throw forbidden('投票结束后才公开结果');
   const company = await findCompany(db, poll.companyId);
   const parts = [];
-  for (const v of voteTypes) parts.push({ name: v.name, ...(await figures(db, poll, v.id)) });
+  for (const v of ended) {
+    const part = await figures(db, poll, v.id);
+    if (part.ballot_count >= MIN_PUBLIC_BALLOTS) parts.push({ name: v.name, ...part });
+  }
+  if (parts.length === 0) throw notFound('参与人数不足，结果不予公开');
   return {
     poll: { id: poll.id, title: poll.title, target_type: kind },
     company: { id: poll.companyId, name: company?.name ?? '' },

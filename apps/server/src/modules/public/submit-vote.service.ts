@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { normalizeCode, type NormalizedCode } from '@kaoping/contracts/ballot-codes';
 import {
   PUBLIC_VOTE_DETAILS,
   type SubmissionBody,
@@ -6,13 +8,15 @@ import {
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { type AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import { listSubmissionBallots } from '../ballots/ballot-rows.repository';
-import { findSubmission, findSubmissionOfVoter } from '../ballots/submissions.repository';
-import { insertSubmission } from '../ballots/submit.repository';
+import { findCodeState } from '../ballot-codes/ballot-codes.repository';
+import { findSubmissionOfVoter } from '../ballots/submissions.repository';
+import { insertSubmission, type SubmissionInsert } from '../ballots/submit.repository';
+import { statusOf } from '../vote-types/vote-type-status';
 import { findVoteTypeByLink } from '../vote-types/vote-types.repository';
-import { type BallotDefinition, definitionFor, statusOf } from './ballot-definition';
+import { type BallotDefinition, definitionFor } from './ballot-definition';
 import { checkBallot, type CleanBallot, describeErrors } from './ballot-check';
-import { buildReceipt, loadReceipt } from './receipt.service';
+import { buildReceipt, newReceiptId } from './receipt.service';
+import { replayOf, storeCapped } from './submit-replay';
 
 export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppError> = {
   not_started: () => forbidden(PUBLIC_VOTE_DETAILS.notStarted),
@@ -24,92 +28,42 @@ export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppErr
 // are plenty (an admin cannot save that often), and the bound keeps a request from spinning.
 const MAX_ATTEMPTS = 4;
 
-/** Key-order independent JSON, for telling a replay from a different ballot under the same id. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+/** In codes mode the stored voter identifier is this fresh random value: nothing ties it to the code. */
+const newCodeVoter = () => `c-${randomBytes(16).toString('base64url')}`;
 
-type Entry = { pollId: number; targetId: number | null; answers: unknown };
-const entryKey = (e: Entry) => `${e.pollId}:${e.targetId ?? ''}:${canonical(e.answers)}`;
-
-/** The entries of a ballot as checked (clean) or, when they do not check, as sent. */
-function entriesOf(body: SubmissionBody, ballots: CleanBallot[] | undefined): Entry[] {
-  if (ballots) {
-    return ballots.map((b) => ({
-      pollId: b.part.poll.row.id,
-      targetId: b.part.target?.id ?? null,
-      answers: b.answers,
-    }));
-  }
-  return body.ballots.map((b) => ({ pollId: b.poll_id, targetId: b.target_id ?? null, answers: b.answers }));
-}
-
-async function sameBallot(db: Db, submissionId: string, entries: Entry[]) {
-  const stored = (await listSubmissionBallots(db, submissionId)).map(entryKey).sort();
-  const sent = entries.map(entryKey).sort();
-  return stored.length === sent.length && stored.every((k, i) => k === sent[i]);
-}
+/** A code that cannot be right as typed: 422 with what to check ('请输入测评码' when none was sent). */
+const badCode = (code: NormalizedCode & { ok: false }) => invalid(code.detail);
 
 /**
- * A submission already stored under this id: its receipt when it is this voter's same ballot (a
- * retry), else 409. Undefined when there is none.
+ * Nothing was stored: says why. A replay answers its receipt; a used, voided or unknown code, a second
+ * ballot and the cap are 4xx; a closed or removed vote type its 4xx. 'retry' means the definition or
+ * the mode changed and the ballot must be checked again against fresh data.
  */
-async function replayOf(db: Db, body: SubmissionBody, def: BallotDefinition, ballots?: CleanBallot[]) {
-  const existing = await findSubmission(db, body.submission_id);
-  if (!existing) return undefined;
-  const mine = existing.voteTypeId === def.voteType.id && existing.voterIdentifier === body.voter_identifier;
-  if (mine && (await sameBallot(db, existing.id, entriesOf(body, ballots))))
-    return loadReceipt(db, existing.id);
-  throw conflict(mine ? '该提交编号已用于另一份不同的答卷' : '提交编号已被使用，请刷新页面后重新提交');
-}
-
-/**
- * Nothing was stored: says why. A replay answers its receipt; a clash is a 409; a closed or removed
- * vote type its 4xx. 'retry' means the definition changed (or the clashing row vanished) and the
- * ballot must be checked again against fresh data.
- */
-async function explain(db: Db, body: SubmissionBody, def: BallotDefinition, ballots: CleanBallot[]) {
+async function explain(
+  db: Db,
+  body: SubmissionBody,
+  def: BallotDefinition,
+  ballots: CleanBallot[],
+  code: NormalizedCode | null,
+) {
   const replay = await replayOf(db, body, def, ballots);
   if (replay) return replay;
-  if (await findSubmissionOfVoter(db, def.voteType.id, body.voter_identifier)) {
-    throw conflict(PUBLIC_VOTE_DETAILS.alreadyVoted);
-  }
   const fresh = await findVoteTypeByLink(db, body.link_id);
   if (!fresh || fresh.voteType.id !== def.voteType.id) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
-  const status = statusOf(fresh.voteType);
+  const v = fresh.voteType;
+  const status = statusOf(v);
   if (status !== 'open') throw STATUS_ERRORS[status]();
+  if (v.accessMode === 'codes') {
+    // The mode changed since the definition was read: check again with the codes rules.
+    if (!code?.ok) return 'retry' as const;
+    const state = await findCodeState(db, v.id, code.code);
+    if (state === 'used') throw conflict(PUBLIC_VOTE_DETAILS.codeUsed);
+    if (state === 'voided') throw forbidden(PUBLIC_VOTE_DETAILS.codeVoided);
+    if (state === undefined) throw forbidden(PUBLIC_VOTE_DETAILS.codeUnknown);
+  } else if (await findSubmissionOfVoter(db, v.id, body.voter_identifier)) {
+    throw conflict(PUBLIC_VOTE_DETAILS.alreadyVoted);
+  }
   return 'retry' as const;
-}
-
-function receiptOf(
-  def: BallotDefinition,
-  body: SubmissionBody,
-  ballots: CleanBallot[],
-  createdMs: number,
-  total: number | null,
-) {
-  return buildReceipt({
-    submissionId: body.submission_id,
-    createdMs,
-    company: def.company,
-    voteType: { name: def.voteType.name, family: def.family },
-    totalScore: total,
-    subjects: def.subjects,
-    ballots: ballots.map((b) => ({
-      poll: b.part.poll,
-      target: b.part.target && { id: b.part.target.id, name: b.part.target.name, title: b.part.target.title },
-      answers: b.answers,
-      score: b.score,
-    })),
-  });
 }
 
 /** Sum in tenths: scores are multiples of 0.1 and the total must not pick up float noise. */
@@ -118,9 +72,37 @@ const totalOf = (ballots: CleanBallot[]) =>
     ? ballots.reduce((a, b) => a + Math.round((b.score ?? 0) * 10), 0) / 10
     : null;
 
+function insertOf(
+  def: BallotDefinition,
+  body: SubmissionBody,
+  clean: CleanBallot[],
+  code: NormalizedCode | null,
+) {
+  return {
+    id: body.submission_id,
+    linkId: body.link_id,
+    family: def.family,
+    voterIdentifier: body.voter_identifier,
+    codeVoter: newCodeVoter(),
+    code: code?.ok ? code.code : null,
+    receiptId: newReceiptId(),
+    fingerprint: def.fingerprint,
+    totalScore: totalOf(clean),
+    rows: clean.map((b) => ({
+      pollId: b.part.poll.row.id,
+      targetId: b.part.target?.id ?? null,
+      kind: b.part.poll.kind,
+      answers: b.answers,
+      score: b.score,
+    })),
+  } satisfies SubmissionInsert;
+}
+
 /**
- * Stores one voter's whole ballot for a vote type, atomically and exactly once (DESIGN.md "Voting").
- * The fast path is one statement; every refusal is decided against fresh data, never a cached copy.
+ * Stores one voter's whole ballot for a vote type, atomically and exactly once (DESIGN.md "Voting",
+ * "Meeting day"). The fast path is one statement (link mode without a cap, and codes mode: the code is
+ * consumed in it); a capped link-mode vote type takes a short transaction. Every refusal is decided
+ * against fresh data, never a cached copy.
  */
 export async function submitVote(db: Db, body: SubmissionBody): Promise<SubmissionReceipt> {
   let fresh = false;
@@ -129,39 +111,39 @@ export async function submitVote(db: Db, body: SubmissionBody): Promise<Submissi
     if (!def) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
     const checked = checkBallot(def, body.ballots);
     const status = statusOf(def.voteType);
-    if ((status !== 'open' || def.problem || !checked.ok) && fromCache) {
+    // In link mode a code is ignored (docs/ARCHITECTURE.md).
+    const code = def.voteType.accessMode === 'codes' ? normalizeCode(body.code ?? '') : null;
+    const refused = status !== 'open' || !!def.problem || !checked.ok || code?.ok === false;
+    if (refused && fromCache) {
       // The cached copy may lag an admin's change: refuse only on the current definition.
       fresh = true;
       continue;
     }
     const ballots = checked.ok ? checked.ballots : undefined;
-    if (!ballots || status !== 'open' || def.problem) {
+    if (!ballots || refused) {
       // A retry of a ballot stored before the vote closed (or the roster changed) still gets its receipt.
       const replay = await replayOf(db, body, def, ballots);
       if (replay) return replay;
       if (status !== 'open') throw STATUS_ERRORS[status]();
       if (def.problem) throw conflict(def.problem);
+      if (code?.ok === false) throw badCode(code);
       throw invalid(describeErrors(checked.ok ? [] : checked.errors));
     }
-    const clean = ballots;
-    const total = totalOf(clean);
-    const stored = await insertSubmission(db, {
-      id: body.submission_id,
-      linkId: body.link_id,
-      family: def.family,
-      voterIdentifier: body.voter_identifier,
-      fingerprint: def.fingerprint,
-      totalScore: total,
-      rows: clean.map((b) => ({
-        pollId: b.part.poll.row.id,
-        targetId: b.part.target?.id ?? null,
-        kind: b.part.poll.kind,
-        answers: b.answers,
-        score: b.score,
-      })),
-    });
-    if (stored) return receiptOf(def, body, clean, stored.created_ms, total);
-    const outcome = await explain(db, body, def, clean);
+    const insert = insertOf(def, body, ballots, code);
+    const capped = def.voteType.accessMode === 'link' && def.voteType.expectedVoters !== null;
+    const stored = capped ? await storeCapped(db, def, body, insert) : await insertSubmission(db, insert);
+    if (stored) {
+      return buildReceipt({
+        receiptId: insert.receiptId,
+        submissionId: body.submission_id,
+        createdMs: stored.created_ms,
+        company: def.company,
+        voteType: { name: def.voteType.name, family: def.family },
+        ballotCount: insert.rows.length,
+        isTest: stored.is_test,
+      });
+    }
+    const outcome = await explain(db, body, def, ballots, code);
     if (outcome !== 'retry') return outcome;
     fresh = true;
   }

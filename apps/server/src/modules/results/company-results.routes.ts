@@ -6,7 +6,8 @@ import { formCategory } from '@kaoping/contracts/vote-type';
 import { z } from 'zod';
 import { appraisalResults } from './appraisal.service';
 import { evaluationResults } from './evaluation.service';
-import { attachment, prepareCsv, prepareXlsx } from './export.service';
+import { attachment } from '../../lib/attachment';
+import { prepareCsv, prepareXlsx } from './export.service';
 import { XLSX_TYPE } from './export-xlsx';
 
 const tags = ['results'];

@@ -14,6 +14,7 @@ import {
   sheetNamer,
   textRow,
   titleRow,
+  turnoutTable,
   type Book,
 } from './export-xlsx';
 
@@ -65,9 +66,7 @@ function summarySheet(book: Book, name: string, r: AppraisalResults) {
     '说明：加权得分 = Σ(权重 × 该投票类型平均分) ÷ Σ权重，只计有投票且设了权重的投票类型；均未设权重时为全部选票的平均分。排名在同类对象（单位、个人）中按加权得分，并列同名次。',
   ]);
   textRow(sheet, []);
-  headerRow(sheet, [null, '投票类型', '权重（%）', '应到人数', '实到人数', '参与率（%）']);
-  for (const v of vts)
-    dataRow(sheet, [null, v.name, v.weight, v.expected_voters, v.received, v.rate], decimalsFrom(5));
+  turnoutTable(sheet, vts, 1);
   sheet.commit();
 }
 

@@ -14,13 +14,14 @@ import {
   sheetNamer,
   textRow,
   titleRow,
+  turnoutTable,
   type Book,
 } from './export-xlsx';
 
 const QUESTION_TYPES = { single_choice: '单选', multiple_choice: '多选', text_area: '文字' } as const;
 
 function overviewSheet(book: Book, name: string, r: EvaluationResults) {
-  const sheet = addSheet(book, name, [20, 12, 12, 12, 14]);
+  const sheet = addSheet(book, name, [20, 12, 12, 12, 14, 26, 16]);
   titleRow(sheet, `${r.company.name}民主评议结果`, 5);
   textRow(sheet, [`单位：${r.company.name}`]);
   textRow(sheet, [`导出时间：${beijingTime(new Date())}（北京时间）`]);
@@ -28,8 +29,7 @@ function overviewSheet(book: Book, name: string, r: EvaluationResults) {
     `选人用人工作评议票数：${r.cadre.ballot_count}；新提拔任用干部评议票数：${r.newly_promoted.ballot_count}`,
   ]);
   textRow(sheet, []);
-  headerRow(sheet, ['投票类型', '应到人数', '实到人数', '参与率（%）']);
-  for (const v of r.vote_types) dataRow(sheet, [v.name, v.expected_voters, v.received, v.rate], new Set([3]));
+  turnoutTable(sheet, r.vote_types);
   sheet.commit();
 }
 

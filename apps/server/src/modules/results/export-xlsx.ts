@@ -3,6 +3,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { ACCESS_MODE_LABELS } from '@kaoping/contracts/ballot-codes';
+import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import type { Cell, RawTable } from './export-columns';
 
 export type Book = ExcelJS.stream.xlsx.WorkbookWriter;
@@ -86,6 +88,52 @@ export function dataRow(sheet: Sheet, cells: Cell[], decimals: ReadonlySet<numbe
     if (decimals.has(col - 1) && typeof c.value === 'number') c.numFmt = '0.00';
   });
   row.commit();
+}
+
+const WARNINGS: Record<NonNullable<TurnoutRow['rate_warning']>, string> = {
+  over: '参评率超过 100%，请核对发出数',
+  under: '参评率未过半数',
+};
+const warningFill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFFFE7BA' } };
+
+/**
+ * 发出数 / 收回数 / 参评率 per vote type, after `lead` empty cells. A rate above 100 % or below half is
+ * flagged in words and in a warning colour. Test ballots are shown apart and are in no figure.
+ */
+export function turnoutTable(sheet: Sheet, voteTypes: TurnoutRow[], lead = 0) {
+  const pad: Cell[] = Array.from({ length: lead }, () => null);
+  headerRow(sheet, [
+    ...pad,
+    '投票类型',
+    '投票方式',
+    '发出数',
+    '收回数',
+    '参评率（%）',
+    '提示',
+    '试投票（不计入）',
+  ]);
+  for (const v of voteTypes) {
+    const row = sheet.addRow([
+      ...pad,
+      v.name,
+      ACCESS_MODE_LABELS[v.access_mode],
+      v.issued,
+      v.received,
+      v.rate,
+      v.rate_warning ? WARNINGS[v.rate_warning] : null,
+      v.test_received,
+    ]);
+    row.eachCell((c, col) => {
+      if (col <= lead) return;
+      c.border = border;
+      if (col === lead + 5 && typeof c.value === 'number') c.numFmt = '0.00';
+      if (v.rate_warning && (col === lead + 5 || col === lead + 6)) {
+        c.fill = warningFill;
+        c.font = { color: { argb: 'FF9A3412' }, bold: true };
+      }
+    });
+    row.commit();
+  }
 }
 
 /** Waits while the reader is behind, so a slow download does not pile the workbook up in memory. */

@@ -82,9 +82,3 @@ export async function prepareCsv(db: Db, companyId: number, family: FormCategory
       : csvChunks(raw.table, raw.batches());
   return { fileName: fileName(raw.company.name, family, '原始选票', 'csv'), chunks };
 }
-
-/** Content-Disposition with an ASCII fallback and the real (Chinese) name as RFC 5987 filename*. */
-export function attachment(name: string) {
-  const ext = name.slice(name.lastIndexOf('.'));
-  return `attachment; filename="kaoping-export${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}

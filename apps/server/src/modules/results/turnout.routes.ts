@@ -11,7 +11,7 @@ const turnoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['votes'],
         security: [{ bearerAuth: [] }],
-        summary: '实时参与情况：各投票类型已收答卷人数与应到人数',
+        summary: '实时参与情况：各投票类型的发出数、收回数（正式选票）与参评率，试投票另计',
         querystring: turnoutQuery,
         response: { 200: turnout, 400: errorResponse, 404: errorResponse },
       },

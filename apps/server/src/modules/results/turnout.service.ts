@@ -2,11 +2,24 @@ import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { roundRatio } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
+import { codeCounts } from '../ballot-codes/ballot-codes.repository';
 import { submissionsByVoteType } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { listVoteTypes, type VoteTypeRow } from '../vote-types/vote-types.repository';
 
-/** The company's vote types (of one family, or all) in their order, with ballots received against expected. */
+/** over: more returned than issued; under: less than half returned (exact comparisons, not the rounded rate). */
+function warningOf(returned: number, issued: number | null): TurnoutRow['rate_warning'] {
+  if (!issued) return null;
+  if (returned > issued) return 'over';
+  return 2 * returned < issued ? 'under' : null;
+}
+
+/**
+ * The company's vote types (of one family, or all) in their order, with 发出数 (codes handed out in codes
+ * mode, expected_voters in link mode), 收回数 (formal ballots) and 参评率. Test ballots are counted apart
+ * and never in the figures. The server keeps 收回数 ≤ 发出数: every formal ballot of codes mode used a
+ * code, and link mode refuses the voter past expected_voters.
+ */
 export async function turnoutRows(
   db: Db,
   companyId: number,
@@ -16,8 +29,13 @@ export async function turnoutRows(
     listVoteTypes(db, companyId, formCategory),
     submissionsByVoteType(db, companyId),
   ]);
-  const rows = types.map((t) => {
-    const n = received.get(t.id) ?? 0;
+  const codes = await codeCounts(
+    db,
+    types.filter((t) => t.accessMode === 'codes').map((t) => t.id),
+  );
+  const rows = types.map((t): TurnoutRow => {
+    const n = received.get(t.id) ?? { formal: 0, test: 0 };
+    const issued = t.accessMode === 'codes' ? (codes.get(t.id)?.handedOut ?? 0) : t.expectedVoters;
     return {
       vote_type_id: t.id,
       name: t.name,
@@ -27,8 +45,14 @@ export async function turnoutRows(
       opens_at: t.opensAt?.toISOString() ?? null,
       closes_at: t.closesAt?.toISOString() ?? null,
       expected_voters: t.expectedVoters,
-      received: n,
-      rate: t.expectedVoters ? roundRatio(n * 100, t.expectedVoters) : null,
+      access_mode: t.accessMode as TurnoutRow['access_mode'],
+      test_mode: t.testMode,
+      closed_at: t.closedAt?.toISOString() ?? null,
+      received: n.formal,
+      issued,
+      rate: issued ? roundRatio(n.formal * 100, issued) : null,
+      rate_warning: warningOf(n.formal, issued),
+      test_received: n.test,
     };
   });
   return { rows, types };
@@ -39,11 +63,13 @@ export async function getTurnout(db: Db, companyId: number, formCategory?: FormC
   await getCompany(db, companyId);
   const { rows } = await turnoutRows(db, companyId, formCategory);
   const withExpected = rows.filter((r) => r.expected_voters !== null);
+  const withIssued = rows.filter((r) => r.issued !== null);
   return {
     company_id: companyId,
     vote_types: rows,
     received: rows.reduce((a, r) => a + r.received, 0),
     expected: withExpected.length ? withExpected.reduce((a, r) => a + r.expected_voters!, 0) : null,
+    issued: withIssued.length ? withIssued.reduce((a, r) => a + r.issued!, 0) : null,
     generated_at: new Date().toISOString(),
   };
 }

@@ -18,6 +18,16 @@ export async function findVoteType(db: Db, id: number) {
   return row;
 }
 
+/**
+ * The vote type, locked until the transaction ends. 'update' waits for ballots in flight (the
+ * submission statement holds FOR KEY SHARE on the row) and makes later ones wait and then re-check the
+ * row: close, reopen, go-formal and mode changes use it. 'no key update' only serialises admins.
+ */
+export async function lockVoteType(db: Db, id: number, mode: 'update' | 'no key update' = 'update') {
+  const [row] = await db.select().from(voteTypes).where(eq(voteTypes.id, id)).for(mode);
+  return row;
+}
+
 /** The vote type of a voter's link, with its company's name. */
 export async function findVoteTypeByLink(db: Db, linkId: string) {
   const [row] = await db

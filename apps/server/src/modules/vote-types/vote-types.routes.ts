@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { elevatedUntil } from '../auth/auth-token';
+import { publicBase } from '../settings/settings.service';
 import * as service from './vote-types.service';
 
 const tags = ['vote-types'];
@@ -28,7 +29,8 @@ const voteTypesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: voteTypeList, 404: errorResponse },
       },
     },
-    async (request) => service.listVoteTypes(app.db, request.query),
+    async (request) =>
+      service.listVoteTypes(app.db, request.query, await publicBase(app.db, app.config.PUBLIC_URL)),
   );
 
   app.post(
@@ -42,7 +44,10 @@ const voteTypesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: voteType, 404: errorResponse, 409: errorResponse, 422: errorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createVoteType(app.db, request.body)),
+    async (request, reply) => {
+      const base = await publicBase(app.db, app.config.PUBLIC_URL);
+      return reply.status(201).send(await service.createVoteType(app.db, request.body, base));
+    },
   );
 
   app.put(
@@ -51,13 +56,17 @@ const voteTypesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: '修改投票类型',
+        summary: '修改投票类型（已有正式投票后不能再改投票方式或转回试投票，应到人数不能少于已收回的选票）',
         params: idParams,
         body: voteTypeUpdateBody,
         response: { 200: voteType, 404: errorResponse, 409: errorResponse, 422: errorResponse },
       },
     },
-    async (request) => service.updateVoteType(app.db, request.params.id, request.body),
+    async (request) =>
+      service.updateVoteType(app.db, request.params.id, request.body, {
+        base: await publicBase(app.db, app.config.PUBLIC_URL),
+        actor: actorOf(request),
+      }),
   );
 
   app.delete(

@@ -17,14 +17,19 @@ import {
 } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
-import { voteTypeHasSubmissions } from '../ballots/submissions.repository';
+import { countVoteTypeSubmissions, voteTypeHasSubmissions } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
+import { statusOf } from './vote-type-status';
 import * as repo from './vote-types.repository';
 
 /** 128 random bits, URL-safe: a link nobody can guess or enumerate. */
 export const newLinkId = () => randomBytes(16).toString('base64url');
 
-export function mapVoteType(row: repo.VoteTypeRow): VoteType {
+/**
+ * The vote type as admins see it. `base` is the configured public address (settings/PUBLIC_URL); the
+ * absolute voting link is built from it, never from the address of the admin's browser.
+ */
+export function mapVoteType(row: repo.VoteTypeRow, base: string | null): VoteType {
   return {
     id: row.id,
     company_id: row.companyId,
@@ -39,6 +44,11 @@ export function mapVoteType(row: repo.VoteTypeRow): VoteType {
     closes_at: row.closesAt?.toISOString() ?? null,
     expected_voters: row.expectedVoters,
     results_public: row.resultsPublic,
+    access_mode: row.accessMode as VoteType['access_mode'],
+    test_mode: row.testMode,
+    closed_at: row.closedAt?.toISOString() ?? null,
+    status: statusOf(row),
+    public_url: base === null ? null : `${base}${voteTypePublicPath(row.linkId)}`,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -48,7 +58,7 @@ const toDate = (v: string | null | undefined) =>
 const duplicate = (name: string) => conflict(`投票类型名称“${name}”已存在`);
 
 /** The vote type, or 404 when it does not exist or belongs to another company than the one given. */
-async function getScopedVoteType(db: Db, id: number, companyId?: number) {
+export async function getScopedVoteType(db: Db, id: number, companyId?: number) {
   const row = await repo.findVoteType(db, id);
   if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('投票类型不存在');
   return row;
@@ -60,12 +70,21 @@ export async function getVoteTypeOfCompany(db: Db, companyId: number, voteTypeId
   return getScopedVoteType(db, voteTypeId, companyId);
 }
 
-export async function listVoteTypes(db: Db, query: VoteTypeListQuery) {
-  await getCompany(db, query.company_id);
-  return (await repo.listVoteTypes(db, query.company_id, query.form_category)).map(mapVoteType);
+/** The vote type locked FOR UPDATE (ballots in flight finish first), or 404 like getScopedVoteType. */
+export async function lockScopedVoteType(db: Db, id: number, companyId?: number) {
+  const row = await repo.lockVoteType(db, id);
+  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('投票类型不存在');
+  return row;
 }
 
-export async function createVoteType(db: Db, body: VoteTypeCreateBody) {
+export async function listVoteTypes(db: Db, query: VoteTypeListQuery, base: string | null) {
+  await getCompany(db, query.company_id);
+  return (await repo.listVoteTypes(db, query.company_id, query.form_category)).map((r) =>
+    mapVoteType(r, base),
+  );
+}
+
+export async function createVoteType(db: Db, body: VoteTypeCreateBody, base: string | null) {
   await getCompany(db, body.company_id);
   if (await repo.findSameName(db, body.company_id, body.name)) throw duplicate(body.name);
   const sortOrder = body.sort_order ?? ((await repo.maxSortOrder(db, body.company_id)) ?? -1) + 1;
@@ -80,11 +99,13 @@ export async function createVoteType(db: Db, body: VoteTypeCreateBody) {
     closesAt: toDate(body.closes_at) ?? null,
     expectedVoters: body.expected_voters ?? null,
     resultsPublic: body.results_public,
+    accessMode: body.access_mode,
+    testMode: body.test_mode,
   };
   // A clash of 128 random bits will not happen; one retry keeps even that from becoming a 500.
   for (let attempt = 0; ; attempt++) {
     try {
-      return mapVoteType(await repo.insertVoteType(db, { ...values, linkId: newLinkId() }));
+      return mapVoteType(await repo.insertVoteType(db, { ...values, linkId: newLinkId() }), base);
     } catch (err) {
       if (isForeignKeyViolation(err)) throw notFound('单位不存在');
       if (attempt === 0 && isUniqueViolation(err, 'vote_types_link_id_key')) continue;
@@ -93,36 +114,84 @@ export async function createVoteType(db: Db, body: VoteTypeCreateBody) {
   }
 }
 
-export async function updateVoteType(db: Db, id: number, body: VoteTypeUpdateBody) {
-  const row = await getScopedVoteType(db, id, body.company_id);
-  const opensAt = toDate(body.opens_at);
-  const closesAt = toDate(body.closes_at);
-  const newOpens = opensAt === undefined ? row.opensAt : opensAt;
-  const newCloses = closesAt === undefined ? row.closesAt : closesAt;
-  if (newOpens && newCloses && newCloses <= newOpens) throw invalid('截止时间必须晚于开始时间');
-  if (body.name !== undefined && (await repo.findSameName(db, row.companyId, body.name, id))) {
-    throw duplicate(body.name);
-  }
-  if (
-    body.form_category !== undefined &&
-    body.form_category !== row.formCategory &&
-    (await voteTypeHasSubmissions(db, id))
-  ) {
+/**
+ * The rules a change must keep once ballots exist: the family, the access mode and test mode (back to
+ * test) stay while formal ballots exist, and the cap cannot drop below the ballots received, so that
+ * 收回数 never exceeds 发出数.
+ */
+async function checkChange(db: Db, row: repo.VoteTypeRow, body: VoteTypeUpdateBody) {
+  const changes = (field: keyof VoteTypeUpdateBody, current: unknown) =>
+    body[field] !== undefined && body[field] !== current;
+  if (changes('form_category', row.formCategory) && (await voteTypeHasSubmissions(db, row.id))) {
     throw conflict('该投票类型已有投票，不能再更改表单类别');
   }
-  const updated = await repo.updateVoteType(db, id, {
-    name: body.name,
-    formCategory: body.form_category,
-    weight: body.weight,
-    isActive: body.is_active,
-    sortOrder: body.sort_order,
-    opensAt,
-    closesAt,
-    expectedVoters: body.expected_voters,
-    resultsPublic: body.results_public,
+  const needsCount =
+    changes('access_mode', row.accessMode) ||
+    (body.test_mode === true && !row.testMode) ||
+    (body.test_mode === false && row.testMode) ||
+    (body.expected_voters !== undefined && body.expected_voters !== null);
+  if (!needsCount) return;
+  const formal = await countVoteTypeSubmissions(db, row.id, false);
+  if (changes('access_mode', row.accessMode) && formal > 0) {
+    throw conflict('该投票类型已有正式投票，不能再更改投票方式');
+  }
+  if (body.test_mode === true && !row.testMode && formal > 0) {
+    throw conflict('该投票类型已有正式投票，不能再转为试投票');
+  }
+  if (body.test_mode === false && row.testMode && (await countVoteTypeSubmissions(db, row.id, true)) > 0) {
+    throw conflict('已有试投票的选票，请使用“转为正式投票”（会删除试投票的选票）');
+  }
+  if (body.expected_voters != null && body.expected_voters < formal) {
+    throw conflict(`应到人数不能少于已收回的 ${formal} 份选票`);
+  }
+}
+
+/** Changes a vote type; the row is locked so that a mode or cap change never races a ballot. Audited where it matters. */
+export async function updateVoteType(
+  db: Db,
+  id: number,
+  body: VoteTypeUpdateBody,
+  opts: { base: string | null; actor: Actor },
+) {
+  const opensAt = toDate(body.opens_at);
+  const closesAt = toDate(body.closes_at);
+  const updated = await db.transaction(async (tx) => {
+    const row = await lockScopedVoteType(tx, id, body.company_id);
+    const newOpens = opensAt === undefined ? row.opensAt : opensAt;
+    const newCloses = closesAt === undefined ? row.closesAt : closesAt;
+    if (newOpens && newCloses && newCloses <= newOpens) throw invalid('截止时间必须晚于开始时间');
+    if (body.name !== undefined && (await repo.findSameName(tx, row.companyId, body.name, id))) {
+      throw duplicate(body.name);
+    }
+    await checkChange(tx, row, body);
+    const next = await repo.updateVoteType(tx, id, {
+      name: body.name,
+      formCategory: body.form_category,
+      weight: body.weight,
+      isActive: body.is_active,
+      sortOrder: body.sort_order,
+      opensAt,
+      closesAt,
+      expectedVoters: body.expected_voters,
+      resultsPublic: body.results_public,
+      accessMode: body.access_mode,
+      testMode: body.test_mode,
+    });
+    if (!next) throw notFound('投票类型不存在');
+    const base = { id, company_id: row.companyId, name: next.name };
+    if (next.accessMode !== row.accessMode) {
+      await recordAudit(tx, opts.actor, 'vote_type.access_mode', {
+        ...base,
+        from: row.accessMode,
+        to: next.accessMode,
+      });
+    }
+    if (next.testMode !== row.testMode) {
+      await recordAudit(tx, opts.actor, 'vote_type.test_mode', { ...base, test_mode: next.testMode });
+    }
+    return next;
   });
-  if (!updated) throw notFound('投票类型不存在');
-  return mapVoteType(updated);
+  return mapVoteType(updated, opts.base);
 }
 
 /** Deleting a vote type deletes its ballots and covers too; with ballots it needs advanced mode. */

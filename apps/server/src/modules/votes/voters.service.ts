@@ -19,6 +19,7 @@ async function mapRows(db: Db, family: FormCategory, rows: repo.SubmissionRow[])
     const t = totals.get(s.id);
     return {
       submission_id: s.id,
+      is_test: s.isTest,
       voter_identifier: s.voterIdentifier,
       company_id: s.companyId,
       vote_type_id: s.voteTypeId,
@@ -93,6 +94,7 @@ export async function deleteVoter(
     });
     return {
       submission_id: row.id,
+      is_test: row.isTest,
       voter_identifier: row.voterIdentifier,
       vote_type_id: row.voteTypeId,
       deleted_ballots: deleted,

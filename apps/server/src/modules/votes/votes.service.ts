@@ -12,6 +12,7 @@ export function mapVote({
   return {
     id: v.id,
     submission_id: v.submissionId,
+    is_test: v.isTest,
     company_id: v.companyId,
     vote_type_id: v.voteTypeId,
     vote_type_name: voteTypeName,

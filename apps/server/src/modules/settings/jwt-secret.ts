@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { settings } from '../db/schema';
+import type { Database } from '../../db/client';
+import { keepFirstSetting } from './settings.repository';
 
 /**
  * The configured JWT_SECRET, else one generated once: in DATA_DIR for the embedded database, in the
@@ -12,12 +11,7 @@ import { settings } from '../db/schema';
 export async function resolveJwtSecret(configured: string | undefined, database: Database, dataDir: string) {
   if (configured) return configured;
   if (database.kind === 'postgres') {
-    await database.db
-      .insert(settings)
-      .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await database.db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
-    return row!.value;
+    return keepFirstSetting(database.db, 'jwt_secret', randomBytes(48).toString('base64url'));
   }
   const file = path.resolve(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

@@ -1,0 +1,202 @@
+import type { CodeState } from '@kaoping/contracts/ballot-codes';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { ballotCodes } from '../../db/schema';
+
+// The one owner of ballot_codes. Nothing here (or anywhere) stores which ballot a code cast: see
+// docs/ARCHITECTURE.md "No link between a code and its ballot".
+
+/**
+ * The submission statement's part (ballots/submit.repository.ts), kept beside the table it touches. It
+ * runs inside that statement, whose CTEs are named `vt` (the vote type) and `ins` (the submission row):
+ * `code` locks the code while it is unused (a concurrent ballot with the same code waits, then finds it
+ * used and stores nothing), `used` consumes it only when the submission row was really inserted.
+ */
+export const codeCtes = (code: SQL) => ({
+  code: sql`SELECT c.id FROM ballot_codes c, vt
+            WHERE c.vote_type_id = vt.id AND c.code = ${code} AND c.state = 'unused'
+            FOR UPDATE OF c`,
+  used: sql`UPDATE ballot_codes SET state = 'used', used_in_test = ins.is_test
+            FROM ins, code WHERE ballot_codes.id = code.id RETURNING 1`,
+});
+
+/** The next batch number of a vote type (1 for the first issue). */
+export async function nextBatch(db: Db, voteTypeId: number) {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT coalesce(max(batch), 0)::int + 1 AS n FROM ballot_codes WHERE vote_type_id = ${voteTypeId}`,
+  );
+  return row!.n;
+}
+
+/** Inserts the codes that are not taken yet; answers those inserted, in the order given. */
+export async function insertCodes(db: Db, voteTypeId: number, batch: number, codes: string[]) {
+  const rows = await rowsOf<{ code: string }>(
+    db,
+    sql`INSERT INTO ballot_codes (vote_type_id, code, batch)
+        SELECT ${voteTypeId}, c.value, ${batch}
+        FROM jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) WITH ORDINALITY AS c(value, ord)
+        ORDER BY c.ord
+        ON CONFLICT DO NOTHING
+        RETURNING code`,
+  );
+  const inserted = new Set(rows.map((r) => r.code));
+  return codes.filter((c) => inserted.has(c));
+}
+
+export interface CodeCountRow {
+  voteTypeId: number;
+  issued: number;
+  used: number;
+  voided: number;
+  unused: number;
+  recalled: number;
+  usedInTest: number;
+  /** 发出数: unused + used outside test mode + recalled (voided at close). */
+  handedOut: number;
+  batches: number;
+}
+
+/** Codes per state for some vote types; a vote type without codes is absent. */
+export async function codeCounts(db: Db, voteTypeIds: number[]): Promise<Map<number, CodeCountRow>> {
+  if (voteTypeIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      voteTypeId: ballotCodes.voteTypeId,
+      issued: count(),
+      used: sql<number>`count(*) FILTER (WHERE ${ballotCodes.state} = 'used')::int`,
+      voided: sql<number>`count(*) FILTER (WHERE ${ballotCodes.state} = 'voided')::int`,
+      unused: sql<number>`count(*) FILTER (WHERE ${ballotCodes.state} = 'unused')::int`,
+      recalled: sql<number>`count(*) FILTER (WHERE ${ballotCodes.recalled})::int`,
+      usedInTest: sql<number>`count(*) FILTER (WHERE ${ballotCodes.usedInTest})::int`,
+      handedOut: sql<number>`count(*) FILTER (WHERE ${ballotCodes.state} = 'unused'
+        OR (${ballotCodes.state} = 'used' AND NOT ${ballotCodes.usedInTest}) OR ${ballotCodes.recalled})::int`,
+      batches: sql<number>`count(DISTINCT ${ballotCodes.batch})::int`,
+    })
+    .from(ballotCodes)
+    .where(inArray(ballotCodes.voteTypeId, voteTypeIds))
+    .groupBy(ballotCodes.voteTypeId);
+  return new Map(rows.map((r) => [r.voteTypeId, r]));
+}
+
+export interface CodeFilter {
+  state?: CodeState;
+  batch?: number;
+}
+
+const codeWhere = (voteTypeId: number, f: CodeFilter) =>
+  and(
+    eq(ballotCodes.voteTypeId, voteTypeId),
+    f.state === undefined ? undefined : eq(ballotCodes.state, f.state),
+    f.batch === undefined ? undefined : eq(ballotCodes.batch, f.batch),
+  );
+
+/** A page of codes in the order they were issued. */
+export async function listCodes(
+  db: Db,
+  voteTypeId: number,
+  f: CodeFilter,
+  page: { skip: number; limit: number },
+) {
+  const where = codeWhere(voteTypeId, f);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ code: ballotCodes.code, state: ballotCodes.state, batch: ballotCodes.batch })
+      .from(ballotCodes)
+      .where(where)
+      .orderBy(asc(ballotCodes.id))
+      .limit(page.limit)
+      .offset(page.skip),
+    db.select({ n: count() }).from(ballotCodes).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** The unused codes (of one batch, or all) in the order they were issued: what the slips print. */
+export async function unusedCodes(db: Db, voteTypeId: number, batch?: number) {
+  const rows = await db
+    .select({ code: ballotCodes.code })
+    .from(ballotCodes)
+    .where(codeWhere(voteTypeId, { state: 'unused', batch }))
+    .orderBy(asc(ballotCodes.id));
+  return rows.map((r) => r.code);
+}
+
+/** The state of one code of a vote type, or undefined when the vote type has no such code. */
+export async function findCodeState(db: Db, voteTypeId: number, code: string) {
+  const [row] = await db
+    .select({ state: ballotCodes.state })
+    .from(ballotCodes)
+    .where(and(eq(ballotCodes.voteTypeId, voteTypeId), eq(ballotCodes.code, code)));
+  return row?.state as CodeState | undefined;
+}
+
+/** Some codes of a vote type, locked until the transaction ends (a ballot using one waits). */
+export async function lockCodes(db: Db, voteTypeId: number, codes: string[]) {
+  return db
+    .select({ id: ballotCodes.id, code: ballotCodes.code, state: ballotCodes.state })
+    .from(ballotCodes)
+    .where(and(eq(ballotCodes.voteTypeId, voteTypeId), inArray(ballotCodes.code, codes)))
+    .for('update');
+}
+
+/** Voids unused codes by id; answers how many. */
+export async function voidCodesById(db: Db, ids: number[]) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(ballotCodes)
+    .set({ state: 'voided' })
+    .where(and(inArray(ballotCodes.id, ids), eq(ballotCodes.state, 'unused')))
+    .returning({ id: ballotCodes.id });
+  return rows.length;
+}
+
+/** Voids every unused code of a vote type; `recalled` marks them handed out (结束投票). */
+export async function voidUnused(db: Db, voteTypeId: number, opts: { recalled: boolean }) {
+  const rows = await db
+    .update(ballotCodes)
+    .set({ state: 'voided', recalled: opts.recalled })
+    .where(and(eq(ballotCodes.voteTypeId, voteTypeId), eq(ballotCodes.state, 'unused')))
+    .returning({ id: ballotCodes.id });
+  return rows.length;
+}
+
+/** Voids the codes used while the vote type was in test mode (their ballots are being deleted). */
+export async function voidUsedInTest(db: Db, voteTypeId: number) {
+  const rows = await db
+    .update(ballotCodes)
+    .set({ state: 'voided' })
+    .where(
+      and(
+        eq(ballotCodes.voteTypeId, voteTypeId),
+        eq(ballotCodes.state, 'used'),
+        eq(ballotCodes.usedInTest, true),
+      ),
+    )
+    .returning({ id: ballotCodes.id });
+  return rows.length;
+}
+
+/**
+ * Rewrites every used code row of a vote type in a random order (strong randomness), inside the
+ * closing transaction. A used code's row version was written by the very transaction that stored its
+ * ballot, so its xmin equalled the submission's and the versions were appended in the order of use;
+ * afterwards every live version carries the closing transaction's xmin and lies in random order. The
+ * ids (the issue order, which is the print order) are kept.
+ */
+export async function reshuffleUsedCodes(db: Db, voteTypeId: number) {
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`WITH gone AS (
+          DELETE FROM ballot_codes WHERE vote_type_id = ${voteTypeId} AND state = 'used'
+          RETURNING id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled
+        ), back AS (
+          INSERT INTO ballot_codes (id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled)
+          SELECT id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled
+          FROM gone ORDER BY gen_random_uuid()
+          RETURNING 1
+        )
+        SELECT count(*)::int AS n FROM back`,
+  );
+  return rows[0]?.n ?? 0;
+}

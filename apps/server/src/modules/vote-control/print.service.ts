@@ -1,0 +1,55 @@
+import { voteTypePublicPath } from '@kaoping/contracts/vote-type';
+import type { Db } from '../../db/client';
+import { conflict } from '../../lib/errors';
+import { unusedCodes } from '../ballot-codes/ballot-codes.repository';
+import { getCompany } from '../companies/companies.service';
+import { publicBase } from '../settings/settings.service';
+import { getScopedVoteType } from '../vote-types/vote-types.service';
+import { posterPdf } from './poster-pdf';
+import { slipsPdf } from './slips-pdf';
+
+// What is printed carries the configured public address, never the address of the admin's browser: an
+// admin on localhost would otherwise print QR codes that no phone can open.
+const NO_PUBLIC_URL = '请先在系统设置中配置公网访问地址（投票二维码将使用该地址）';
+
+async function printable(db: Db, voteTypeId: number, companyId: number | undefined, envUrl?: string) {
+  const v = await getScopedVoteType(db, voteTypeId, companyId);
+  const base = await publicBase(db, envUrl);
+  if (!base) throw conflict(NO_PUBLIC_URL);
+  const company = await getCompany(db, v.companyId);
+  return { v, company, link: `${base}${voteTypePublicPath(v.linkId)}` };
+}
+
+const fileName = (...parts: string[]) => `${parts.join('-')}.pdf`;
+
+/** The slips of the unused codes (of one batch, or all); 409 when there is none to print. */
+export async function codesPdf(
+  db: Db,
+  voteTypeId: number,
+  opts: { batch?: number; companyId?: number; envUrl?: string },
+) {
+  const { v, company, link } = await printable(db, voteTypeId, opts.companyId, opts.envUrl);
+  const codes = await unusedCodes(db, v.id, opts.batch);
+  if (codes.length === 0) {
+    throw conflict(
+      opts.batch === undefined ? '没有未使用的测评码可打印' : `第 ${opts.batch} 批没有未使用的测评码`,
+    );
+  }
+  const file = await slipsPdf({
+    company: company.name,
+    voteType: v.name,
+    codes,
+    batch: opts.batch,
+    urlOf: (code) => `${link}?code=${code}`,
+  });
+  const batch = opts.batch === undefined ? [] : [`第${opts.batch}批`];
+  return { file, fileName: fileName(company.name, v.name, '测评码', ...batch) };
+}
+
+/** The poster of a link-mode vote type (codes mode prints slips instead). */
+export async function posterOf(db: Db, voteTypeId: number, opts: { companyId?: number; envUrl?: string }) {
+  const { v, company, link } = await printable(db, voteTypeId, opts.companyId, opts.envUrl);
+  if (v.accessMode !== 'link') throw conflict('测评码方式的投票请打印测评码纸条，不使用公开二维码海报');
+  const file = await posterPdf({ company: company.name, voteType: v.name, url: link });
+  return { file, fileName: fileName(company.name, v.name, '投票二维码') };
+}

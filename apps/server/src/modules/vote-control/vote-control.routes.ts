@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '@kaoping/contracts/common';
+import { companyScopeQuery, voteType } from '@kaoping/contracts/vote-type';
+import { actorOf } from '../../lib/actor';
+import { publicBase } from '../settings/settings.service';
+import { closeVoteType, goFormal, reopenVoteType } from './vote-control.service';
+
+const tags = ['vote-types'];
+const security = [{ bearerAuth: [] }];
+const response = { 200: voteType, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/** POST /vote-types/{id}/close, /reopen, /go-formal: under the /vote-types prefix. */
+const voteControlRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = (summary: string) => ({
+    tags,
+    security,
+    summary,
+    params: idParams,
+    querystring: companyScopeQuery,
+    response,
+  });
+  const opts = async (request: Parameters<typeof actorOf>[0] & { query: { company_id?: number } }) => ({
+    companyId: request.query.company_id,
+    actor: actorOf(request),
+    base: await publicBase(app.db, app.config.PUBLIC_URL),
+  });
+
+  app.post(
+    '/:id/close',
+    { schema: schema('结束投票：立即停止收票；测评码方式同时作废全部未使用的测评码（回收）') },
+    async (request) => closeVoteType(app.db, request.params.id, await opts(request)),
+  );
+
+  app.post(
+    '/:id/reopen',
+    {
+      preHandler: app.requireAdvancedMode,
+      schema: schema('重新开放已结束的投票（需高级模式）；已回收的测评码不会恢复'),
+    },
+    async (request) => reopenVoteType(app.db, request.params.id, await opts(request)),
+  );
+
+  app.post(
+    '/:id/go-formal',
+    {
+      preHandler: app.requireAdvancedMode,
+      schema: schema('结束试投票、转为正式投票（需高级模式）：删除全部试投票选票，作废试投票中用过的测评码'),
+    },
+    async (request) => goFormal(app.db, request.params.id, await opts(request)),
+  );
+};
+
+export default voteControlRoutes;

@@ -1,0 +1,17 @@
+import type { VoteTypeStatus } from '@kaoping/contracts/public-vote-types';
+import type { VoteTypeRow } from './vote-types.repository';
+
+type Timing = Pick<VoteTypeRow, 'isActive' | 'opensAt' | 'closesAt' | 'closedAt'>;
+
+/** Where the vote type stands at `now`: closed by hand (结束投票) or by its window, the same for voters. */
+export function statusOf(v: Timing, now = Date.now()): VoteTypeStatus {
+  if (!v.isActive) return 'inactive';
+  if (v.closedAt) return 'closed';
+  if (v.opensAt && now < v.opensAt.getTime()) return 'not_started';
+  if (v.closesAt && now >= v.closesAt.getTime()) return 'closed';
+  return 'open';
+}
+
+/** The vote has ended: closed by hand or past its window (whether or not it is switched on). */
+export const hasEnded = (v: Timing, now = Date.now()) =>
+  !!v.closedAt || (!!v.closesAt && now >= v.closesAt.getTime());

@@ -1,0 +1,253 @@
+import { sql } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CODE_ALPHABET } from '@kaoping/contracts/ballot-codes';
+import { rowsOf } from '../src/db/client';
+import { createTestContext, type TestContext } from './helpers/test-app';
+import { createAdmin, createVoteType } from './helpers/factories';
+import { buildBallotFixture, type BallotFixture } from './helpers/ballot-fixtures';
+import { adminCalls, plain } from './helpers/vote-control';
+
+let ctx: TestContext;
+let token: string;
+let f: BallotFixture;
+const api = () => adminCalls(ctx.app, () => token);
+
+beforeAll(async () => {
+  ctx = await createTestContext({ PUBLIC_URL: 'https://kp.example.cn' });
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.reset();
+  token = await createAdmin(ctx.app);
+  f = await buildBallotFixture(ctx.app, token);
+});
+
+const codeCount = async () =>
+  (await rowsOf<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM ballot_codes`))[0]!.n;
+const audit = async (action: string) =>
+  rowsOf<{ detail: Record<string, unknown> }>(
+    ctx.database.db,
+    sql`SELECT detail FROM audit_log WHERE action = ${action} ORDER BY id`,
+  );
+
+describe('POST /vote-types/{id}/codes', () => {
+  it('issues random grouped codes without look-alike characters, one batch per call', async () => {
+    const res = await api().issue(f.appraisal.id, 50);
+    expect(res.statusCode, res.body).toBe(201);
+    const { batch, codes } = res.json<{ batch: number; codes: string[] }>();
+    expect(batch).toBe(1);
+    expect(codes).toHaveLength(50);
+    expect(new Set(codes).size).toBe(50);
+    for (const code of codes) {
+      expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}$/);
+      expect([...plain(code)].every((c) => CODE_ALPHABET.includes(c))).toBe(true);
+      expect(code).not.toMatch(/[01OIL]/);
+    }
+    // 补发: the next call is the next batch, its codes new.
+    const again = (await api().issue(f.appraisal.id, 3)).json<{ batch: number; codes: string[] }>();
+    expect(again.batch).toBe(2);
+    expect(again.codes.some((c) => codes.includes(c))).toBe(false);
+    const list = (await api().list(f.appraisal.id)).json();
+    expect(list).toMatchObject({ issued: 53, unused: 53, used: 0, voided: 0, batches: 2, total: 53 });
+    expect((await audit('ballot_codes.issue')).map((r) => r.detail)).toMatchObject([
+      { vote_type_id: f.appraisal.id, batch: 1, count: 50 },
+      { vote_type_id: f.appraisal.id, batch: 2, count: 3 },
+    ]);
+  });
+
+  it('stores the code normalised, the day only and nothing that could point at a ballot', async () => {
+    await api().issue(f.appraisal.id, 2);
+    const columns = await rowsOf<{ column_name: string; data_type: string }>(
+      ctx.database.db,
+      sql`SELECT column_name, data_type FROM information_schema.columns
+          WHERE table_name = 'ballot_codes' ORDER BY ordinal_position`,
+    );
+    expect(columns.map((c) => `${c.column_name}:${c.data_type}`)).toEqual([
+      'id:integer',
+      'vote_type_id:integer',
+      'code:text',
+      'state:text',
+      'batch:integer',
+      'issued_on:date',
+      'used_in_test:boolean',
+      'recalled:boolean',
+    ]);
+  });
+
+  it.each([
+    [0, '数量至少为 1'],
+    [-1, '数量至少为 1'],
+    [5001, '一次最多发放 5000 个测评码'],
+    ['10', '数量必须是数字'],
+    [2.5, '数量必须是整数'],
+  ])('refuses count %j with 422 and writes nothing', async (count, detail) => {
+    const res = await api().issue(f.appraisal.id, count);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toContain(detail);
+    expect(await codeCount()).toBe(0);
+    expect(await audit('ballot_codes.issue')).toEqual([]);
+  });
+
+  it('answers 404 for an unknown vote type or one of another company, and 409 once the vote is closed', async () => {
+    expect((await api().issue(999_999, 5)).statusCode).toBe(404);
+    const other = await api().call('POST', `/vote-types/${f.appraisal.id}/codes?company_id=999999`, {
+      count: 5,
+    });
+    expect(other.statusCode).toBe(404);
+    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
+    const closed = await api().issue(f.appraisal.id, 5);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().detail).toMatch(/投票已结束/);
+    expect(await codeCount()).toBe(0);
+  });
+});
+
+describe('GET /vote-types/{id}/codes', () => {
+  it('counts by state and lists codes in issue order, filtered and paged', async () => {
+    const codes = await api().codes(f.appraisal.id, 12);
+    await api().void(f.appraisal.id, { codes: codes.slice(0, 2) });
+    const all = (await api().list(f.appraisal.id, '?limit=5')).json();
+    expect(all).toMatchObject({ issued: 12, unused: 10, voided: 2, used: 0, recalled: 0, total: 12 });
+    expect(all.items).toHaveLength(5);
+    expect(all.items[0]).toEqual({ code: codes[0], state: 'voided', batch: 1 });
+    const page2 = (await api().list(f.appraisal.id, '?state=unused&skip=5&limit=5')).json();
+    expect(page2.total).toBe(10);
+    expect(page2.items.map((i: { code: string }) => i.code)).toEqual(codes.slice(7, 12));
+    expect((await api().list(f.appraisal.id, '?state=lost')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /vote-types/{id}/codes/void', () => {
+  it('voids the listed unused codes (typed loosely) and then every unused one; audited', async () => {
+    const codes = await api().codes(f.appraisal.id, 6);
+    const some = await api().void(f.appraisal.id, {
+      codes: [codes[0]!.toLowerCase(), ` ${plain(codes[1]!)} `],
+    });
+    expect(some.statusCode, some.body).toBe(200);
+    expect(some.json()).toEqual({ voided: 2 });
+    const rest = await api().void(f.appraisal.id, { all_unused: true });
+    expect(rest.json()).toEqual({ voided: 4 });
+    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ unused: 0, voided: 6, recalled: 0 });
+    expect((await audit('ballot_codes.void')).map((r) => r.detail)).toMatchObject([
+      { all_unused: false, voided: 2 },
+      { all_unused: true, voided: 4 },
+    ]);
+  });
+
+  it('refuses an unknown code with 404 and a used one with 409, voiding nothing', async () => {
+    const codes = await api().codes(f.appraisal.id, 3);
+    await ctx.database.db.execute(
+      sql`UPDATE ballot_codes SET state = 'used' WHERE code = ${plain(codes[2]!)}`,
+    );
+    const unknown = await api().void(f.appraisal.id, { codes: [codes[0], 'ZZZZ-ZZZZ-ZZ'] });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('测评码不存在：ZZZZ-ZZZZ-ZZ');
+    const used = await api().void(f.appraisal.id, { codes: [codes[0], codes[2]] });
+    expect(used.statusCode).toBe(409);
+    expect(used.json().detail).toMatch(/^已使用的测评码不能作废/);
+    // Another vote type's code is unknown here.
+    const foreign = await api().codes(f.evaluation.id, 1);
+    expect((await api().void(f.appraisal.id, { codes: foreign })).statusCode).toBe(404);
+    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ unused: 2, used: 1, voided: 0 });
+    expect(await audit('ballot_codes.void')).toEqual([]);
+  });
+
+  it.each([[{}], [{ codes: [] }], [{ all_unused: false }], [{ codes: 'K7QX' }]])(
+    'refuses the body %j with 422',
+    async (body) => {
+      const res = await api().void(f.appraisal.id, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toMatch(/[\u4e00-\u9fa5]/);
+    },
+  );
+});
+
+describe('GET /vote-types/{id}/codes.pdf and poster.pdf', () => {
+  const download = (url: string) => api().call('GET', url);
+  const textOf = async (pdf: Buffer) => {
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    try {
+      return await parser.getText();
+    } finally {
+      await parser.destroy();
+    }
+  };
+
+  it('prints one card per unused code, 10 a page, with the codes and the Chinese text extractable', async () => {
+    const codes = await api().codes(f.appraisal.id, 23);
+    await api().void(f.appraisal.id, { codes: [codes[22]] });
+    const res = await download(`/vote-types/${f.appraisal.id}/codes.pdf`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain(
+      encodeURIComponent('华东能源有限公司-班子成员-测评码.pdf'),
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.rawPayload.subarray(-6).toString()).toContain('%%EOF');
+    const text = await textOf(res.rawPayload);
+    expect(text.total).toBe(3);
+    const printed = text.text.match(/[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}/g) ?? [];
+    expect(printed.sort()).toEqual(codes.slice(0, 22).sort());
+    expect(
+      text.pages.map((p) => (p.text.match(/[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}/g) ?? []).length),
+    ).toEqual([10, 10, 2]);
+    expect(text.text).toContain('华东能源有限公司');
+    expect(text.text).toContain('班子成员');
+    expect(text.text).toContain('每个测评码只能投票一次');
+  });
+
+  it('prints one batch when asked, and refuses when nothing is left to print', async () => {
+    await api().codes(f.appraisal.id, 2);
+    const second = await api().codes(f.appraisal.id, 3);
+    const res = await download(`/vote-types/${f.appraisal.id}/codes.pdf?batch=2`);
+    expect(res.statusCode).toBe(200);
+    const printed = (await textOf(res.rawPayload)).text.match(/[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}/g);
+    expect(printed!.sort()).toEqual([...second].sort());
+    const none = await download(`/vote-types/${f.appraisal.id}/codes.pdf?batch=7`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().detail).toBe('第 7 批没有未使用的测评码');
+    const empty = await download(`/vote-types/${f.evaluation.id}/codes.pdf`);
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().detail).toBe('没有未使用的测评码可打印');
+    expect((await download(`/vote-types/${f.appraisal.id}/codes.pdf?batch=0`)).statusCode).toBe(400);
+  });
+
+  it('prints the poster of a link-mode vote type, and not of a codes-mode one', async () => {
+    const res = await download(`/vote-types/${f.appraisal.id}/poster.pdf`);
+    expect(res.statusCode).toBe(200);
+    const text = (await textOf(res.rawPayload)).text;
+    expect(text).toContain('请用手机扫描二维码参加投票');
+    expect(text).toContain(`https://kp.example.cn/vote/type/${f.appraisal.link_id}`);
+    const vt = await createVoteType(ctx.app, token, f.company.id, { name: '职工代表', access_mode: 'codes' });
+    const refused = await download(`/vote-types/${vt.id}/poster.pdf`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/测评码纸条/);
+  });
+});
+
+describe('printing without a public address', () => {
+  let bare: TestContext;
+  beforeAll(async () => {
+    bare = await createTestContext();
+  });
+  afterAll(() => bare.close());
+
+  it('refuses slips and posters with 409 until the settings give one', async () => {
+    const t = await createAdmin(bare.app);
+    const g = await buildBallotFixture(bare.app, t);
+    const calls = adminCalls(bare.app, () => t);
+    await calls.codes(g.appraisal.id, 2);
+    for (const url of [
+      `/vote-types/${g.appraisal.id}/codes.pdf`,
+      `/vote-types/${g.appraisal.id}/poster.pdf`,
+    ]) {
+      const res = await calls.call('GET', url);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toMatch(/^请先在系统设置中配置公网访问地址/);
+    }
+    await calls.call('PUT', '/settings', { public_url: 'http://10.0.0.5:8080/' });
+    const res = await calls.call('GET', `/vote-types/${g.appraisal.id}/codes.pdf`);
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,59 @@
+// Migration 0004 (issue 12) on a database that already holds ballots: every old submission gets its own
+// server-made receipt id, and every ballot time is cut to the minute.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverPath } from '../src/lib/paths';
+
+const folder = serverPath('drizzle');
+const before = mkdtempSync(path.join(tmpdir(), 'kaoping-mig-'));
+afterAll(() => rmSync(before, { recursive: true, force: true }));
+
+describe('migration 0004_one_person_one_ballot', () => {
+  it('gives old ballots receipt ids and minute times', async () => {
+    // The migrations before issue 12.
+    cpSync(folder, before, { recursive: true });
+    const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8'));
+    const index = journal.entries.findIndex((e: { tag: string }) => e.tag === '0004_one_person_one_ballot');
+    expect(index).toBe(4);
+    journal.entries = journal.entries.slice(0, index);
+    writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
+
+    const client = await PGlite.create();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: before });
+    await client.exec(`
+      INSERT INTO companies (id, name) VALUES (1, '旧单位');
+      INSERT INTO polls (id, company_id, target_type, title, form_schema) VALUES (1, 1, 'company', '表', '{}');
+      INSERT INTO vote_types (id, company_id, name, form_category, link_id) VALUES (1, 1, '班子', 'democratic_appraisal', 'L');
+      INSERT INTO submissions (id, company_id, vote_type_id, form_category, voter_identifier, ballot_count, created_at)
+      SELECT gen_random_uuid(), 1, 1, 'democratic_appraisal', 'voter-' || i, 1, '2025-01-02 09:30:45.678+08'
+      FROM generate_series(1, 50) i;
+      INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier, answers, score, created_at)
+      SELECT id, 1, 1, 1, 1, voter_identifier, '{}', 100, created_at FROM submissions;
+    `);
+    await migrate(db, { migrationsFolder: folder });
+
+    const subs = await client.query<{ receipt_id: string; t: string; is_test: boolean }>(
+      `SELECT receipt_id, to_char(created_at AT TIME ZONE 'UTC', 'HH24:MI:SS.MS') AS t, is_test FROM submissions`,
+    );
+    expect(subs.rows).toHaveLength(50);
+    expect(new Set(subs.rows.map((r) => r.receipt_id)).size).toBe(50);
+    for (const r of subs.rows) {
+      expect(r.receipt_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(r.t).toBe('01:30:00.000');
+      expect(r.is_test).toBe(false);
+    }
+    const votes = await client.query<{ t: string }>(
+      `SELECT DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'HH24:MI:SS.MS') AS t FROM votes`,
+    );
+    expect(votes.rows).toEqual([{ t: '01:30:00.000' }]);
+    const vt = await client.query(`SELECT access_mode, test_mode, closed_at FROM vote_types`);
+    expect(vt.rows).toEqual([{ access_mode: 'link', test_mode: false, closed_at: null }]);
+    await client.close();
+  });
+});

@@ -1,0 +1,42 @@
+// One-time ballot codes (测评码), zod-free so the voter pages can normalise what a voter types without
+// loading the schema library. The API schemas are in ballot-codes-api.ts.
+
+/** Letters and digits that cannot be mistaken for each other: no 0/O, no 1/I/L. */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** 10 characters of a 31-letter alphabet: 49.5 bits. */
+export const CODE_LENGTH = 10;
+/** Most codes one issue call makes. */
+export const MAX_CODES_PER_ISSUE = 5000;
+
+export type CodeState = 'unused' | 'used' | 'voided';
+export const CODE_STATE_LABELS: Record<CodeState, string> = {
+  unused: '未使用',
+  used: '已使用',
+  voided: '已作废',
+};
+
+/** How an access mode is called on screen. */
+export type AccessMode = 'link' | 'codes';
+export const ACCESS_MODE_LABELS: Record<AccessMode, string> = { link: '公开链接', codes: '测评码' };
+
+/** Look-alikes a voter may type: they are not in the alphabet, so the typed code cannot be right. */
+const LOOK_ALIKES = /[01OIL]/;
+
+export type NormalizedCode = { ok: true; code: string } | { ok: false; detail: string };
+
+/**
+ * What a voter typed, as the stored form: case, spaces and dashes ignored. A look-alike character or a
+ * wrong length is refused with a message that says what to check.
+ */
+export function normalizeCode(typed: string): NormalizedCode {
+  const code = typed.toUpperCase().replace(/[\s\-_.·—]+/g, '');
+  if (!code) return { ok: false, detail: '请输入测评码' };
+  if (LOOK_ALIKES.test(code))
+    return { ok: false, detail: '测评码中没有数字 0、1 和字母 O、I、L，请对照纸条重新输入' };
+  if (code.length !== CODE_LENGTH || [...code].some((c) => !CODE_ALPHABET.includes(c)))
+    return { ok: false, detail: `测评码为 ${CODE_LENGTH} 位字母和数字，请对照纸条重新输入` };
+  return { ok: true, code };
+}
+
+/** The stored form grouped for reading: K7QX-M3PD-9R. */
+export const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
