@@ -21,7 +21,7 @@ import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-sub
 import type { ParsedPoll } from '../polls/parsed-poll';
 import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
 import { statusOf } from '../vote-types/vote-type-status';
-import { findVoteTypeByLink, type VoteTypeRow } from '../vote-types/vote-types.repository';
+import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import { definitionFor } from './ballot-definition';
 
 /** Where a voter's browser fetches a cover, without credentials. */

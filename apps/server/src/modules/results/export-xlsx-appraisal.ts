@@ -18,8 +18,6 @@ import {
   type Book,
 } from './export-xlsx';
 
-const decimalsFrom = (...cols: number[]) => new Set(cols);
-
 function summarySheet(book: Book, name: string, r: AppraisalResults) {
   const vts = r.vote_types;
   const span = 7 + vts.length;
