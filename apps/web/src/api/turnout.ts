@@ -1,0 +1,12 @@
+import type { turnout } from '@kaoping/contracts/results';
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import type { z } from 'zod';
+import { adminRequest } from '@/lib/api-client';
+
+export type Turnout = z.infer<typeof turnout>;
+
+/** GET /admin/votes/turnout: per vote type of a family, 发出数, 收回数 (formal ballots) and 参评率. */
+export const getTurnout = (companyId: number, category: FormCategory) =>
+  adminRequest<Turnout>('/admin/votes/turnout', {
+    query: { company_id: companyId, form_category: category },
+  });
