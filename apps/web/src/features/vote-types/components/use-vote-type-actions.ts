@@ -103,7 +103,8 @@ export function useVoteTypeActions(companyId: number) {
         '重新开放后投票人可以继续投票。结束时作废的测评码不会恢复，如需继续凭测评码投票请补发。此操作需要高级模式。',
       okText: '重新开放',
       cancelText: '取消',
-      onOk: () => run(() => reopenVoteType(row.id), `“${row.name}”已重新开放`, true),
+      // Not awaited: the confirmation closes first, so the password prompt is not hidden behind it.
+      onOk: () => void run(() => reopenVoteType(row.id), `“${row.name}”已重新开放`, true),
     });
 
   const formal = (row: VoteType) =>
@@ -114,7 +115,7 @@ export function useVoteTypeActions(companyId: number) {
       okText: '转为正式投票',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => run(() => goFormal(row.id), `“${row.name}”已转为正式投票`, true),
+      onOk: () => void run(() => goFormal(row.id), `“${row.name}”已转为正式投票`, true),
     });
 
   const copyLink = async (url: string) => {
