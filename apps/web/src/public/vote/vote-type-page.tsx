@@ -67,7 +67,11 @@ function VoteType({ linkId }: { linkId: string }) {
   }
   if (capReached) {
     return (
-      <StatusPage tone="warning" title="已达到应到人数" description={`${PUBLIC_VOTE_DETAILS.capReached}。`}>
+      <StatusPage
+        tone="warning"
+        title="已达到应到人数"
+        description={`${PUBLIC_VOTE_DETAILS.capReached}。如有疑问，请联系组织方。`}
+      >
         {view && (
           <p className="kp-vote-status-where">
             {view.company.name} · {view.vote_type.name}

@@ -123,12 +123,13 @@ function VoteTypeCodes({ voteType }: { voteType: VoteType }) {
       {query.isError && !counts && (
         <LoadError title="获取测评码失败" error={query.error} onRetry={() => void query.refetch()} />
       )}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <CodeCounts counts={counts} />
+      <CodeCounts counts={counts} />
+      {/* On a phone the actions come before the long list; on a wide screen they sit beside it. */}
+      <Row gutter={16}>
+        <Col xs={{ span: 24, order: 2 }} xl={{ span: 16, order: 1 }}>
           <CodesTable voteType={voteType} query={query} params={params} onParams={setParams} />
         </Col>
-        <Col xs={24} xl={8}>
+        <Col xs={{ span: 24, order: 1 }} xl={{ span: 8, order: 2 }}>
           <IssueCodesCard voteType={voteType} companyName={companyName} issued={counts?.issued} />
           <SlipsCard voteType={voteType} companyName={companyName} batches={counts?.batches ?? 0} />
           <AccessModeCard voteType={voteType} />

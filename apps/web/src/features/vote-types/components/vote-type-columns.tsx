@@ -8,6 +8,7 @@ import {
 } from '@ant-design/icons';
 import type { VoteType } from '@kaoping/contracts/vote-type';
 import { Button, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import './vote-types.css';
 import dayjs from 'dayjs';
 import { StatusSwitch } from '@/components/status-switch';
 import { AccessModeTag, TestModeTag, VoteTypeStatusTag } from '@/components/vote-type-tags';
@@ -49,7 +50,7 @@ function LinkCell({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
   return (
     <Space size={4} wrap>
       {url ? (
-        <Typography.Link href={url} target="_blank" ellipsis style={{ maxWidth: 150 }}>
+        <Typography.Link href={url} target="_blank" ellipsis style={{ maxWidth: 120 }}>
           {url}
         </Typography.Link>
       ) : (
@@ -81,9 +82,10 @@ function LinkCell({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
   );
 }
 
+/** Two short rows: the everyday actions, then the ones that end or change a vote. */
 function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
   return (
-    <Space size={0} wrap>
+    <div className="kp-vt-actions">
       <Button size="small" type="link" icon={<EditOutlined />} onClick={() => a.onEdit(row)}>
         编辑
       </Button>
@@ -116,7 +118,7 @@ function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
           删除
         </Button>
       </Popconfirm>
-    </Space>
+    </div>
   );
 }
 
@@ -130,27 +132,27 @@ export function voteTypeColumns(a: VoteTypeColumnActions): TableColumnsType<Vote
     {
       title: '投票方式',
       dataIndex: 'access_mode',
-      width: 100,
+      width: 90,
       render: (_v, row) => <AccessModeTag voteType={row} />,
     },
-    { title: '权重', dataIndex: 'weight', width: 70, render: (w: number) => `${w}%` },
-    { title: '状态', key: 'status', width: 180, render: (_v, row) => <StatusCell v={row} /> },
-    { title: '应到人数', dataIndex: 'expected_voters', width: 90, render: (n: number | null) => n ?? '-' },
+    { title: '权重', dataIndex: 'weight', width: 64, render: (w: number) => `${w}%` },
+    { title: '状态', key: 'status', width: 140, render: (_v, row) => <StatusCell v={row} /> },
+    { title: '应到人数', dataIndex: 'expected_voters', width: 84, render: (n: number | null) => n ?? '-' },
     {
       title: '公开结果',
       dataIndex: 'results_public',
-      width: 90,
+      width: 84,
       render: (p: boolean) => (p ? '公开' : '不公开'),
     },
     {
       title: '启用',
       dataIndex: 'is_active',
-      width: 90,
+      width: 84,
       render: (on: boolean, row) => (
         <StatusSwitch checked={on} label={row.name} onChange={(v) => a.onToggle(row, v)} />
       ),
     },
-    { title: '投票链接', key: 'link', width: 240, render: (_v, row) => <LinkCell row={row} a={a} /> },
-    { title: '操作', key: 'actions', width: 230, render: (_v, row) => <Actions row={row} a={a} /> },
+    { title: '投票链接', key: 'link', width: 200, render: (_v, row) => <LinkCell row={row} a={a} /> },
+    { title: '操作', key: 'actions', width: 200, render: (_v, row) => <Actions row={row} a={a} /> },
   ];
 }
