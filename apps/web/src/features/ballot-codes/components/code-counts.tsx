@@ -19,8 +19,8 @@ export function CodeCounts({ counts }: { counts?: Counts }) {
       </div>
       {counts && (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0', fontSize: 13 }}>
-          共生成 {counts.issued} 个，分 {counts.batches} 批；已作废中含结束投票时收回 {counts.recalled} 个、
-          试投票用过 {counts.used_in_test} 个。系统只统计数量，不记录任何测评码投了哪张选票。
+          {`共生成 ${counts.issued} 个，分 ${counts.batches} 批；已作废中含结束投票时收回 ${counts.recalled} 个、试投票用过 ${counts.used_in_test} 个。`}
+          系统只统计数量，不记录任何测评码投了哪张选票。
         </Typography.Paragraph>
       )}
     </Card>

@@ -112,7 +112,12 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
               </Typography.Text>
             ),
           },
-          { title: '批次', dataIndex: 'batch', width: 90, render: (b: number) => `第 ${b} 批` },
+          {
+            title: '批次',
+            dataIndex: 'batch',
+            width: 90,
+            render: (b: number) => <span style={{ whiteSpace: 'nowrap' }}>第 {b} 批</span>,
+          },
           {
             title: '状态',
             dataIndex: 'state',

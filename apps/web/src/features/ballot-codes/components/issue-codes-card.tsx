@@ -39,8 +39,7 @@ export function IssueCodesCard({ voteType, companyName, issued }: IssueCodesCard
   return (
     <Card size="small" className="kp-codes-card" title={again ? '补发测评码' : '发放测评码'}>
       <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-        每次发放为一批，一次最多 {MAX_CODES_PER_ISSUE}{' '}
-        个。每人一个测评码，只能投票一次；测评码由系统随机生成， 不含易混淆的 0/O、1/I/L。
+        {`每次发放为一批，一次最多 ${MAX_CODES_PER_ISSUE} 个。每人一个测评码，只能投票一次；测评码由系统随机生成，不含易混淆的 0/O、1/I/L。`}
       </Typography.Paragraph>
       <Space.Compact style={{ width: '100%' }}>
         <InputNumber
