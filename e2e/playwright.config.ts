@@ -75,7 +75,13 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(APP_PORT, { REGISTRATION_CODE, JWT_SECRET, REGISTER_RATE_LIMIT: '100000' }),
+    // PUBLIC_URL: voting links, QR codes and slips are built from the configured public address only.
+    server(APP_PORT, {
+      REGISTRATION_CODE,
+      JWT_SECRET,
+      REGISTER_RATE_LIMIT: '100000',
+      PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+    }),
     server(FIRST_RUN_PORT),
   ],
 });

@@ -72,3 +72,14 @@ export async function confirmImport(page: Page, templateTitle: string) {
   await expect(dialog).toContainText(`创建“${templateTitle}”`);
   await dialog.getByRole('button', { name: /导\s*入/ }).click();
 }
+
+/** Answers every required question of the voter's step on screen with the first option. */
+export async function fillStep(page: Page) {
+  const step = page.locator('.kp-vote-step');
+  for (const group of await step.getByRole('radiogroup').all()) await group.locator('label').first().click();
+  for (const q of await step.locator('fieldset.kp-cf-q').all()) await q.locator('label').first().click();
+  for (const row of await step.locator('tr.kp-np-row').all()) await row.locator('label').first().click();
+}
+
+/** The voter's next step (or the review after the last one). */
+export const nextStep = (page: Page) => page.getByRole('button', { name: /^(下一项|去提交)$/ }).click();

@@ -141,7 +141,7 @@ test('appraisal results: weighted figures, charts, drill-down, Excel export, a v
   await expect(zhangRow).toContainText(before);
   await expect(zhangRow).toContainText(zhangMean(leaders).toFixed(2));
   await expect(persons.getByRole('columnheader', { name: '班子成员（权重 40%）' })).toBeVisible();
-  await expect(page.getByTestId(`turnout-${leaders.id}`)).toContainText('已收 2 / 应到 10 人');
+  await expect(page.getByTestId(`turnout-${leaders.id}`)).toContainText('发出 10 · 收回 2');
   // The charts are drawn (SVG renderer) with the targets' names.
   const bars = persons.getByRole('img', { name: /加权得分条形图/ });
   await expect(bars.locator('svg')).toBeVisible();
@@ -173,7 +173,7 @@ test('appraisal results: weighted figures, charts, drill-down, Excel export, a v
   await expect(
     page.getByTestId('results-person').getByRole('row').filter({ hasText: '张建国' }),
   ).toContainText(after);
-  await expect(page.getByTestId(`turnout-${middle.id}`)).toContainText('已收 1 / 应到 10 人');
+  await expect(page.getByTestId(`turnout-${middle.id}`)).toContainText('发出 10 · 收回 1');
 });
 
 test('evaluation results: option counts, flagged newly promoted cadre, export, a voter deleted', async ({

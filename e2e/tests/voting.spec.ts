@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createCompany, expect, test, type Admin } from './fixtures';
+import { createCompany, expect, fillStep, nextStep, test, type Admin } from './fixtures';
 
 // A voter on a phone: every step of both ballot families, with a reload midway and a lost answer to
 // the submit, and the database checked afterwards through the admin API for exactly one ballot.
@@ -33,19 +33,11 @@ async function uploadCover(
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** Answers every required question of the step on screen with the first option. */
-async function fillStep(page: Page) {
-  const step = page.locator('.kp-vote-step');
-  for (const group of await step.getByRole('radiogroup').all()) await group.locator('label').first().click();
-  for (const q of await step.locator('fieldset.kp-cf-q').all()) await q.locator('label').first().click();
-  for (const row of await step.locator('tr.kp-np-row').all()) await row.locator('label').first().click();
-}
-
 /** A newly promoted opinion: the radio sits inside its styled label. */
 const opinion = (page: Page, name: string) =>
   page.locator('label', { has: page.getByRole('radio', { name }) });
 
-const next = (page: Page) => page.getByRole('button', { name: /^(下一项|去提交)$/ }).click();
+const next = nextStep;
 
 async function statsOf(admin: Admin, companyId: number) {
   const rows = (await admin.api('GET', `/polls/1/stats?company_id=${companyId}`)) as StatsRow[];
@@ -123,19 +115,27 @@ test('appraisal link on a phone: cover, every target, reload midway, a lost answ
   // The automatic retry sends the same submission_id: the server answers with the first receipt.
   await expect(page.getByRole('heading', { name: '投票成功' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('link', { name: /打开封底（PDF）/ })).toBeVisible();
-  await expect(page.getByText('记录的答卷（共 3 份）')).toBeVisible();
-  const receiptLink = await page.getByRole('link', { name: /^\/vote\/result\// }).getAttribute('href');
-  const submissionId = receiptLink!.split('/').pop()!;
+  // The receipt proves the ballot was counted (3 targets, a receipt code), never how: no choice shown.
+  await expect(page.getByText('3 个测评对象')).toBeVisible();
+  await expect(page.getByText('较好')).toHaveCount(0);
+  const receiptCode = await page.locator('.kp-vote-rcpt-code').innerText();
+  expect(receiptCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  const receiptLink = await page.getByRole('link', { name: '查看投票回执' }).getAttribute('href');
+  expect(receiptLink).toMatch(/^\/vote\/result\/[A-Za-z0-9_-]{16,}$/);
+  // The device keeps the receipt id only: no answer survives the submit.
+  const kept = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(kept).not.toContain('overall');
 
   await page.goto(voteType.public_path);
   await expect(page.getByRole('heading', { name: '您已完成投票' })).toBeVisible();
-  await expect(page.getByText(submissionId, { exact: true })).toBeVisible();
+  await expect(page.getByText(receiptCode, { exact: true })).toBeVisible();
   await expect(page.getByRole('radiogroup')).toHaveCount(0);
 
   // One voter, one ballot set: the company poll once, the person poll once per person.
   expect(await statsOf(admin, company.id)).toMatchObject({ company: [1, 1], person: [2, 1] });
   await page.goto(receiptLink!);
   await expect(page.getByRole('heading', { name: '投票回执' })).toBeVisible();
+  await expect(page.getByText(receiptCode, { exact: true })).toBeVisible();
 });
 
 test('evaluation link on a phone: cadre pages, newly promoted table, reload midway, receipt, once only', async ({
@@ -200,7 +200,7 @@ test('evaluation link on a phone: cadre pages, newly promoted table, reload midw
 
   await expect(page.getByRole('heading', { name: '投票成功' })).toBeVisible();
   await expect(page.getByRole('img', { name: '封底' })).toBeVisible();
-  await expect(page.getByText('记录的答卷（共 2 份）')).toBeVisible();
+  await expect(page.getByText('2 份问卷')).toBeVisible();
 
   await page.goto(voteType.public_path);
   await expect(page.getByRole('heading', { name: '您已完成投票' })).toBeVisible();

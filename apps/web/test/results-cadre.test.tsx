@@ -18,6 +18,7 @@ const evaluationTurnout = (id: number) =>
       received: 6,
       expected_voters: 20,
       rate: 30,
+      rate_warning: 'under',
     }),
     turnoutRow(4, '中层干部', { form_category: 'democratic_evaluation', received: 0 }),
   ]);
@@ -51,7 +52,7 @@ describe('cadre results page (民主评议)', () => {
     expect(fine).not.toHaveClass('kp-row-flagged');
     expect(within(fine).getByText('100.00%')).toBeInTheDocument();
     expect(within(np).getByText('群众基础一般')).toBeInTheDocument();
-    expect(screen.getByText('已收 6 / 应到 20 人')).toBeInTheDocument();
+    expect(within(screen.getByTestId('turnout-3')).getByText('发出 20 · 收回 6')).toBeInTheDocument();
 
     // With two vote types the figures can be narrowed to one.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '按投票类型统计' }));
@@ -88,6 +89,7 @@ describe('cadre records page (民主评议记录)', () => {
   const row: CadreVoteRecord = {
     id: 301,
     submission_id: 'sub-ev-1',
+    is_test: false,
     company_id: 63,
     vote_type_id: 3,
     vote_type_name: '职工代表',

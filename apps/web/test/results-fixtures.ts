@@ -21,8 +21,15 @@ export const turnoutRow = (id: number, name: string, over: Partial<TurnoutRow> =
   opens_at: null,
   closes_at: null,
   expected_voters: null,
+  access_mode: 'link',
+  test_mode: false,
+  closed_at: null,
   received: 0,
+  // Link mode: 发出数 is the expected number of voters.
+  issued: over.expected_voters ?? null,
   rate: null,
+  rate_warning: null,
+  test_received: 0,
   ...over,
 });
 
@@ -31,6 +38,7 @@ export const turnout = (companyId: number, rows: TurnoutRow[]) => ({
   vote_types: rows,
   received: rows.reduce((a, r) => a + r.received, 0),
   expected: null,
+  issued: rows.some((r) => r.issued !== null) ? rows.reduce((a, r) => a + (r.issued ?? 0), 0) : null,
   generated_at: '2025-06-01T01:00:00.000Z',
 });
 
@@ -117,8 +125,20 @@ export function appraisalResults(companyId: number): AppraisalResults {
     company: { id: companyId, name: `测试单位${companyId}` },
     form_category: 'democratic_appraisal',
     vote_types: [
-      turnoutRow(1, '班子成员', { weight: 40, received: 2, expected_voters: 8, rate: 25 }),
-      turnoutRow(2, '中层干部', { weight: 60, received: 2, expected_voters: 30, rate: 6.67 }),
+      turnoutRow(1, '班子成员', {
+        weight: 40,
+        received: 2,
+        expected_voters: 8,
+        rate: 25,
+        rate_warning: 'under',
+      }),
+      turnoutRow(2, '中层干部', {
+        weight: 60,
+        received: 2,
+        expected_voters: 30,
+        rate: 6.67,
+        rate_warning: 'under',
+      }),
     ],
     polls: [
       { id: 1, title: '领导班子民主测评表', target_type: 'company', reverse_title: '反向测评' },

@@ -15,8 +15,20 @@ const routes = (id: number, over: Record<string, Parameters<typeof mockFetch>[0]
   [`GET ${API}/companies/${id}/results`]: () => ({ body: appraisalResults(id) }),
   [`GET ${API}/votes/turnout`]: () => ({
     body: turnout(id, [
-      turnoutRow(1, '班子成员', { weight: 40, received: 2, expected_voters: 8, rate: 25 }),
-      turnoutRow(2, '中层干部', { weight: 60, received: 2, expected_voters: 30, rate: 6.67 }),
+      turnoutRow(1, '班子成员', {
+        weight: 40,
+        received: 2,
+        expected_voters: 8,
+        rate: 25,
+        rate_warning: 'under',
+      }),
+      turnoutRow(2, '中层干部', {
+        weight: 60,
+        received: 2,
+        expected_voters: 30,
+        rate: 6.67,
+        rate_warning: 'under',
+      }),
     ]),
   }),
   ...over,
@@ -68,7 +80,7 @@ describe('results page (民主测评)', () => {
     fireEvent.click(meanHeaders[0]!);
     await waitFor(() => expect(personOrder()).toEqual(['张志强', '王建国', '李红梅']));
     // The turnout comes from its own call, asked again on a timer.
-    expect(screen.getByText('已收 2 / 应到 8 人')).toBeInTheDocument();
+    expect(within(screen.getByTestId('turnout-1')).getByText('发出 8 · 收回 2')).toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname === `${API}/votes/turnout`)).toBe(true);
     expect(
       calls.find((c) => c.url.pathname === `${API}/votes/turnout`)?.url.searchParams.get('form_category'),

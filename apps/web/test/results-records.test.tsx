@@ -14,6 +14,7 @@ const API = '/api/v1/admin';
 const record = (id: number, voter: string, score: number, over: Partial<VoteRecord> = {}): VoteRecord => ({
   id,
   submission_id: `sub-${voter}`,
+  is_test: false,
   company_id: 50,
   vote_type_id: 7,
   vote_type_name: '中层干部',
@@ -179,5 +180,21 @@ describe('vote records page', () => {
     // The list is asked again and the voter is gone.
     await waitFor(() => expect(screen.queryByText('78.00')).not.toBeInTheDocument());
     expect(screen.getByText('100.00')).toBeInTheDocument();
+  });
+
+  it('marks a test ballot with 试投票 and shows ballot times to the minute', async () => {
+    mockFetch(
+      routes(54, () => [
+        record(92, 'voter-c', 88, { created_at: '2025-06-01T01:02:00.000Z' }),
+        record(93, 'voter-d', 66, { is_test: true, created_at: '2025-06-01T01:05:00.000Z' }),
+      ]),
+    );
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=54');
+    const testRow = (await screen.findByText('66.00')).closest('tr')!;
+    const formalRow = screen.getByText('88.00').closest('tr')!;
+    expect(within(testRow).getByText('试投票')).toBeInTheDocument();
+    expect(within(formalRow).queryByText('试投票')).not.toBeInTheDocument();
+    // Minutes only: no seconds are shown (nor stored).
+    expect(within(formalRow).getByText(/^\d{2}:02$/)).toBeInTheDocument();
   });
 });

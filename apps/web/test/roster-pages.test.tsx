@@ -31,6 +31,11 @@ const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteT
   closes_at: null,
   expected_voters: null,
   results_public: false,
+  access_mode: 'link',
+  test_mode: false,
+  closed_at: null,
+  status: 'open',
+  public_url: `https://kp.example.cn/vote/type/link${id}`,
   created_at: '2025-01-01T00:00:00Z',
   ...over,
 });
@@ -90,7 +95,8 @@ describe('vote type management page', () => {
     });
     renderAdmin(<VoteTypesPage />, '/admin/vote-types?company=32');
     expect(await screen.findByText('民主测评类投票类型的权重合计为 80%，应为 100%。')).toBeInTheDocument();
-    expect(screen.getByText(`${window.location.origin}/vote/type/link1`)).toBeInTheDocument();
+    // Links come from the configured public address, never from the admin's own browser address.
+    expect(screen.getByText('https://kp.example.cn/vote/type/link1')).toBeInTheDocument();
 
     fireEvent.click(screen.getByLabelText('二维码：班子成员'));
     const qr = await dialog('班子成员 投票二维码');
@@ -113,6 +119,8 @@ describe('vote type management page', () => {
       closes_at: null,
       expected_voters: null,
       results_public: false,
+      access_mode: 'link',
+      test_mode: false,
     });
   });
 });

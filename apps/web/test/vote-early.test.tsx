@@ -30,4 +30,36 @@ describe('vote.html asks for the ballot before the app has loaded', () => {
     await screen.findByRole('radiogroup', { name: '总体评价' });
     expect(viewCalls(calls)).toHaveLength(2);
   });
+
+  it("asks with the code of a slip's QR address, and the page takes that answer when the code matches", async () => {
+    const code = 'K7QXM3PD9R';
+    const calls = mockFetch({
+      [VIEW_PATH]: (req) => {
+        const view = appraisalView({
+          code_state: req.url.searchParams.get('code') === code ? 'usable' : 'unknown',
+        });
+        view.vote_type = { ...view.vote_type, access_mode: 'codes' };
+        return { body: view };
+      },
+    });
+    startEarly(`/vote/type/${LINK}`, '?code=k7qx-m3pd-9r');
+    expect(viewCalls(calls).map((c) => c.url.searchParams.get('code'))).toEqual([code]);
+    renderVotePage('?code=K7QX-M3PD-9R');
+    expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+    expect(viewCalls(calls)).toHaveLength(1);
+  });
+
+  it('does not hand an answer asked with one code to a page holding another', async () => {
+    const calls = mockFetch({
+      [VIEW_PATH]: (req) => {
+        const view = appraisalView({ code_state: req.url.searchParams.get('code') ? 'usable' : null });
+        view.vote_type = { ...view.vote_type, access_mode: 'codes' };
+        return { body: view };
+      },
+    });
+    startEarly(`/vote/type/${LINK}`, '?code=K7QXM3PD9R');
+    renderVotePage('?code=M3PDK7QX9R');
+    expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+    expect(viewCalls(calls).map((c) => c.url.searchParams.get('code'))).toEqual(['K7QXM3PD9R', 'M3PDK7QX9R']);
+  });
 });

@@ -7,6 +7,7 @@ import { mockFetch, renderRoutes } from './render';
 import { LINK, receiptFor } from './vote-test-utils';
 
 const ID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+const RECEIPT = `rcpt_${ID.replace(/-/g, '')}`;
 const result = (id: string) =>
   renderRoutes([{ path: '/vote/result/:id', element: <VoteResultPage /> }], `/vote/result/${id}`);
 const company = (id: string) =>
@@ -36,18 +37,37 @@ const stats: PublicPollStats = {
 };
 
 describe('/vote/result/{id} and /vote/{id}', () => {
-  it('shows the receipt of a submission id', async () => {
+  it('shows the receipt of a receipt id: counted, never how', async () => {
     const body: SubmissionBody = {
       link_id: LINK,
       voter_identifier: 'v'.repeat(32),
       submission_id: ID,
       ballots: [{ poll_id: 11, target_id: 1, answers: {} }],
     };
-    mockFetch({ [`GET /api/v1/public/polls/votes/${ID}`]: () => ({ body: receiptFor(body) }) });
-    result(ID);
+    mockFetch({ [`GET /api/v1/public/polls/votes/${RECEIPT}`]: () => ({ body: receiptFor(body) }) });
+    result(RECEIPT);
     expect(await screen.findByRole('heading', { name: '投票回执' })).toBeInTheDocument();
-    expect(screen.getByText(ID)).toBeInTheDocument();
-    expect(screen.getByText('总体评价')).toBeInTheDocument();
+    expect(screen.getByText('华东能源集团')).toBeInTheDocument();
+    expect(screen.getByText('中层干部')).toBeInTheDocument();
+    expect(screen.getByText(/^2025年3月1日 \d{2}:00$/)).toBeInTheDocument();
+    expect(screen.getByText('1 个测评对象')).toBeInTheDocument();
+    expect(screen.getByText('K7QX-M3PD')).toBeInTheDocument();
+    expect(screen.queryByText('总体评价')).not.toBeInTheDocument();
+  });
+
+  it('marks the receipt of a test ballot as not counted', async () => {
+    const body: SubmissionBody = {
+      link_id: LINK,
+      voter_identifier: 'v'.repeat(32),
+      submission_id: ID,
+      ballots: [{ poll_id: 11, target_id: 1, answers: {} }],
+    };
+    mockFetch({
+      [`GET /api/v1/public/polls/votes/${RECEIPT}`]: () => ({ body: receiptFor(body, { is_test: true }) }),
+    });
+    result(RECEIPT);
+    expect(await screen.findByText('试投票 · 不计入结果')).toBeInTheDocument();
+    expect(screen.getByText(/试投票不计入结果/)).toBeInTheDocument();
   });
 
   it('shows the public figures of a poll id', async () => {
@@ -61,11 +81,11 @@ describe('/vote/result/{id} and /vote/{id}', () => {
   });
 
   it.each([
-    ['an unknown submission', ID, 404, '答卷不存在', '未找到投票结果'],
+    ['an unknown receipt', RECEIPT, 404, '回执不存在', '未找到投票结果'],
     ['a poll whose results are not public', '3', 403, '该问卷的结果未公开', '结果未公开'],
   ])('%s gets a clear page', async (_what, id, status, detail, title) => {
     mockFetch({
-      [`GET /api/v1/public/polls/votes/${ID}`]: () => ({ status, body: { detail } }),
+      [`GET /api/v1/public/polls/votes/${RECEIPT}`]: () => ({ status, body: { detail } }),
       'GET /api/v1/public/polls/3/stats': () => ({ status, body: { detail } }),
     });
     result(id);

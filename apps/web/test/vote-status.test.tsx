@@ -11,32 +11,50 @@ const receipt = receiptFor({
   submission_id: ID,
   ballots: [{ poll_id: 11, target_id: 1, answers: {} }],
 } satisfies SubmissionBody);
+const RECEIPT_PATH = `GET /api/v1/public/polls/votes/${receipt.receipt_id}`;
 
 describe('a voter who already voted, and links that cannot be voted on', () => {
-  it('shows 您已完成投票 and the receipt when the server says this voter already voted', async () => {
+  it('shows 您已完成投票 and reads the receipt kept by its id when the server says this voter voted', async () => {
+    localStorage.setItem(`kp-vote-receipt:${LINK}`, JSON.stringify({ receipt_id: receipt.receipt_id }));
     mockFetch({
-      [VIEW_PATH]: () => ({ body: appraisalView({ already_voted: true, submission_id: ID }) }),
-      [`GET /api/v1/public/polls/votes/${ID}`]: () => ({ body: receipt }),
+      [VIEW_PATH]: () => ({ body: appraisalView({ already_voted: true }) }),
+      [RECEIPT_PATH]: () => ({ body: receipt }),
     });
     renderVotePage();
     expect(await screen.findByRole('heading', { name: '您已完成投票' })).toBeInTheDocument();
-    expect(await screen.findByText('记录的答卷（共 1 份）')).toBeInTheDocument();
-    expect(screen.getByText(ID)).toBeInTheDocument();
+    expect(await screen.findByText('K7QX-M3PD')).toBeInTheDocument();
+    expect(screen.getByText('1 个测评对象')).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /提交/ })).not.toBeInTheDocument();
   });
 
-  it('shows the receipt remembered in this browser, even when the network is down', async () => {
-    localStorage.setItem(`kp-vote-receipt:${LINK}`, JSON.stringify(receipt));
+  it('says this device voted even when the network is down, with the link to the receipt', async () => {
+    localStorage.setItem(`kp-vote-receipt:${LINK}`, JSON.stringify({ receipt_id: receipt.receipt_id }));
     mockFetch({
       [VIEW_PATH]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+      [RECEIPT_PATH]: () => {
         throw new TypeError('Failed to fetch');
       },
     });
     renderVotePage();
     expect(await screen.findByRole('heading', { name: '您已完成投票' })).toBeInTheDocument();
-    expect(screen.getByText(ID)).toBeInTheDocument();
-    expect(screen.getByText('华东能源集团')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看投票回执' })).toHaveAttribute(
+      'href',
+      `/vote/result/${receipt.receipt_id}`,
+    );
+  });
+
+  it('deletes a receipt an older version kept with every choice', async () => {
+    localStorage.setItem(
+      `kp-vote-receipt:${LINK}`,
+      JSON.stringify({ submission_id: ID, ballots: [{ answers: { overall: 'good' } }] }),
+    );
+    mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
+    renderVotePage();
+    expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+    expect(localStorage.getItem(`kp-vote-receipt:${LINK}`)).toBeNull();
   });
 
   it.each([

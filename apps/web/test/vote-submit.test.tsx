@@ -53,13 +53,24 @@ describe('submitting the ballot', () => {
       { poll_id: 12, target_id: 2, answers: expect.objectContaining({ overall: 'excellent' }) },
       { poll_id: 12, target_id: 3, answers: expect.objectContaining({ overall: 'excellent' }) },
     ]);
-    // After success: the draft is gone, the receipt is remembered and shown.
+    // After success: the draft is gone and the device keeps the receipt id only, never a choice.
     expect(localStorage.getItem(`kp-vote-draft:${LINK}`)).toBeNull();
-    expect(JSON.parse(localStorage.getItem(`kp-vote-receipt:${LINK}`)!).submission_id).toBe(
-      draft.submission_id,
+    const receiptId = `rcpt_${draft.submission_id.replace(/-/g, '')}`;
+    expect(JSON.parse(localStorage.getItem(`kp-vote-receipt:${LINK}`)!)).toEqual({ receipt_id: receiptId });
+    const everything = Object.keys(localStorage)
+      .map((k) => localStorage.getItem(k))
+      .join('\n');
+    expect(everything).not.toMatch(/overall|excellent|good/);
+    // The receipt proves the ballot was counted: unit, type, time, how many targets, a code; no choice.
+    expect(screen.getByText('K7QX-M3PD')).toBeInTheDocument();
+    expect(screen.getByText('3 个测评对象')).toBeInTheDocument();
+    expect(screen.getByText(/^2025年3月1日 \d{2}:00$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看投票回执' })).toHaveAttribute(
+      'href',
+      `/vote/result/${receiptId}`,
     );
-    expect(screen.getByText(draft.submission_id)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: `/vote/result/${draft.submission_id}` })).toBeInTheDocument();
+    expect(screen.queryByText('总体评价')).not.toBeInTheDocument();
+    expect(screen.queryByText(/分$/)).not.toBeInTheDocument();
   });
 
   it('retries by itself after a server error, with the same submission_id', async () => {
@@ -93,36 +104,53 @@ describe('submitting the ballot', () => {
     expect(localStorage.getItem(`kp-vote-draft:${LINK}`)).not.toBeNull();
   });
 
-  it("turns a 409 '您已完成投票' into the already-voted page with the stored receipt", async () => {
+  it("turns a 409 '您已完成投票' into the already-voted page and leaves no answers behind", async () => {
     let voted = false;
     mockFetch({
-      [VIEW_PATH]: () => ({
-        body: appraisalView(
-          voted ? { already_voted: true, submission_id: '11111111-2222-4333-8444-555555555555' } : {},
-        ),
-      }),
+      [VIEW_PATH]: () => ({ body: appraisalView(voted ? { already_voted: true } : {}) }),
       [SUBMIT_PATH]: () => {
         voted = true;
         return { status: 409, body: { detail: '您已完成投票' } };
       },
-      'GET /api/v1/public/polls/votes/11111111-2222-4333-8444-555555555555': () => ({
-        body: receiptFor({
-          link_id: LINK,
-          voter_identifier: 'x'.repeat(32),
-          submission_id: '11111111-2222-4333-8444-555555555555',
-          ballots: [{ poll_id: 11, target_id: 1, answers: {} }],
-        }),
-      }),
     });
     const user = await openFilledReview();
     await user.click(screen.getByRole('button', { name: '提交答卷' }));
     expect(await screen.findByRole('heading', { name: '您已完成投票' })).toBeInTheDocument();
-    // The receipt is read from the server and shown in full.
-    expect(
-      await screen.findByRole('link', { name: '/vote/result/11111111-2222-4333-8444-555555555555' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('记录的答卷（共 1 份）')).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
     expect(localStorage.getItem(`kp-vote-draft:${LINK}`)).toBeNull();
+  });
+
+  it("shows '本投票已达到应到人数' when the cap refuses the ballot, and drops the draft", async () => {
+    const calls = mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView() }),
+      [SUBMIT_PATH]: () => ({ status: 409, body: { detail: '本投票已达到应到人数，无法继续投票' } }),
+    });
+    const user = await openFilledReview();
+    await user.click(screen.getByRole('button', { name: '提交答卷' }));
+    expect(await screen.findByRole('heading', { name: '已达到应到人数' })).toBeInTheDocument();
+    expect(screen.getByText(/^本投票已达到应到人数，无法继续投票。/)).toBeInTheDocument();
+    expect(screen.getByText('华东能源集团 · 中层干部')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '提交答卷' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(`kp-vote-draft:${LINK}`)).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows that the vote has ended when it closes while the voter fills it in', async () => {
+    let closed = false;
+    mockFetch({
+      [VIEW_PATH]: () => {
+        const view = appraisalView();
+        if (closed) view.vote_type = { ...view.vote_type, status: 'closed' };
+        return { body: view };
+      },
+      [SUBMIT_PATH]: () => {
+        closed = true;
+        return { status: 403, body: { detail: '投票已结束' } };
+      },
+    });
+    const user = await openFilledReview();
+    await user.click(screen.getByRole('button', { name: '提交答卷' }));
+    expect(await screen.findByRole('heading', { name: '投票已结束' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '提交答卷' })).not.toBeInTheDocument();
   });
 });

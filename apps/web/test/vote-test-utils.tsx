@@ -42,7 +42,10 @@ const base = (over: Partial<PublicVoteTypeView>): PublicVoteTypeView => ({
     opens_at: null,
     closes_at: null,
     status: 'open',
+    access_mode: 'link',
+    test_mode: false,
   },
+  code_state: null,
   ready: true,
   notice: null,
   polls: [],
@@ -50,7 +53,6 @@ const base = (over: Partial<PublicVoteTypeView>): PublicVoteTypeView => ({
   subjects: [],
   covers: { front: null, back: null },
   already_voted: false,
-  submission_id: null,
   ...over,
 });
 
@@ -85,32 +87,23 @@ export const evaluationView = (over: Partial<PublicVoteTypeView> = {}) =>
     ...over,
   });
 
-/** What the server answers to a stored submission. */
+/** What the server answers to a stored submission: proof it was counted, no choice, no score. */
 export function receiptFor(body: SubmissionBody, over: Partial<SubmissionReceipt> = {}): SubmissionReceipt {
   return {
+    receipt_id: `rcpt_${body.submission_id.replace(/-/g, '')}`,
     submission_id: body.submission_id,
+    receipt_code: 'K7QX-M3PD',
     created_at: '2025-03-01T02:00:00.000Z',
     company: { id: 1, name: '华东能源集团' },
     vote_type: { name: '中层干部', form_category: 'democratic_appraisal' },
     ballot_count: body.ballots.length,
-    total_score: null,
-    ballots: body.ballots.map((b) => ({
-      poll_id: b.poll_id,
-      poll_kind: 'company',
-      poll_title: '领导班子民主测评表',
-      target_id: b.target_id ?? null,
-      target_name: b.target_id ? `对象${b.target_id}` : null,
-      target_title: null,
-      answers: b.answers as never,
-      lines: [{ question: '总体评价', answer: '好' }],
-      score: 100,
-    })),
+    is_test: false,
     ...over,
   };
 }
 
-export const renderVotePage = () =>
-  renderRoutes([{ path: '/vote/type/:linkId', element: <VoteTypePage /> }], `/vote/type/${LINK}`);
+export const renderVotePage = (query = '') =>
+  renderRoutes([{ path: '/vote/type/:linkId', element: <VoteTypePage /> }], `/vote/type/${LINK}${query}`);
 
 /** The step on screen (the ballot section). */
 export const currentStep = () => document.querySelector<HTMLElement>('.kp-vote-step')!;

@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
             'company/:companyId/vote-types',
             () => import('@/features/vote-types/components/vote-types-page'),
           ),
+          adminPage(
+            'vote-types/:voteTypeId/codes',
+            () => import('@/features/ballot-codes/components/codes-page'),
+          ),
           adminPage('vote-targets', () => import('@/features/vote-targets/components/vote-targets-page')),
           adminPage(
             'company/:companyId/vote-targets',
@@ -63,6 +67,7 @@ export const routes: RouteObject[] = [
           adminPage('cadre-vote-records', () => import('@/features/results/components/cadre-records-page')),
           adminPage('vote-records', () => import('@/features/results/components/vote-records-page')),
           adminPage('covers', () => import('@/features/covers/components/covers-page')),
+          adminPage('settings', () => import('@/features/settings/components/settings-page')),
           adminPage('*', () => import('@/app/admin/admin-not-found')),
         ],
       },

@@ -8,6 +8,7 @@ import {
   OrderedListOutlined,
   ProfileOutlined,
   QrcodeOutlined,
+  SettingOutlined,
   SolutionOutlined,
   TeamOutlined,
   UserOutlined,
@@ -30,7 +31,10 @@ export interface MenuGroup {
 export const ADMIN_MENU: MenuGroup[] = [
   {
     label: '基础设置',
-    entries: [{ path: '', label: '单位管理', icon: <BankOutlined />, ready: true }],
+    entries: [
+      { path: '', label: '单位管理', icon: <BankOutlined />, ready: true },
+      { path: 'settings', label: '系统设置', icon: <SettingOutlined />, ready: true },
+    ],
   },
   {
     label: '问卷管理',

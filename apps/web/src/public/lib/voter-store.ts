@@ -2,13 +2,13 @@ import {
   VOTER_IDENTIFIER_MAX,
   VOTER_IDENTIFIER_MIN,
   VOTER_IDENTIFIER_PATTERN,
-  type SubmissionReceipt,
 } from '@kaoping/contracts/public-vote-types';
 import { readJson, removeKey, writeJson } from './local-store';
 import { randomHex, UUID_PATTERN, uuidV4 } from './random-id';
 
 // Everything a voter's browser keeps, per vote type link. Nothing here names the voter: the
-// identifier is random and lives only in this browser.
+// identifier is random and lives only in this browser. After a ballot is stored the browser keeps only
+// the receipt id: no answer survives the submit, so nobody can read a voter's choices off their phone.
 const voterKey = (linkId: string) => `kp-voter:${linkId}`;
 const draftKey = (linkId: string) => `kp-vote-draft:${linkId}`;
 const receiptKey = (linkId: string) => `kp-vote-receipt:${linkId}`;
@@ -40,10 +40,22 @@ export interface BallotDraft {
   started: boolean;
   /** The voter has seen the review once: unanswered questions are marked from then on. */
   reviewed: boolean;
+  /** codes mode: the one-time code (stored form) this ballot is cast with. */
+  code?: string;
+  /** A submit was attempted: the server may hold this ballot even if its answer never arrived. */
+  sent?: boolean;
 }
 
-export function newDraft(): BallotDraft {
-  return { v: 1, submission_id: uuidV4(), answers: {}, step: 0, started: false, reviewed: false };
+export function newDraft(code?: string): BallotDraft {
+  return {
+    v: 1,
+    submission_id: uuidV4(),
+    answers: {},
+    step: 0,
+    started: false,
+    reviewed: false,
+    ...(code ? { code } : {}),
+  };
 }
 
 /** The kept draft, or null when there is none or it is unreadable. */
@@ -60,17 +72,32 @@ export function loadDraft(linkId: string): BallotDraft | null {
     step: Number.isInteger(d.step) && d.step! >= 0 ? d.step! : 0,
     started: d.started === true,
     reviewed: d.reviewed === true,
+    ...(typeof d.code === 'string' && d.code ? { code: d.code } : {}),
+    ...(d.sent === true ? { sent: true } : {}),
   };
 }
 
 export const saveDraft = (linkId: string, draft: BallotDraft) => writeJson(draftKey(linkId), draft);
 export const clearDraft = (linkId: string) => removeKey(draftKey(linkId));
 
-/** The receipt of this browser's ballot for a link, kept after a successful submit. */
-export function loadReceipt(linkId: string): SubmissionReceipt | null {
-  const r = readJson<SubmissionReceipt>(receiptKey(linkId));
-  return r && typeof r.submission_id === 'string' && Array.isArray(r.ballots) ? r : null;
+/** Forgets the code kept with a link's draft (it was used or voided); the answers stay. */
+export function forgetDraftCode(linkId: string) {
+  const d = loadDraft(linkId);
+  if (!d?.code) return;
+  delete d.code;
+  saveDraft(linkId, d);
 }
 
-export const rememberReceipt = (linkId: string, receipt: SubmissionReceipt) =>
-  writeJson(receiptKey(linkId), receipt);
+/**
+ * The receipt id of this browser's ballot for a link. Receipts kept by older versions held every choice:
+ * they are deleted on sight.
+ */
+export function loadReceiptId(linkId: string): string | null {
+  const r = readJson<{ receipt_id?: unknown }>(receiptKey(linkId));
+  if (r && typeof r.receipt_id === 'string' && Object.keys(r).length === 1) return r.receipt_id;
+  if (r !== null) removeKey(receiptKey(linkId));
+  return null;
+}
+
+export const rememberReceiptId = (linkId: string, receiptId: string) =>
+  writeJson(receiptKey(linkId), { receipt_id: receiptId });

@@ -15,15 +15,28 @@ import './vote-pages.css';
 export interface BallotFlowProps {
   view: PublicVoteTypeView;
   voter: string;
+  /** codes mode: the checked one-time code, kept with the draft and sent with the ballot. */
+  code: string | null;
   onSubmitted: (receipt: SubmissionReceipt) => void;
-  /** A 409 on submit: true when the page found this voter's stored ballot and shows it. */
-  onConflict: (detail: string) => Promise<boolean>;
+  /** A 403 or 409 on submit: true when the page took over (see useSubmit). */
+  onRefusal: (status: number, detail: string) => Promise<boolean>;
   onReload: () => void;
+}
+
+/** 试投票: the voter knows this ballot is a rehearsal and will not be counted. */
+export function TestBanner({ view }: { view: PublicVoteTypeView }) {
+  if (!view.vote_type.test_mode) return null;
+  return (
+    <p className="kp-vote-test" role="note">
+      <strong>试投票</strong>本次为演练，答卷不计入正式结果
+    </p>
+  );
 }
 
 function VoteHeader({ view, stored }: { view: PublicVoteTypeView; stored: boolean }) {
   return (
     <header className="kp-vote-head">
+      <TestBanner view={view} />
       <p className="kp-vote-company">{view.company.name}</p>
       <h1 className="kp-vote-title">{view.vote_type.name}</h1>
       <p className={stored ? 'kp-vote-saved' : 'kp-vote-saved is-off'} role="status">
@@ -36,9 +49,9 @@ function VoteHeader({ view, stored }: { view: PublicVoteTypeView; stored: boolea
 }
 
 /** A ballot from the front cover to the submit: steps, review, and a submit that never counts twice. */
-export function BallotFlow({ view, voter, onSubmitted, onConflict, onReload }: BallotFlowProps) {
+export function BallotFlow({ view, voter, code, onSubmitted, onRefusal, onReload }: BallotFlowProps) {
   const steps = useMemo(() => buildSteps(view), [view]);
-  const { draft, update, setAnswer, stored } = useBallotDraft(view.link_id);
+  const { draft, update, setAnswer, stored } = useBallotDraft(view.link_id, code);
   const [blocked, setBlocked] = useState(false);
   const index = Math.min(draft.step, steps.length);
   const onCover = !!view.covers.front && !draft.started;
@@ -57,18 +70,21 @@ export function BallotFlow({ view, voter, onSubmitted, onConflict, onReload }: B
   const entries = steps.map((s, i) => ({ label: s.label, done: !open.has(i) }));
 
   const { state, submit } = useSubmit({
-    send: () =>
-      publicRequest<SubmissionReceipt>('/public/polls/votes/', {
+    send: () => {
+      if (!draft.sent) update({ sent: true });
+      return publicRequest<SubmissionReceipt>('/public/polls/votes/', {
         method: 'POST',
         body: {
           link_id: view.link_id,
           voter_identifier: voter,
           submission_id: draft.submission_id,
+          ...(code ? { code } : {}),
           ballots: buildBallots(steps, draft.answers),
         },
-      }),
+      });
+    },
     onSuccess: onSubmitted,
-    onConflict,
+    onRefusal,
   });
 
   // A new step takes the focus and starts at the top; the first screen after a load does not.

@@ -2,24 +2,45 @@
 // /vote/type/...) runs vote-entry.ts before the app's main script, which is the largest download on a
 // phone: the ballot, the family's forms and the page's own code then arrive while it still loads.
 import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
+import { normalizeCode } from '@kaoping/contracts/ballot-codes';
 import { publicRequest } from '@/lib/api-client';
-import { voterIdentifier } from '../lib/voter-store';
+import { loadDraft, voterIdentifier } from '../lib/voter-store';
 import { loadFamilySteps } from './family-steps';
 
-/** The view of a link for this voter, and, for an open ballot, its family's forms loaded. */
-export async function requestView(linkId: string, voter: string): Promise<PublicVoteTypeView> {
+/** Whether this voter can fill the ballot in now: open and set up, and not already voted or spent. */
+const canVote = (view: PublicVoteTypeView) =>
+  view.ready && (view.vote_type.access_mode === 'codes' ? view.code_state === 'usable' : !view.already_voted);
+
+/**
+ * The view of a link for this voter (and, in codes mode, the one-time code), and, for a ballot this voter
+ * can fill in, its family's forms loaded.
+ */
+export async function requestView(
+  linkId: string,
+  voter: string,
+  code: string | null,
+): Promise<PublicVoteTypeView> {
   const view = await publicRequest<PublicVoteTypeView>(
     `/public/polls/vote-type/${encodeURIComponent(linkId)}`,
-    { query: { voter_identifier: voter } },
+    { query: { voter_identifier: voter, code } },
   );
-  if (view.ready && !view.already_voted) await loadFamilySteps(view.vote_type.form_category);
+  if (canVote(view)) await loadFamilySteps(view.vote_type.form_category);
   return view;
 }
 
-let early: { linkId: string; voter: string; view: Promise<PublicVoteTypeView> } | undefined;
+/** The code the page will use, found as useVoterCode finds it: the address's, else the draft's. */
+function codeFor(linkId: string, search: string): string | null {
+  const raw = new URLSearchParams(search).get('code');
+  if (raw === null) return loadDraft(linkId)?.code ?? null;
+  const parsed = normalizeCode(raw);
+  return parsed.ok ? parsed.code : null;
+}
+
+let early:
+  { linkId: string; voter: string; code: string | null; view: Promise<PublicVoteTypeView> } | undefined;
 
 /** Starts the requests for a /vote/type/{linkId} address; anything else is left to the app. */
-export function startEarly(pathname: string) {
+export function startEarly(pathname: string, search = '') {
   const match = /^\/vote\/type\/([^/]+)\/?$/.exec(pathname);
   if (!match) return;
   let linkId: string;
@@ -29,17 +50,22 @@ export function startEarly(pathname: string) {
     return;
   }
   const voter = voterIdentifier(linkId);
-  const view = requestView(linkId, voter);
+  const code = codeFor(linkId, search);
+  const view = requestView(linkId, voter, code);
   // Nobody may be waiting yet: the page takes the answer, or the failure, when it arrives.
   view.catch(() => undefined);
-  early = { linkId, voter, view };
+  early = { linkId, voter, code, view };
   // The page's code, so the router finds it loaded.
   void import('./vote-type-page').catch(() => undefined);
 }
 
-/** The request started by startEarly for this link and voter, handed out once; undefined otherwise. */
-export function takeEarlyView(linkId: string, voter: string): Promise<PublicVoteTypeView> | undefined {
-  if (!early || early.linkId !== linkId || early.voter !== voter) return undefined;
+/** The request started by startEarly for this link, voter and code, handed out once; undefined otherwise. */
+export function takeEarlyView(
+  linkId: string,
+  voter: string,
+  code: string | null,
+): Promise<PublicVoteTypeView> | undefined {
+  if (!early || early.linkId !== linkId || early.voter !== voter || early.code !== code) return undefined;
   const { view } = early;
   early = undefined;
   return view;

@@ -21,22 +21,25 @@ const retryable = (status: number) => status === 0 || status === 408 || status =
 interface Options {
   send: () => Promise<SubmissionReceipt>;
   onSuccess: (receipt: SubmissionReceipt) => void;
-  /** A 409: true when the page found the voter's stored ballot and shows it instead. */
-  onConflict: (detail: string) => Promise<boolean>;
+  /**
+   * A 403 or 409 (already voted, cap reached, closed, code used or voided): true when the page took
+   * over and shows the reason as a page of its own.
+   */
+  onRefusal: (status: number, detail: string) => Promise<boolean>;
 }
 
 /**
  * Sends the ballot. Every attempt carries the same submission_id (the caller's `send` builds it from
  * the draft), so retries are safe: the server stores one ballot and answers a replay with its receipt.
  */
-export function useSubmit({ send, onSuccess, onConflict }: Options) {
+export function useSubmit({ send, onSuccess, onRefusal }: Options) {
   const [state, setState] = useState<SubmitState>({ kind: 'idle' });
   const busy = useRef(false);
   const failures = useRef(0);
   const alive = useRef(true);
-  const latest = useRef({ send, onSuccess, onConflict });
+  const latest = useRef({ send, onSuccess, onRefusal });
   useLayoutEffect(() => {
-    latest.current = { send, onSuccess, onConflict };
+    latest.current = { send, onSuccess, onRefusal };
   });
 
   const attempt = useCallback(async () => {
@@ -59,7 +62,7 @@ export function useSubmit({ send, onSuccess, onConflict }: Options) {
             ? { kind: 'offline' }
             : { kind: 'waiting', seconds: delay, retry: failures.current },
         );
-      } else if (status === 409 && (await latest.current.onConflict(detail))) {
+      } else if ((status === 403 || status === 409) && (await latest.current.onRefusal(status, detail))) {
         setState({ kind: 'idle' });
       } else {
         setState({ kind: 'refused', detail });

@@ -6,32 +6,36 @@ import { requestView, takeEarlyView } from './early-view';
 interface State {
   loading: boolean;
   view: PublicVoteTypeView | null;
+  /** The code the view on screen was asked with (its `code_state` is about that code). */
+  viewCode: string | null;
   error: unknown;
 }
 
 /**
- * Everything the voter page needs for a link, asked with this browser's voter identifier so the
- * server can say whether this voter already voted. `reload` keeps the page on screen while it asks.
+ * Everything the voter page needs for a link, asked with this browser's voter identifier (link mode:
+ * has this voter already voted?) and the one-time code when there is one (codes mode: can it vote?).
+ * `reload` keeps the page on screen while it asks; so does a change of code, with `checking` set.
  */
-export function useVoteType(linkId: string) {
+export function useVoteType(linkId: string, code: string | null) {
   const voter = useMemo(() => voterIdentifier(linkId), [linkId]);
-  const [state, setState] = useState<State>({ loading: true, view: null, error: null });
+  const [state, setState] = useState<State>({ loading: true, view: null, viewCode: null, error: null });
   const seq = useRef(0);
 
   const load = useCallback(async (): Promise<PublicVoteTypeView | null> => {
     const mine = ++seq.current;
+    setState((s) => (s.error ? { ...s, error: null } : s));
     try {
       // The first answer may already be on its way (vote.html started it before the app loaded).
-      const view = await (takeEarlyView(linkId, voter) ?? requestView(linkId, voter));
-      if (mine === seq.current) setState({ loading: false, view, error: null });
+      const view = await (takeEarlyView(linkId, voter, code) ?? requestView(linkId, voter, code));
+      if (mine === seq.current) setState({ loading: false, view, viewCode: code, error: null });
       return view;
     } catch (error) {
-      // A failed refresh keeps the page already shown; only a first load turns into an error page.
-      if (mine === seq.current)
-        setState((s) => (s.view ? { ...s, loading: false } : { loading: false, view: null, error }));
+      // A failed refresh keeps the page already shown (with the error, for a code being checked); only a
+      // first load turns into an error page.
+      if (mine === seq.current) setState((s) => ({ ...s, loading: false, error }));
       return null;
     }
-  }, [linkId, voter]);
+  }, [linkId, voter, code]);
 
   useEffect(() => {
     void load();
@@ -43,9 +47,10 @@ export function useVoteType(linkId: string) {
   }, [load]);
 
   const retry = useCallback(() => {
-    setState({ loading: true, view: null, error: null });
+    setState({ loading: true, view: null, viewCode: null, error: null });
     void load();
   }, [load]);
 
-  return { ...state, voter, reload: load, retry };
+  const checking = !!state.view && state.viewCode !== code && !state.error;
+  return { ...state, checking, voter, reload: load, retry };
 }

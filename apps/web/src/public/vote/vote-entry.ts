@@ -2,4 +2,4 @@
 // index.html by vite-vote-html.ts): it asks for the ballot while the app's main script downloads.
 import { startEarly } from './early-view';
 
-startEarly(window.location.pathname);
+startEarly(window.location.pathname, window.location.search);

@@ -1,24 +1,26 @@
 import { useParams } from 'react-router';
 import type { PublicPollStats, SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import { ApiError } from '@/lib/api-client';
-import { UUID_PATTERN } from '../lib/random-id';
 import { usePublicGet } from '../lib/use-public-get';
 import { LoadingPage, StatusPage } from '../status-page';
 import { PublicStatsView } from './public-stats-view';
-import { ReceiptBallots, ReceiptFacts } from './receipt-view';
+import { ReceiptFacts } from './receipt-view';
 import './vote.css';
 import './vote-pages.css';
 
 const POLL_ID = /^[1-9]\d{0,9}$/;
+/** Receipt ids are made by the server: at least 96 random bits in base64url (16 characters or more). */
+const RECEIPT_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
- * /vote/result/{id}: a submission id shows the voter's receipt; a poll id the figures an admin made
- * public; anything else a clear "not found".
+ * /vote/result/{id}: a receipt id shows the voter's receipt (counted, never how); a poll id the figures
+ * an admin made public; anything else a clear "not found".
  */
 export default function VoteResultPage() {
   const { id = '' } = useParams();
-  const receipt = UUID_PATTERN.test(id);
-  const path = receipt ? `/public/polls/votes/${id}` : POLL_ID.test(id) ? `/public/polls/${id}/stats` : null;
+  const poll = POLL_ID.test(id);
+  const receipt = !poll && RECEIPT_ID.test(id);
+  const path = poll ? `/public/polls/${id}/stats` : receipt ? `/public/polls/votes/${id}` : null;
   const got = usePublicGet<SubmissionReceipt | PublicPollStats>(path);
 
   if (path === null) return <NotFound detail="结果编号无效。" />;
@@ -54,10 +56,11 @@ export default function VoteResultPage() {
           <h1 id="kp-result-h" className="kp-vote-done-title">
             投票回执
           </h1>
-          <p className="kp-vote-muted">这份答卷已被记录。回执不包含任何投票人信息。</p>
+          <p className="kp-vote-muted">
+            {r.is_test ? '这份试投票答卷已被记录，试投票不计入结果。' : '这份答卷已被记录并计入统计。'}
+          </p>
           <ReceiptFacts receipt={r} />
         </section>
-        <ReceiptBallots receipt={r} />
       </main>
     );
   }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Turnout } from '@kaoping/contracts/turnout';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
-import { adminRequest } from '@/lib/api-client';
+import { getTurnout } from '@/api/turnout';
 
 /** How often the turnout is asked again while a results page is open. */
 export const TURNOUT_REFRESH_MS = 5_000;
@@ -14,10 +13,7 @@ export const TURNOUT_REFRESH_MS = 5_000;
 export function useLiveTurnout(companyId: number, category: FormCategory) {
   return useQuery({
     queryKey: ['results', 'turnout', companyId, category],
-    queryFn: () =>
-      adminRequest<Turnout>('/admin/votes/turnout', {
-        query: { company_id: companyId, form_category: category },
-      }),
+    queryFn: () => getTurnout(companyId, category),
     refetchInterval: TURNOUT_REFRESH_MS,
     staleTime: 0,
   });

@@ -3,7 +3,7 @@ import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import { App, Button, Space, Tooltip } from 'antd';
 import { errorDetail } from '@/lib/api-client';
-import { downloadAdminFile, formatBytes } from '../lib/download';
+import { downloadAdminFile, formatBytes } from '@/lib/admin-download';
 
 type Kind = 'xlsx' | 'csv';
 

@@ -1,17 +1,66 @@
 import { SyncOutlined } from '@ant-design/icons';
+import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { Alert, Card, Empty, Progress, Skeleton, Tag, Typography } from 'antd';
 import { errorDetail } from '@/lib/api-client';
 import { TURNOUT_REFRESH_MS, type useLiveTurnout } from '../api/turnout';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('zh-CN', { hour12: false });
 
-/** Live turnout: per vote type, ballots received against the expected number of voters. */
+const WARNING_COLOR = '#fa8c16';
+const WARNING_TEXT = {
+  over: '收回数超过发出数，请核对',
+  under: '参评率未过半数',
+} as const;
+
+/**
+ * One vote type: 发出数 (codes handed out, or the expected voters of a link), 收回数 (formal ballots) and
+ * 参评率. A rate above 100 % or below half is a warning, never a success.
+ */
+function TurnoutLine({ row }: { row: TurnoutRow }) {
+  const warning = row.rate_warning;
+  return (
+    <div className="kp-turnout-row" data-testid={`turnout-${row.vote_type_id}`}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
+        <Typography.Text strong>{row.name}</Typography.Text>
+        {!row.is_active && <Tag>已停用</Tag>}
+        {row.test_mode && <Tag color="orange">试投票</Tag>}
+        <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
+          发出 {row.issued ?? '—'} · 收回 {row.received}
+        </Typography.Text>
+      </div>
+      <Progress
+        percent={row.rate === null ? 0 : Math.min(row.rate, 100)}
+        format={() => (row.rate === null ? '—' : `${row.rate.toFixed(2)}%`)}
+        status="normal"
+        strokeColor={warning ? WARNING_COLOR : undefined}
+        aria-label={`${row.name}参评率`}
+      />
+      <div className="kp-turnout-notes">
+        {warning && (
+          <Typography.Text style={{ color: WARNING_COLOR }} data-warning={warning}>
+            {WARNING_TEXT[warning]}
+          </Typography.Text>
+        )}
+        {row.issued === null && (
+          <Typography.Text type="secondary">
+            {row.access_mode === 'codes' ? '尚未发放测评码' : '未设应到人数'}，无法计算参评率
+          </Typography.Text>
+        )}
+        {row.test_received > 0 && (
+          <Typography.Text type="secondary">另有试投票 {row.test_received} 张，不计入结果</Typography.Text>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Live turnout: per vote type, 发出数, 收回数 and 参评率 (收回 ÷ 发出). */
 export function TurnoutCard({ query }: { query: ReturnType<typeof useLiveTurnout> }) {
   const { data, error, isLoading } = query;
   return (
     <Card
       size="small"
-      title="实时参与情况"
+      title="实时参评情况"
       style={{ marginBottom: 16 }}
       extra={
         data && (
@@ -27,7 +76,7 @@ export function TurnoutCard({ query }: { query: ReturnType<typeof useLiveTurnout
         <Alert
           type="warning"
           showIcon
-          title={`参与情况刷新失败：${errorDetail(error, '网络连接失败')}，稍后自动重试`}
+          title={`参评情况刷新失败：${errorDetail(error, '网络连接失败')}，稍后自动重试`}
           style={{ marginBottom: data ? 12 : 0 }}
         />
       )}
@@ -37,26 +86,7 @@ export function TurnoutCard({ query }: { query: ReturnType<typeof useLiveTurnout
       {data && data.vote_types.length > 0 && (
         <div className="kp-turnout">
           {data.vote_types.map((row) => (
-            <div
-              key={row.vote_type_id}
-              className="kp-turnout-row"
-              data-testid={`turnout-${row.vote_type_id}`}
-            >
-              <div style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
-                <Typography.Text strong>{row.name}</Typography.Text>
-                {!row.is_active && <Tag>已停用</Tag>}
-                <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
-                  已收 {row.received}
-                  {row.expected_voters !== null ? ` / 应到 ${row.expected_voters} 人` : ' 人（未设应到人数）'}
-                </Typography.Text>
-              </div>
-              <Progress
-                percent={row.rate === null ? 0 : Math.min(row.rate, 100)}
-                format={() => (row.rate === null ? '—' : `${row.rate.toFixed(2)}%`)}
-                status={row.rate !== null && row.rate >= 100 ? 'success' : 'active'}
-                aria-label={`${row.name}参与率`}
-              />
-            </div>
+            <TurnoutLine key={row.vote_type_id} row={row} />
           ))}
         </div>
       )}

@@ -12,3 +12,15 @@ export const updateVoteType = (id: number, body: VoteTypeUpdateBody & { company_
 
 export const deleteVoteType = (id: number, companyId: number) =>
   adminRequest<void>(`/admin/vote-types/${id}`, { method: 'DELETE', query: { company_id: companyId } });
+
+/** 结束投票: at once; in codes mode the server voids every unused code in the same transaction. */
+export const closeVoteType = (id: number) =>
+  adminRequest<VoteType>(`/admin/vote-types/${id}/close`, { method: 'POST' });
+
+/** 重新开放 a closed vote type (advanced mode: 403 until the admin re-enters the password). */
+export const reopenVoteType = (id: number) =>
+  adminRequest<VoteType>(`/admin/vote-types/${id}/reopen`, { method: 'POST' });
+
+/** 转为正式投票 (advanced mode): deletes every test ballot and voids the codes used while testing. */
+export const goFormal = (id: number) =>
+  adminRequest<VoteType>(`/admin/vote-types/${id}/go-formal`, { method: 'POST' });

@@ -7,17 +7,30 @@ import { useAdvancedMode } from '@/components/advanced-mode';
 import { saveWithMessage } from '@/components/save-with-message';
 import { withAdvancedMode } from '@/components/with-advanced-mode';
 import { errorDetail } from '@/lib/api-client';
-import { createVoteType, deleteVoteType, updateVoteType } from '../api/vote-types';
+import {
+  closeVoteType,
+  createVoteType,
+  deleteVoteType,
+  goFormal,
+  reopenVoteType,
+  updateVoteType,
+} from '../api/vote-types';
 import { copyText } from '../lib/copy-text';
 import { toBody, type VoteTypeFormValues } from '../lib/vote-type-form';
+import { closeConfirmContent, readCloseFacts } from './close-confirm';
 
-/** Create, edit, enable/disable and delete the vote types of one company, and copy their links. */
+/** Create, edit, enable/disable, close, reopen, go formal and delete a company's vote types; copy links. */
 export function useVoteTypeActions(companyId: number) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const ensureAdvancedMode = useAdvancedMode();
   const [saving, setSaving] = useState(false);
-  const reload = () => qc.invalidateQueries({ queryKey: voteTypesKey(companyId) });
+  const reload = () => {
+    void qc.invalidateQueries({ queryKey: voteTypesKey(companyId) });
+    // Closing voids codes and going formal deletes test ballots: the codes and figures change too.
+    void qc.invalidateQueries({ queryKey: ['ballot-codes'] });
+    void qc.invalidateQueries({ queryKey: ['results'] });
+  };
 
   /** Resolves true when saved, so the dialog can close. */
   const save = async (values: VoteTypeFormValues, editing?: VoteType) => {
@@ -26,10 +39,10 @@ export function useVoteTypeActions(companyId: number) {
       message,
       Boolean(editing),
       () => {
-        const body = { ...toBody(values), company_id: companyId };
+        const body = { ...toBody(values, editing), company_id: companyId };
         return editing ? updateVoteType(editing.id, body) : createVoteType(body);
       },
-      () => void reload(),
+      reload,
     );
     setSaving(false);
     return saved;
@@ -42,7 +55,7 @@ export function useVoteTypeActions(companyId: number) {
     } catch (err) {
       message.error(errorDetail(err, '操作失败'));
     } finally {
-      void reload();
+      reload();
     }
   };
 
@@ -54,14 +67,61 @@ export function useVoteTypeActions(companyId: number) {
     } catch (err) {
       message.error(errorDetail(err, '删除失败'));
     } finally {
-      void reload();
+      reload();
     }
   };
+
+  /** A call behind a confirmation; `advanced` ones ask for the password when the server wants it. */
+  const run = async (call: () => Promise<unknown>, done: string, advanced: boolean) => {
+    try {
+      const went = advanced ? await withAdvancedMode(ensureAdvancedMode, call) : (await call(), true);
+      if (went) message.success(done);
+    } catch (err) {
+      message.error(errorDetail(err, '操作失败，请重试'));
+    } finally {
+      reload();
+    }
+  };
+
+  /** 结束投票: the confirmation states what was handed out, what came back and what will be voided. */
+  const close = async (row: VoteType) => {
+    const facts = await readCloseFacts(row, companyId);
+    modal.confirm({
+      title: `结束“${row.name}”的投票？`,
+      content: closeConfirmContent(row, facts),
+      okText: '结束投票',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => run(() => closeVoteType(row.id), `“${row.name}”已结束投票`, false),
+    });
+  };
+
+  const reopen = (row: VoteType) =>
+    modal.confirm({
+      title: `重新开放“${row.name}”？`,
+      content:
+        '重新开放后投票人可以继续投票。结束时作废的测评码不会恢复，如需继续凭测评码投票请补发。此操作需要高级模式。',
+      okText: '重新开放',
+      cancelText: '取消',
+      // Not awaited: the confirmation closes first, so the password prompt is not hidden behind it.
+      onOk: () => void run(() => reopenVoteType(row.id), `“${row.name}”已重新开放`, true),
+    });
+
+  const formal = (row: VoteType) =>
+    modal.confirm({
+      title: `将“${row.name}”转为正式投票？`,
+      content:
+        '将删除该投票类型的全部试投票选票，并作废试投票期间用过的测评码，此操作不可撤销；之后的选票正式计入结果。此操作需要高级模式。',
+      okText: '转为正式投票',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => void run(() => goFormal(row.id), `“${row.name}”已转为正式投票`, true),
+    });
 
   const copyLink = async (url: string) => {
     if (await copyText(url)) message.success('链接已复制');
     else message.error('复制失败，请手动复制链接');
   };
 
-  return { save, toggle, remove, copyLink, saving };
+  return { save, toggle, remove, close, reopen, formal, copyLink, saving };
 }

@@ -1,12 +1,17 @@
-import { CopyOutlined, DeleteOutlined, EditOutlined, QrcodeOutlined } from '@ant-design/icons';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  KeyOutlined,
+  QrcodeOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import type { VoteType } from '@kaoping/contracts/vote-type';
-import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import './vote-types.css';
 import dayjs from 'dayjs';
 import { StatusSwitch } from '@/components/status-switch';
-import { windowState } from '../lib/vote-type-form';
-
-/** The absolute voter address of a vote type, as printed in its QR code. */
-export const publicUrl = (v: VoteType) => `${window.location.origin}${v.public_path}`;
+import { AccessModeTag, TestModeTag, VoteTypeStatusTag } from '@/components/vote-type-tags';
 
 export interface VoteTypeColumnActions {
   onToggle: (row: VoteType, isActive: boolean) => void;
@@ -14,24 +19,106 @@ export interface VoteTypeColumnActions {
   onDelete: (row: VoteType) => void;
   onCopy: (url: string) => void;
   onQr: (row: VoteType) => void;
+  onCodes: (row: VoteType) => void;
+  onClose: (row: VoteType) => void;
+  onReopen: (row: VoteType) => void;
+  onGoFormal: (row: VoteType) => void;
 }
 
 const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
-const WINDOW_TAG = {
-  pending: <Tag color="default">未开始</Tag>,
-  open: <Tag color="green">进行中</Tag>,
-  closed: <Tag color="orange">已结束</Tag>,
-};
+const NO_ADDRESS = '请先在系统设置中配置公网访问地址';
 
-function VoteWindow({ v }: { v: VoteType }) {
-  if (!v.opens_at && !v.closes_at) return <Typography.Text type="secondary">不限</Typography.Text>;
+function StatusCell({ v }: { v: VoteType }) {
   return (
-    <Space orientation="vertical" size={0}>
-      <span>{WINDOW_TAG[windowState(v)]}</span>
-      <Typography.Text style={{ fontSize: 12 }}>
-        {fmt(v.opens_at) || '不限'} 至 {fmt(v.closes_at) || '不限'}
-      </Typography.Text>
+    <Space orientation="vertical" size={2}>
+      <span>
+        <VoteTypeStatusTag voteType={v} />
+        <TestModeTag voteType={v} />
+      </span>
+      {(v.opens_at || v.closes_at) && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {fmt(v.opens_at) || '不限'} 至 {fmt(v.closes_at) || '不限'}
+        </Typography.Text>
+      )}
     </Space>
+  );
+}
+
+/** The voting address from the configured public address; without one, nothing a phone could not open. */
+function LinkCell({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
+  const url = row.public_url;
+  return (
+    <Space size={4} wrap>
+      {url ? (
+        <Typography.Link href={url} target="_blank" ellipsis style={{ maxWidth: 120 }}>
+          {url}
+        </Typography.Link>
+      ) : (
+        <Tooltip title="未配置公网访问地址：此链接只在本机可用">
+          <Typography.Link href={row.public_path} target="_blank" type="warning">
+            本机预览
+          </Typography.Link>
+        </Tooltip>
+      )}
+      <Tooltip title={url ? '复制链接' : NO_ADDRESS}>
+        <Button
+          size="small"
+          icon={<CopyOutlined />}
+          aria-label={`复制链接：${row.name}`}
+          disabled={!url}
+          onClick={() => url && a.onCopy(url)}
+        />
+      </Tooltip>
+      <Tooltip title={url ? '二维码' : NO_ADDRESS}>
+        <Button
+          size="small"
+          icon={<QrcodeOutlined />}
+          aria-label={`二维码：${row.name}`}
+          disabled={!url}
+          onClick={() => a.onQr(row)}
+        />
+      </Tooltip>
+    </Space>
+  );
+}
+
+/** Two short rows: the everyday actions, then the ones that end or change a vote. */
+function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
+  return (
+    <div className="kp-vt-actions">
+      <Button size="small" type="link" icon={<EditOutlined />} onClick={() => a.onEdit(row)}>
+        编辑
+      </Button>
+      <Button size="small" type="link" icon={<KeyOutlined />} onClick={() => a.onCodes(row)}>
+        测评码
+      </Button>
+      {row.closed_at ? (
+        <Button size="small" type="link" onClick={() => a.onReopen(row)}>
+          重新开放
+        </Button>
+      ) : (
+        <Button size="small" type="link" danger icon={<StopOutlined />} onClick={() => a.onClose(row)}>
+          结束投票
+        </Button>
+      )}
+      {row.test_mode && (
+        <Button size="small" type="link" onClick={() => a.onGoFormal(row)}>
+          转为正式投票
+        </Button>
+      )}
+      <Popconfirm
+        title={`确定删除“${row.name}”吗？`}
+        description="其封面、封底和测评码将一并删除；已有投票的需先进入高级模式，投票记录也会删除。"
+        okText="删除"
+        okButtonProps={{ danger: true }}
+        cancelText="取消"
+        onConfirm={() => a.onDelete(row)}
+      >
+        <Button size="small" type="link" danger icon={<DeleteOutlined />}>
+          删除
+        </Button>
+      </Popconfirm>
+    </div>
   );
 }
 
@@ -42,74 +129,30 @@ export function voteTypeColumns(a: VoteTypeColumnActions): TableColumnsType<Vote
       dataIndex: 'name',
       render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
     },
-    { title: '权重', dataIndex: 'weight', width: 80, render: (w: number) => `${w}%` },
-    { title: '投票时间', key: 'window', width: 180, render: (_v, row) => <VoteWindow v={row} /> },
-    { title: '应到人数', dataIndex: 'expected_voters', width: 90, render: (n: number | null) => n ?? '-' },
+    {
+      title: '投票方式',
+      dataIndex: 'access_mode',
+      width: 90,
+      render: (_v, row) => <AccessModeTag voteType={row} />,
+    },
+    { title: '权重', dataIndex: 'weight', width: 64, render: (w: number) => `${w}%` },
+    { title: '状态', key: 'status', width: 140, render: (_v, row) => <StatusCell v={row} /> },
+    { title: '应到人数', dataIndex: 'expected_voters', width: 84, render: (n: number | null) => n ?? '-' },
     {
       title: '公开结果',
       dataIndex: 'results_public',
-      width: 90,
+      width: 84,
       render: (p: boolean) => (p ? '公开' : '不公开'),
     },
     {
-      title: '状态',
+      title: '启用',
       dataIndex: 'is_active',
-      width: 90,
+      width: 84,
       render: (on: boolean, row) => (
         <StatusSwitch checked={on} label={row.name} onChange={(v) => a.onToggle(row, v)} />
       ),
     },
-    {
-      title: '投票链接',
-      key: 'link',
-      width: 260,
-      render: (_v, row) => (
-        <Space size={4} wrap>
-          <Typography.Link href={row.public_path} target="_blank" ellipsis style={{ maxWidth: 150 }}>
-            {publicUrl(row)}
-          </Typography.Link>
-          <Tooltip title="复制链接">
-            <Button
-              size="small"
-              icon={<CopyOutlined />}
-              aria-label={`复制链接：${row.name}`}
-              onClick={() => a.onCopy(publicUrl(row))}
-            />
-          </Tooltip>
-          <Tooltip title="二维码">
-            <Button
-              size="small"
-              icon={<QrcodeOutlined />}
-              aria-label={`二维码：${row.name}`}
-              onClick={() => a.onQr(row)}
-            />
-          </Tooltip>
-        </Space>
-      ),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 150,
-      render: (_v, row) => (
-        <Space size={4}>
-          <Button size="small" type="link" icon={<EditOutlined />} onClick={() => a.onEdit(row)}>
-            编辑
-          </Button>
-          <Popconfirm
-            title={`确定删除“${row.name}”吗？`}
-            description="其封面、封底将一并删除；已有投票的需先进入高级模式，投票记录也会删除。"
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
-            onConfirm={() => a.onDelete(row)}
-          >
-            <Button size="small" type="link" danger icon={<DeleteOutlined />}>
-              删除
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    { title: '投票链接', key: 'link', width: 200, render: (_v, row) => <LinkCell row={row} a={a} /> },
+    { title: '操作', key: 'actions', width: 200, render: (_v, row) => <Actions row={row} a={a} /> },
   ];
 }

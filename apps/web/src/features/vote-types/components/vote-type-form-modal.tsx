@@ -5,7 +5,7 @@ import {
   type FormCategory,
   type VoteType,
 } from '@kaoping/contracts/vote-type';
-import { DatePicker, Form, Input, InputNumber, Radio, Switch } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
 import { FormModal } from '@/components/form-modal';
 import { toFormValues, type VoteTypeFormValues } from '../lib/vote-type-form';
 
@@ -33,6 +33,7 @@ export function VoteTypeFormModal({
   onCancel,
 }: VoteTypeFormModalProps) {
   const [form] = Form.useForm<VoteTypeFormValues>();
+  const accessMode = Form.useWatch('access_mode', form);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -97,7 +98,41 @@ export function VoteTypeFormModal({
             style={{ width: '100%' }}
           />
         </Form.Item>
-        <Form.Item name="expected_voters" label="应到人数" extra="用于计算参与率，可不填">
+        <Form.Item name="access_mode" label="投票方式">
+          <Radio.Group
+            options={[
+              { value: 'codes', label: '测评码（每人一码，凭码投票一次）' },
+              { value: 'link', label: '公开链接（扫码即可投票）' },
+            ]}
+            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+          />
+        </Form.Item>
+        {accessMode === 'link' ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="公开链接依靠投票人的浏览器识别身份"
+            description="换一个浏览器或使用无痕窗口即可再次投票。正式投票建议使用测评码；使用公开链接时请填写应到人数，收满即停止接受投票。"
+          />
+        ) : (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="保存后在“测评码”页面发放测评码并下载纸条"
+            description="每个测评码只能投票一次；测评码与选票之间不保存任何关联，投票仍是匿名的。"
+          />
+        )}
+        <Form.Item
+          name="expected_voters"
+          label="应到人数"
+          extra={
+            accessMode === 'link'
+              ? '投票人数上限：收满后不再接受投票；也用于计算参评率'
+              : '测评码方式按发出的测评码计算参评率，可不填'
+          }
+        >
           <InputNumber
             min={1}
             max={1_000_000}
@@ -114,11 +149,24 @@ export function VoteTypeFormModal({
             name="results_public"
             label="公开结果"
             valuePropName="checked"
-            tooltip="开启后投票人可查看汇总结果"
+            tooltip="开启后，投票结束且答卷不少于 5 份时，投票人可查看汇总结果"
           >
             <Switch checkedChildren="公开" unCheckedChildren="不公开" />
           </Form.Item>
+          <Form.Item
+            name="test_mode"
+            label="试投票"
+            valuePropName="checked"
+            tooltip="试投票的选票单独标记，不计入结果；演练后在列表中点“转为正式投票”即可清除"
+          >
+            <Switch checkedChildren="试投票" unCheckedChildren="正式" aria-label="试投票" />
+          </Form.Item>
         </div>
+        {!editing && (
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+            建议正式投票前先开启试投票，把扫码、答题、提交走一遍。
+          </Typography.Paragraph>
+        )}
       </Form>
     </FormModal>
   );

@@ -1,6 +1,6 @@
-import type { FormCategory, VoteType } from '@kaoping/contracts/vote-type';
+import type { AccessMode } from '@kaoping/contracts/ballot-codes';
+import type { FormCategory, VoteType, VoteTypeCreateInput } from '@kaoping/contracts/vote-type';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { VoteTypeCreateInput } from '@kaoping/contracts/vote-type';
 
 /** The dialog's fields; the open window is one range picker, either end may stay empty. */
 export interface VoteTypeFormValues {
@@ -12,6 +12,8 @@ export interface VoteTypeFormValues {
   window: [Dayjs | null, Dayjs | null] | null;
   expected_voters: number | null;
   results_public: boolean;
+  access_mode: AccessMode;
+  test_mode: boolean;
 }
 
 export function toFormValues(v: VoteType | undefined, category: FormCategory): VoteTypeFormValues {
@@ -25,6 +27,8 @@ export function toFormValues(v: VoteType | undefined, category: FormCategory): V
       window: null,
       expected_voters: null,
       results_public: false,
+      access_mode: 'link',
+      test_mode: false,
     };
   }
   return {
@@ -36,6 +40,8 @@ export function toFormValues(v: VoteType | undefined, category: FormCategory): V
     window: v.opens_at || v.closes_at ? [toDay(v.opens_at), toDay(v.closes_at)] : null,
     expected_voters: v.expected_voters,
     results_public: v.results_public,
+    access_mode: v.access_mode,
+    test_mode: v.test_mode,
   };
 }
 
@@ -43,8 +49,12 @@ const toDay = (iso: string | null) => (iso ? dayjs(iso) : null);
 // ISO 8601 with the browser's offset, e.g. 2025-01-01T09:00:00+08:00, as the contract asks.
 const toIso = (d: Dayjs | null | undefined) => (d ? d.second(0).millisecond(0).format() : null);
 
-/** The body for create or update: null clears the window ends and expected voters on update. */
-export function toBody(v: VoteTypeFormValues): Omit<VoteTypeCreateInput, 'company_id'> {
+/**
+ * The body for create or update: null clears the window ends and expected voters on update. On update
+ * the access and test modes are sent only when they change: the server refuses a change once formal
+ * ballots exist, and an edit of the name alone must not trip over that.
+ */
+export function toBody(v: VoteTypeFormValues, editing?: VoteType): Omit<VoteTypeCreateInput, 'company_id'> {
   return {
     name: v.name.trim(),
     form_category: v.form_category,
@@ -56,12 +66,7 @@ export function toBody(v: VoteTypeFormValues): Omit<VoteTypeCreateInput, 'compan
     closes_at: toIso(v.window?.[1]),
     expected_voters: v.expected_voters ?? null,
     results_public: v.results_public,
+    ...(!editing || editing.access_mode !== v.access_mode ? { access_mode: v.access_mode } : {}),
+    ...(!editing || editing.test_mode !== v.test_mode ? { test_mode: v.test_mode } : {}),
   };
-}
-
-/** Where a vote type's window stands now, for the status column. */
-export function windowState(v: Pick<VoteType, 'opens_at' | 'closes_at'>, now = Date.now()) {
-  if (v.opens_at && Date.parse(v.opens_at) > now) return 'pending' as const;
-  if (v.closes_at && Date.parse(v.closes_at) <= now) return 'closed' as const;
-  return 'open' as const;
 }

@@ -35,7 +35,7 @@ export function AppraisalView({ companyId }: { companyId: number }) {
         query={results}
         errorTitle="获取测评结果失败"
         isEmpty={(d) => d.targets.every((t) => t.combined.count === 0)}
-        emptyHint="投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参与情况会自动刷新。"
+        emptyHint="投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参评情况会自动刷新。"
       >
         {(d) =>
           sections.map((s) => (

@@ -34,7 +34,7 @@ export function EvaluationView({ companyId }: { companyId: number }) {
         query={stats}
         errorTitle="获取评议结果失败"
         isEmpty={(d) => d.cadre.ballot_count === 0 && d.newly_promoted.ballot_count === 0}
-        emptyHint="投票开始后，这里会显示选人用人工作评议和新提拔干部评议的统计；上方的参与情况会自动刷新。"
+        emptyHint="投票开始后，这里会显示选人用人工作评议和新提拔干部评议的统计；上方的参评情况会自动刷新。"
       >
         {(d) => <Figures data={d} />}
       </FiguresBody>

@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Grid, Result, Skeleton } fr
 import { errorDetail } from '@/lib/api-client';
 import { useBallotDetail, useVoterBallots } from '../../api/records';
 import { formatTime } from '../../lib/format';
+import { TestTag } from './record-columns';
 import type { RecordFamily } from './record-family';
 
 /** What the drawer shows: one ballot, or everything one voter submitted. */
@@ -56,7 +57,15 @@ function OneBallot<F extends FormCategory>({ family, id }: { family: RecordFamil
   if (!data) return <LoadError error={error} retry={() => refetch()} />;
   const common = {
     voter: { key: 'voter', label: '投票人', children: data.voter_identifier },
-    type: { key: 'type', label: '投票类型', children: data.vote_type_name ?? '—' },
+    type: {
+      key: 'type',
+      label: '投票类型',
+      children: (
+        <>
+          {data.vote_type_name ?? '—'} <TestTag show={data.is_test} />
+        </>
+      ),
+    },
     time: { key: 'time', label: '投票时间', children: formatTime(data.created_at) },
   };
   return (
@@ -100,7 +109,7 @@ function VoterBallots<F extends FormCategory>({
         description={data.submissions
           .map(
             (s) =>
-              `${s.vote_type_name}：${formatTime(s.created_at)} 提交，${s.ballot_count} 份答卷${family.submissionExtra?.(s) ?? ''}`,
+              `${s.vote_type_name}${s.is_test ? '（试投票）' : ''}：${formatTime(s.created_at)} 提交，${s.ballot_count} 份答卷${family.submissionExtra?.(s) ?? ''}`,
           )
           .join('；')}
       />

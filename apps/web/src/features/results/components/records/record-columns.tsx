@@ -1,5 +1,5 @@
 import type { Breakpoint } from 'antd';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ListState } from '../../lib/list-state';
 import { DeleteVoterButton } from './delete-voter-button';
@@ -9,17 +9,39 @@ import { TimeCell } from './time-cell';
 interface VoterRow {
   voter_identifier: string;
   vote_type_name: string | null;
+  /** Cast in test mode (试投票): shown apart, never counted. */
+  is_test: boolean;
 }
 
-/** 投票时间, sorted on the server. */
-export const timeColumn = <T,>(list: ListState, responsive?: Breakpoint[]): ColumnType<T> => ({
+/** 试投票: a rehearsal ballot, kept apart from the figures. */
+export const TestTag = ({ show }: { show: boolean }) =>
+  show ? (
+    <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+      试投票
+    </Tag>
+  ) : null;
+
+/** 投票时间 (to the minute), sorted on the server; a test ballot carries its 试投票 tag here. */
+export const timeColumn = <T extends { is_test: boolean }>(
+  list: ListState,
+  responsive?: Breakpoint[],
+): ColumnType<T> => ({
   title: '投票时间',
   key: 'created_at',
   dataIndex: 'created_at',
   sorter: true,
   sortOrder: list.sortOrder('created_at'),
   responsive,
-  render: (v: string) => <TimeCell iso={v} />,
+  render: (v: string, r) => (
+    <>
+      <TimeCell iso={v} />
+      {r.is_test && (
+        <div style={{ marginTop: 2 }}>
+          <TestTag show />
+        </div>
+      )}
+    </>
+  ),
 });
 
 export const voteTypeColumn = <T,>(): ColumnType<T> => ({

@@ -1,4 +1,4 @@
-import { adminFetch, ApiError } from '@/lib/api-client';
+import { adminFetch, ApiError } from './api-client';
 
 /** The file name the server chose: RFC 6266 `filename*` (UTF-8, for Chinese names) before `filename`. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -47,16 +47,17 @@ function saveBlob(blob: Blob, name: string) {
 }
 
 /**
- * Downloads an admin file with the bearer token (a plain link cannot carry it) and saves it under the
- * server's file name. Throws ApiError with the server's detail when the export is refused.
+ * Downloads an admin file (exports, code slips, posters) with the bearer token (a plain link cannot
+ * carry it) and saves it under the server's file name. Throws ApiError with the server's detail when the
+ * file is refused.
  */
 export async function downloadAdminFile(
   path: string,
-  query: Record<string, string | number>,
+  query: Record<string, string | number | undefined>,
   fallbackName: string,
   onProgress: (bytes: number) => void = () => {},
 ): Promise<string> {
-  // The server builds the workbook before it answers: allow far more than the usual 10 s.
+  // The server builds the workbook or the PDF before it answers: allow far more than the usual 10 s.
   const res = await adminFetch(path, { query, timeoutMs: 180_000 });
   if (!res.ok) {
     const body = (await res.json().catch(() => undefined)) as { detail?: unknown } | undefined;

@@ -1,0 +1,11 @@
+import type { Turnout } from '@kaoping/contracts/turnout';
+import type { FormCategory } from '@kaoping/contracts/vote-type';
+import { adminRequest } from '@/lib/api-client';
+
+export type { Turnout };
+
+/** GET /admin/votes/turnout: per vote type of a family, 发出数, 收回数 (formal ballots) and 参评率. */
+export const getTurnout = (companyId: number, category: FormCategory) =>
+  adminRequest<Turnout>('/admin/votes/turnout', {
+    query: { company_id: companyId, form_category: category },
+  });

@@ -1,0 +1,257 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CodeList } from '@kaoping/contracts/ballot-codes-api';
+import type { VoteType } from '@kaoping/contracts/vote-type';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import VoteTypesPage from '@/features/vote-types/components/vote-types-page';
+import { mockFetch, renderAdmin } from './render';
+import { elevatedToken, turnout, turnoutRow } from './results-fixtures';
+
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 60_000 });
+afterEach(() => vi.restoreAllMocks());
+
+const API = '/api/v1/admin';
+// The admin providers share one query cache across tests: every test has a company of its own.
+let cid = 40;
+const company = () => ({ items: [{ id: cid, name: '华中建工', created_at: '' }], total: 1 });
+
+export const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteType => ({
+  id,
+  company_id: cid,
+  name,
+  form_category: 'democratic_appraisal',
+  weight: 50,
+  link_id: `link${id}`,
+  public_path: `/vote/type/link${id}`,
+  is_active: true,
+  sort_order: id,
+  opens_at: null,
+  closes_at: null,
+  expected_voters: null,
+  results_public: false,
+  access_mode: 'link',
+  test_mode: false,
+  closed_at: null,
+  status: 'open',
+  public_url: `https://kp.example.cn/vote/type/link${id}`,
+  created_at: '2025-01-01T00:00:00Z',
+  ...over,
+});
+
+export const codeCounts = (over: Partial<CodeList> = {}): CodeList => ({
+  issued: 60,
+  used: 38,
+  voided: 2,
+  unused: 20,
+  recalled: 0,
+  used_in_test: 0,
+  handed_out: 58,
+  batches: 2,
+  items: [],
+  total: 0,
+  ...over,
+});
+
+const dialog = async (title: string) =>
+  (
+    await screen.findAllByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' })
+  )[0]!.closest<HTMLElement>('.ant-modal')!;
+const row = (name: string) => screen.getByText(name, { selector: 'strong' }).closest('tr')!;
+
+function renderPage(rows: () => VoteType[], extra: Parameters<typeof mockFetch>[0] = {}) {
+  const calls = mockFetch({
+    [`GET ${API}/companies/`]: () => ({ body: company() }),
+    [`GET ${API}/vote-types/`]: () => ({ body: rows() }),
+    [`GET ${API}/settings`]: () => ({
+      body: { public_url: 'https://kp.example.cn', public_url_source: 'settings' },
+    }),
+    ...extra,
+  });
+  const { router } = renderAdmin(<VoteTypesPage />, `/admin/vote-types?company=${cid}`);
+  return Object.assign(calls, { router });
+}
+
+describe('vote types page on meeting day', () => {
+  beforeEach(() => {
+    cid += 1;
+  });
+
+  it('shows each vote type’s state, test mode and access mode', async () => {
+    renderPage(() => [
+      voteType(1, '班子成员', { access_mode: 'codes' }),
+      voteType(2, '中层干部', { status: 'closed', closed_at: '2025-06-01T02:00:00Z' }),
+      voteType(3, '职工代表', { status: 'not_started', test_mode: true }),
+      voteType(4, '离退休干部', { status: 'inactive', is_active: false }),
+    ]);
+    await screen.findByText('班子成员', { selector: 'strong' });
+    expect(within(row('班子成员')).getByText('进行中')).toBeInTheDocument();
+    expect(within(row('班子成员')).getByText('测评码', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(within(row('中层干部')).getByText('已结束')).toBeInTheDocument();
+    expect(within(row('中层干部')).getByText('公开链接')).toBeInTheDocument();
+    expect(within(row('职工代表')).getByText('未开始')).toBeInTheDocument();
+    expect(within(row('职工代表')).getByText('试投票')).toBeInTheDocument();
+    expect(within(row('离退休干部')).getByText('已停用')).toBeInTheDocument();
+    // A closed vote type offers 重新开放 instead of 结束投票; only test mode offers 转为正式投票.
+    expect(within(row('中层干部')).getByRole('button', { name: '重新开放' })).toBeInTheDocument();
+    expect(within(row('中层干部')).queryByRole('button', { name: /结束投票/ })).not.toBeInTheDocument();
+    expect(within(row('职工代表')).getByRole('button', { name: '转为正式投票' })).toBeInTheDocument();
+    expect(within(row('班子成员')).queryByRole('button', { name: '转为正式投票' })).not.toBeInTheDocument();
+    // The rehearsal hint gives way once a vote type is in test mode.
+    expect(screen.queryByText('正式投票前，建议先试投票演练一遍')).not.toBeInTheDocument();
+  });
+
+  it('warns without a public address and offers no link or QR code a phone could not open', async () => {
+    const rows = [voteType(1, '班子成员', { public_url: null })];
+    mockFetch({
+      [`GET ${API}/companies/`]: () => ({ body: company() }),
+      [`GET ${API}/vote-types/`]: () => ({ body: rows }),
+      [`GET ${API}/settings`]: () => ({ body: { public_url: null, public_url_source: 'none' } }),
+    });
+    renderAdmin(<VoteTypesPage />, `/admin/vote-types?company=${cid}`);
+    expect(await screen.findByText('尚未配置公网访问地址')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '去设置' })).toBeInTheDocument();
+    expect(screen.getByText('正式投票前，建议先试投票演练一遍')).toBeInTheDocument();
+    expect(screen.getByLabelText('复制链接：班子成员')).toBeDisabled();
+    expect(screen.getByLabelText('二维码：班子成员')).toBeDisabled();
+    expect(screen.queryByText(/localhost/)).not.toBeInTheDocument();
+    expect(screen.getByText('本机预览')).toHaveAttribute('href', '/vote/type/link1');
+  });
+
+  it('closes a codes vote type after a confirmation that states issued, returned and unused', async () => {
+    let rows = [voteType(1, '班子成员', { access_mode: 'codes' })];
+    const calls = renderPage(() => rows, {
+      [`GET ${API}/vote-types/1/codes`]: () => ({ body: codeCounts() }),
+      [`GET ${API}/votes/turnout`]: () => ({
+        body: turnout(cid, [
+          turnoutRow(1, '班子成员', { access_mode: 'codes', issued: 58, received: 37, test_received: 1 }),
+        ]),
+      }),
+      [`POST ${API}/vote-types/1/close`]: () => {
+        rows = [{ ...rows[0]!, status: 'closed', closed_at: '2025-06-01T02:00:00Z' }];
+        return { body: rows[0] };
+      },
+    });
+    await screen.findByText('班子成员', { selector: 'strong' });
+    fireEvent.click(within(row('班子成员')).getByRole('button', { name: /结束投票/ }));
+    const confirm = await dialog('结束“班子成员”的投票？');
+    const facts = within(confirm).getByTestId('close-confirm');
+    expect(facts).toHaveTextContent('发出数：58 个测评码');
+    expect(facts).toHaveTextContent('收回数：37 张选票');
+    expect(facts).toHaveTextContent('试投票：1 张（不计入结果）');
+    expect(facts).toHaveTextContent('未使用：20 个测评码');
+    expect(facts).toHaveTextContent('未使用的测评码将全部作废');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.click(within(confirm).getByRole('button', { name: '结束投票' }));
+    expect(await screen.findByText('“班子成员”已结束投票')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      `${API}/vote-types/1/close`,
+    ]);
+    expect(await within(row('班子成员')).findByText('已结束')).toBeInTheDocument();
+  });
+
+  it('a link vote type’s close confirmation states the expected voters and the ballots', async () => {
+    renderPage(() => [voteType(2, '中层干部', { expected_voters: 40 })], {
+      [`GET ${API}/votes/turnout`]: () => ({
+        body: turnout(cid, [turnoutRow(2, '中层干部', { expected_voters: 40, received: 12 })]),
+      }),
+    });
+    await screen.findByText('中层干部', { selector: 'strong' });
+    fireEvent.click(within(row('中层干部')).getByRole('button', { name: /结束投票/ }));
+    const facts = within(await dialog('结束“中层干部”的投票？')).getByTestId('close-confirm');
+    expect(facts).toHaveTextContent('发出数：40 人（应到人数）');
+    expect(facts).toHaveTextContent('收回数：12 张选票');
+    expect(facts).not.toHaveTextContent('测评码');
+  });
+
+  it('reopens only in advanced mode: the password is asked after the server says 403', async () => {
+    let elevated = false;
+    const calls = renderPage(
+      () => [voteType(2, '中层干部', { status: 'closed', closed_at: '2025-06-01T02:00:00Z' })],
+      {
+        [`POST ${API}/auth/verify-advanced-mode`]: () => {
+          elevated = true;
+          return { body: { access_token: elevatedToken(), token_type: 'bearer' } };
+        },
+        [`POST ${API}/vote-types/2/reopen`]: () =>
+          elevated
+            ? { body: voteType(2, '中层干部') }
+            : { status: 403, body: { detail: '此操作需要高级模式，请先验证管理员密码' } },
+      },
+    );
+    await screen.findByText('中层干部', { selector: 'strong' });
+    fireEvent.click(within(row('中层干部')).getByRole('button', { name: '重新开放' }));
+    fireEvent.click(within(await dialog('重新开放“中层干部”？')).getByRole('button', { name: '重新开放' }));
+    const prompt = await dialog('进入高级模式');
+    fireEvent.change(within(prompt).getByLabelText('管理员密码'), { target: { value: 'secret-password' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: /验\s*证/ }));
+    expect(await screen.findByText('“中层干部”已重新开放')).toBeInTheDocument();
+    const reopens = calls.filter((c) => c.url.pathname === `${API}/vote-types/2/reopen`);
+    expect(reopens).toHaveLength(2);
+  });
+
+  it('goes formal after a confirmation that says the test ballots will be deleted', async () => {
+    const calls = renderPage(() => [voteType(3, '职工代表', { test_mode: true })], {
+      [`POST ${API}/vote-types/3/go-formal`]: () => ({ body: voteType(3, '职工代表') }),
+    });
+    await screen.findByText('职工代表', { selector: 'strong' });
+    fireEvent.click(within(row('职工代表')).getByRole('button', { name: '转为正式投票' }));
+    const confirm = await dialog('将“职工代表”转为正式投票？');
+    expect(confirm).toHaveTextContent('将删除该投票类型的全部试投票选票');
+    fireEvent.click(within(confirm).getByRole('button', { name: '转为正式投票' }));
+    expect(await screen.findByText('“职工代表”已转为正式投票')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === `${API}/vote-types/3/go-formal`)).toBe(
+      true,
+    );
+  });
+
+  it('creates a codes vote type in test mode, with the notice about open links', async () => {
+    const calls = renderPage(() => [], {
+      [`POST ${API}/vote-types/`]: ({ body }) => ({
+        status: 201,
+        body: { ...voteType(5, 'x'), ...(body as object) },
+      }),
+    });
+    fireEvent.click(await screen.findByText('新增投票类型', { selector: 'button span' }));
+    const d = await dialog('新增投票类型');
+    // Open links are the default; the dialog says what they rely on.
+    expect(within(d).getByText('公开链接依靠投票人的浏览器识别身份')).toBeInTheDocument();
+    fireEvent.change(within(d).getByLabelText('名称'), { target: { value: '班子成员' } });
+    fireEvent.click(within(d).getByLabelText('测评码（每人一码，凭码投票一次）'));
+    expect(await within(d).findByText('保存后在“测评码”页面发放测评码并下载纸条')).toBeInTheDocument();
+    fireEvent.click(within(d).getByRole('switch', { name: '试投票' }));
+    fireEvent.click(d.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')!);
+    expect(await screen.findByText('添加成功')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      name: '班子成员',
+      access_mode: 'codes',
+      test_mode: true,
+    });
+  });
+
+  it('an edit sends the access and test modes only when they change', async () => {
+    const calls = renderPage(() => [voteType(1, '班子成员', { access_mode: 'codes' })], {
+      [`PUT ${API}/vote-types/1`]: ({ body }) => ({
+        body: { ...voteType(1, '班子成员'), ...(body as object) },
+      }),
+    });
+    await screen.findByText('班子成员', { selector: 'strong' });
+    fireEvent.click(within(row('班子成员')).getByRole('button', { name: /编\s*辑/ }));
+    const d = await dialog('编辑投票类型');
+    fireEvent.change(within(d).getByLabelText('名称'), { target: { value: '班子成员（扩大）' } });
+    fireEvent.click(d.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')!);
+    expect(await screen.findByText('修改成功')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(put.name).toBe('班子成员（扩大）');
+    expect(put).not.toHaveProperty('access_mode');
+    expect(put).not.toHaveProperty('test_mode');
+  });
+
+  it('opens the codes screen of a vote type', async () => {
+    const { router } = renderPage(() => [voteType(1, '班子成员', { access_mode: 'codes' })]);
+    await screen.findByText('班子成员', { selector: 'strong' });
+    fireEvent.click(within(row('班子成员')).getByRole('button', { name: /测评码/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/vote-types/1/codes'));
+    expect(router.state.location.search).toBe(`?company=${cid}`);
+  });
+});
