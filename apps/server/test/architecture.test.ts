@@ -109,6 +109,8 @@ describe('server layout', () => {
       'modules/ballots': ['companies', 'voteTypes', 'voteTargets'],
       'modules/polls': ['companies', 'voteTypes'],
       'modules/vote-types': ['companies'],
+      // A voter's cover is found by the vote type's link, and apply-to-all copies to a unit's vote types.
+      'modules/covers': ['voteTypes'],
       'modules/shared': ['voteTargets', 'evaluationSubjects'],
     };
     const schemaFile = path.join('db', 'schema.ts');
