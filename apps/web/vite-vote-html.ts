@@ -1,18 +1,10 @@
 // vote.html is index.html plus one small script that asks for the ballot (src/public/vote/vote-entry.ts)
 // while the app's main script, by far the largest download on a phone, still loads. The server sends
 // it for /vote/type/... addresses. It runs independently (async) of the app, which takes its answer.
-// One copy per ballot family (vote-democratic_appraisal.html, vote-democratic_evaluation.html) also
-// preloads that family's forms: the server knows the link's family and sends that copy, so the forms
-// download beside the main script instead of after the ballot's answer (one round trip less).
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 const ENTRY = 'src/public/vote/vote-entry.ts';
-/** Each family's forms, as family-steps.ts imports them. */
-const FAMILY_STEPS = {
-  democratic_appraisal: 'src/public/vote/appraisal-step.tsx',
-  democratic_evaluation: 'src/public/vote/evaluation-step.tsx',
-};
 
 /** The file names of a chunk and of every chunk it imports statically. */
 function withImports(bundle: OutputBundle, first: OutputChunk) {
@@ -55,20 +47,8 @@ export function voteHtmlPlugin(): Plugin {
       const html = String(index.source);
       const at = html.indexOf('<script type="module"');
       if (at < 0) throw new Error('vote.html: index.html has no module script');
-      const page = (extra: string[]) =>
-        `${html.slice(0, at)}${[tags, ...extra].join('\n    ')}\n    ${html.slice(at)}`;
-      this.emitFile({ type: 'asset', fileName: 'vote.html', source: page([]) });
-      const listed = new Set([script, ...imports]);
-      for (const [family, module] of Object.entries(FAMILY_STEPS)) {
-        const chunk = Object.values(bundle).find(
-          (c): c is OutputChunk => c.type === 'chunk' && !!c.facadeModuleId?.endsWith(module),
-        );
-        if (!chunk) throw new Error(`vote.html: no chunk for ${module}`);
-        // Files the page already names (index.html's own preloads included) are not named twice.
-        const files = withImports(bundle, chunk).filter((f) => !listed.has(f) && !html.includes(`/${f}"`));
-        const preloads = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-        this.emitFile({ type: 'asset', fileName: `vote-${family}.html`, source: page(preloads) });
-      }
+      const source = `${html.slice(0, at)}${tags}\n    ${html.slice(at)}`;
+      this.emitFile({ type: 'asset', fileName: 'vote.html', source });
     },
   };
 }

@@ -14,7 +14,6 @@ import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
 import { configureCoverCache } from './modules/covers/cover-cache';
 import publicRoutes from './modules/public-routes';
-import { voterPages } from './modules/public/voter-page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +72,6 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   const serveWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
   // The build's page for voter links (index.html plus an early request for the ballot), when present.
   const voteHtml = serveWeb && existsSync(path.join(webDist, 'vote.html'));
-  const voterPage = voteHtml ? voterPages(database.db, webDist) : undefined;
   if (serveWeb) await app.register(webApp, { root: webDist });
   await app.register(compression);
 
@@ -84,7 +82,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(publicRoutes, { prefix: '/api/v1/public' });
 
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
     const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -92,7 +90,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
       // Client-side routes (/admin/..., /vote/...) load the app; a missing asset stays a 404.
       if (path.extname(url)) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile(voterPage && url.startsWith('/vote/type/') ? await voterPage(url) : 'index.html');
+      return reply.sendFile(voteHtml && url.startsWith('/vote/type/') ? 'vote.html' : 'index.html');
     }
     return reply.status(404).send({ detail: `接口不存在：${request.method} ${url}` });
   });

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createCompany, createVoteType } from './helpers/factories';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 // A stand-in build output: the server's job is to serve whatever the web build produced.
@@ -18,15 +17,10 @@ const script = Buffer.from(`export const text = ${JSON.stringify('考评'.repeat
 const indexHtml = Buffer.from(`<!doctype html><title>考评</title><div id="root"></div>${' '.repeat(900)}`);
 // index.html with an early request for the ballot, for voter links (apps/web/vite-vote-html.ts).
 const voteHtml = Buffer.from(`${indexHtml}<script type="module" src="/assets/vote-entry-1.js"></script>`);
-// Copies that also preload one ballot family's forms.
-const familyHtml = (family: string) =>
-  Buffer.from(`${voteHtml}<link rel="modulepreload" href="/assets/${family}-step.js">`);
 for (const [name, data] of [
   ['assets/index-def456.js', script],
   ['index.html', indexHtml],
   ['vote.html', voteHtml],
-  ['vote-democratic_appraisal.html', familyHtml('appraisal')],
-  ['vote-democratic_evaluation.html', familyHtml('evaluation')],
 ] as const) {
   writeFileSync(path.join(dist, name), data);
   writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(data));
@@ -106,35 +100,6 @@ describe('compressed at build time', () => {
     expect((await ctx.app.inject({ url: '/assets/index-def456.js.br' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
-});
-
-it("sends a voter link the page that preloads its own family's forms, and vote.html for an unknown link", async () => {
-  const token = await createAdmin(ctx.app);
-  const company = await createCompany(ctx.app, token);
-  const links = {
-    appraisal: await createVoteType(ctx.app, token, company.id, {
-      name: '测评',
-      form_category: 'democratic_appraisal',
-    }),
-    evaluation: await createVoteType(ctx.app, token, company.id, {
-      name: '评议',
-      form_category: 'democratic_evaluation',
-    }),
-  };
-  for (const [family, vt] of Object.entries(links)) {
-    const page = `/vote/type/${vt.link_id}`;
-    for (const url of [page, `${page}?code=K7QX-M3PD-9R`, `${page}/`]) {
-      const res = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).equals(familyHtml(family)), url).toBe(true);
-    }
-  }
-  for (const url of ['/vote/type/unknown-link', `/vote/type/${'x'.repeat(200)}`]) {
-    const res = await ctx.app.inject({ url });
-    expect(res.statusCode, url).toBe(200);
-    expect(res.rawPayload.equals(voteHtml), url).toBe(true);
-  }
 });
 
 it('keeps unknown API paths as JSON 404s', async () => {

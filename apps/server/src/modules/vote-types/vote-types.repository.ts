@@ -38,15 +38,6 @@ export async function findVoteTypeByLink(db: Db, linkId: string) {
   return row;
 }
 
-/** The ballot family of a link, or undefined for an unknown link. */
-export async function findFamilyByLink(db: Db, linkId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ formCategory: voteTypes.formCategory })
-    .from(voteTypes)
-    .where(eq(voteTypes.linkId, linkId));
-  return row?.formCategory;
-}
-
 /** Another vote type of the company with this name, if any. */
 export async function findSameName(db: Db, companyId: number, name: string, exceptId?: number) {
   const [row] = await db
