@@ -106,6 +106,8 @@ describe('GET /companies/{id}/results/export.xlsx', () => {
     expect(summary[4]).toEqual([1, '领导班子', '单位', undefined, 87.5, 80, 84.5, 1, 3]);
     expect(summary[5]).toEqual([2, '干部1', '个人', '副总经理', 89, 78, 84.6, 1, 3]);
     expect(summary[6]!.slice(0, 4)).toEqual([3, '干部2', '个人', '副总经理']);
+    // The shares are rounded one by one and never nudged, which the sheet says once.
+    expect(summary.filter((r) => String(r[0]).includes('未作调整'))).toHaveLength(1);
 
     const vt = rowsOf(wb.getWorksheet('班子成员')!);
     const companyRow = vt.find((r) => r[1] === '领导班子')!;
@@ -157,6 +159,7 @@ describe('GET /companies/{id}/results/export.xlsx', () => {
       '文字意见',
       '原始选票',
     ]);
+    expect(rowsOf(wb.getWorksheet('汇总')!).filter((r) => String(r[0]).includes('未作调整'))).toHaveLength(1);
     const np = rowsOf(wb.getWorksheet('新提拔任用干部')!);
     const first = np.find((r) => r[1] === '新干部1')!;
     // 认同 1 (50%), 基本认同 0, 不认同 1 (50%), 不了解 0, 票数 2, 认同率 50, 认同+基本认同 50, flagged.

@@ -27,16 +27,10 @@ function div2(a: bigint, b: bigint): number {
   if (2n * (n - q * b) >= b) q += 1n;
   return (neg ? -Number(q) : Number(q)) / 100;
 }
-/** Percentages summing to 100.00: floors, then the spare hundredths by remainder, count, position. */
+/** Each count's share in percent: the exact fraction rounded half up, never nudged to make 100. */
 function shares(counts: number[]): number[] {
   const total = counts.reduce((a, b) => a + b, 0);
-  if (!total) return counts.map(() => 0);
-  const base = counts.map((c) => Math.floor((c * 10000) / total));
-  let spare = 10000 - base.reduce((a, b) => a + b, 0);
-  const byRem = counts.map((c, i) => [(c * 10000) % total, c, i] as const);
-  byRem.sort((x, y) => y[0] - x[0] || y[1] - x[1] || x[2] - y[2]);
-  for (const [, , i] of byRem) if (spare-- > 0) base[i]! += 1;
-  return base.map((u) => u / 100);
+  return counts.map((c) => (total ? div2(BigInt(c * 100), BigInt(total)) : 0));
 }
 const tenths = (x: number) => Math.round(x * 10);
 

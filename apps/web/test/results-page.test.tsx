@@ -87,6 +87,8 @@ describe('results page (民主测评)', () => {
     ).toBe('democratic_appraisal');
     // Both charts of each poll (the same figures as the table, for the eye).
     expect((await screen.findAllByRole('img', { name: /加权得分条形图/ })).length).toBe(2);
+    // Shares are rounded one by one, never nudged to make 100: said once, under the figures.
+    expect(screen.getAllByText(/各占比均按实际票数计算并四舍五入/)).toHaveLength(1);
   });
 
   it('drills down into one target: overall shares, item means and distributions, reverse items', async () => {
@@ -98,7 +100,7 @@ describe('results page (民主测评)', () => {
     expect(stat(drawer, '平均分')).toBe('91.00');
     expect(stat(drawer, '票数')).toBe('3');
     expect(stat(drawer, '最低分')).toBe('73.00');
-    expect(stat(drawer, '好评率')).toBe('66.67%');
+    expect(stat(drawer, '好评率（最高档占比）')).toBe('66.67%');
     expect(within(drawer).getByText('2 票（66.67%）')).toBeInTheDocument();
     expect(within(drawer).getByText('履职能力')).toBeInTheDocument();
     // The reverse item one voter marked: 1 of 3.

@@ -7,3 +7,10 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const API_BASE = '/api/v1';
 /** /vote redirects here (spec §9). */
 export const DEFAULT_VOTE_ID = 9999;
+
+/** The note the figures screens and exports carry once: why a column of shares may miss 100 %. */
+export const SHARE_ROUNDING_NOTE =
+  '各占比均按实际票数计算并四舍五入保留两位小数，未作调整，故合计可能略高于或低于 100%。';
+
+/** 好评率 says what it is: the share of the top-scored overall grade (e.g. 优秀 or 好) of all ballots. */
+export const GOOD_RATE_LABEL = '好评率（最高档占比）';

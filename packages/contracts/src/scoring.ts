@@ -21,22 +21,14 @@ export function round2(x: number): number {
 }
 
 /**
- * Percentages with two decimals that add up to exactly 100.00 (largest-remainder method); all 0 when
- * the counts sum to 0. Ties in remainder go to the larger count, then to the earlier entry.
+ * Each count's share of the total in percent: the exact fraction rounded half up (四舍五入) to two
+ * decimals, every share on its own and never nudged, so anyone can check it with a calculator. A column
+ * may then add up to 99.99 or 100.01; the results screens and exports say so once. All 0 when the
+ * counts sum to 0.
  */
-export function largestRemainderShares(counts: readonly number[]): number[] {
+export function halfUpShares(counts: readonly number[]): number[] {
   const total = counts.reduce((a, b) => a + b, 0);
-  if (total === 0) return counts.map(() => 0);
-  const units = counts.map((c) => Math.floor((c * 10_000) / total));
-  let left = 10_000 - units.reduce((a, b) => a + b, 0);
-  const order = counts
-    .map((c, i) => ({ i, c, rem: (c * 10_000) % total }))
-    .sort((x, y) => y.rem - x.rem || y.c - x.c || x.i - y.i);
-  for (const { i } of order) {
-    if (left-- <= 0) break;
-    units[i]! += 1;
-  }
-  return units.map((u) => u / 100);
+  return counts.map((c) => (total === 0 ? 0 : roundRatio(c * 100, total)));
 }
 
 const tenths = (x: number) => Math.round(x * 10);
@@ -64,7 +56,7 @@ export interface OptionShare {
   value: string;
   label: string;
   count: number;
-  /** Percent of the answers, two decimals, the column adding up to 100.00. */
+  /** Percent of the answers, rounded half up to two decimals (halfUpShares). */
   share: number;
 }
 
@@ -88,7 +80,7 @@ function distribution(
   chosen: readonly (string | undefined)[],
 ): OptionShare[] {
   const counts = opts.map((o) => chosen.filter((v) => v === o.value).length);
-  const shares = largestRemainderShares(counts);
+  const shares = halfUpShares(counts);
   return opts.map((o, i) => ({ value: o.value, label: o.label, count: counts[i]!, share: shares[i]! }));
 }
 
@@ -181,11 +173,11 @@ export interface NewlyPromotedSubjectResult {
   /** Ballots that gave an opinion on this subject. */
   count: number;
   counts: Record<NewlyPromotedOpinion, number>;
-  /** Percentages, two decimals, adding up to exactly 100.00 (all 0 without ballots). */
+  /** Percentages, rounded half up to two decimals each (all 0 without ballots). */
   shares: Record<NewlyPromotedOpinion, number>;
   /** 认同率 = shares.认同. */
   approval_rate: number;
-  /** 认同+基本认同率 = shares.认同 + shares.基本认同. */
+  /** 认同+基本认同率: (认同 + 基本认同) / count, rounded half up (not the sum of two rounded shares). */
   approval_or_basic_rate: number;
   /** 不认同 share strictly above the threshold (compared on the exact counts, not the rounded share). */
   flagged: boolean;
@@ -200,21 +192,21 @@ export function aggregateNewlyPromoted(
   const subjects = subjectIds.map((id) => {
     const key = `subject_${id}` as const;
     const list = NEWLY_PROMOTED_OPINIONS.map((op) => ballots.filter((b) => b[key] === op).length);
-    const shares = largestRemainderShares(list);
+    const shares = halfUpShares(list);
     const count = list.reduce((a, b) => a + b, 0);
     const byOpinion = <T>(values: T[]) =>
       Object.fromEntries(NEWLY_PROMOTED_OPINIONS.map((op, i) => [op, values[i]!])) as Record<
         NewlyPromotedOpinion,
         T
       >;
-    const [agree = 0, basic = 0] = shares;
+    const [agree = 0] = shares;
     return {
       subject_id: id,
       count,
       counts: byOpinion(list),
       shares: byOpinion(shares),
       approval_rate: agree,
-      approval_or_basic_rate: Math.round((agree + basic) * 100) / 100,
+      approval_or_basic_rate: count ? roundRatio((list[0]! + list[1]!) * 100, count) : 0,
       flagged: count > 0 && list[2]! > threshold * count + 1e-9,
     };
   });
@@ -229,7 +221,7 @@ export interface CadreQuestionResult {
   /** Ballots that answered this question. */
   answered: number;
   /**
-   * Single choice: share of the answers (adding up to 100.00). Multiple choice: share of all voters who
+   * Single choice: share of the answers (each rounded half up). Multiple choice: share of all voters who
    * ticked the option (not adding up to 100). Empty for text questions.
    */
   options: { option: string; count: number; share: number }[];
@@ -256,7 +248,7 @@ export function aggregateCadre(
     );
     const shares =
       q.type === 'single_choice'
-        ? largestRemainderShares(counts)
+        ? halfUpShares(counts)
         : counts.map((c) => (total ? roundRatio(c * 100, total) : 0));
     return {
       ...base,

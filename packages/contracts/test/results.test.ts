@@ -15,24 +15,25 @@ describe('aggregateNewlyPromoted', () => {
   ];
   const result = aggregateNewlyPromoted([5, 9], ballots);
 
-  it('counts and shares per subject, shares adding up to 100.00', () => {
+  it('counts and shares per subject, each share the exact fraction rounded half up', () => {
     expect(result.ballot_count).toBe(6);
     const [s5, s9] = result.subjects;
-    // 3/6 = 50; three 1/6 = 16.666… each, the two spare hundredths go to the first two.
+    // 3/6 = 50; three 1/6 = 16.666… each, all 16.67 (the row adds up to 100.01, which is fine).
     expect(s5).toEqual({
       subject_id: 5,
       count: 6,
       counts: { 认同: 3, 基本认同: 1, 不认同: 1, 不了解: 1 },
-      shares: { 认同: 50, 基本认同: 16.67, 不认同: 16.67, 不了解: 16.66 },
+      shares: { 认同: 50, 基本认同: 16.67, 不认同: 16.67, 不了解: 16.67 },
       approval_rate: 50,
       approval_or_basic_rate: 66.67,
       flagged: false,
     });
     expect(s9).toMatchObject({
       counts: { 认同: 1, 基本认同: 1, 不认同: 3, 不了解: 1 },
-      shares: { 认同: 16.67, 基本认同: 16.67, 不认同: 50, 不了解: 16.66 },
+      shares: { 认同: 16.67, 基本认同: 16.67, 不认同: 50, 不了解: 16.67 },
       approval_rate: 16.67,
-      approval_or_basic_rate: 33.34,
+      // 2/6 = 33.333…: the exact fraction, not the sum of two rounded shares (33.34).
+      approval_or_basic_rate: 33.33,
       flagged: true, // 3/6 > 1/3
     });
     expect(result.reasons).toEqual(['年纪太轻']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScoringAnswers } from '../src/answers';
 import {
   aggregateScoring,
-  largestRemainderShares,
+  halfUpShares,
   round2,
   roundRatio,
   scoreBallot,
@@ -51,16 +51,17 @@ describe('rounding helpers', () => {
     expect(round2(0.1 + 0.2)).toBe(0.3);
   });
 
-  it('largestRemainderShares adds up to exactly 100.00', () => {
-    expect(largestRemainderShares([1, 1, 1])).toEqual([33.34, 33.33, 33.33]);
-    expect(largestRemainderShares([1, 2])).toEqual([33.33, 66.67]);
-    expect(largestRemainderShares([2, 1, 1, 1, 1, 1])).toEqual([28.57, 14.29, 14.29, 14.29, 14.28, 14.28]);
-    expect(largestRemainderShares([0, 0])).toEqual([0, 0]);
-    expect(largestRemainderShares([3, 0, 1])).toEqual([75, 0, 25]);
-    // 3.125 and 9.375 tie on the remainder: the spare hundredth goes to the larger count.
-    expect(largestRemainderShares([1, 3, 28])).toEqual([3.12, 9.38, 87.5]);
-    const odd = largestRemainderShares([7, 5, 3, 1, 1]);
-    expect(Math.round(odd.reduce((a, b) => a + b, 0) * 100)).toBe(10000);
+  it('halfUpShares rounds each exact fraction half up, never nudging one to make 100', () => {
+    expect(halfUpShares([1, 1, 1])).toEqual([33.33, 33.33, 33.33]);
+    expect(halfUpShares([1, 2])).toEqual([33.33, 66.67]);
+    expect(halfUpShares([2, 1, 1, 1, 1, 1])).toEqual([28.57, 14.29, 14.29, 14.29, 14.29, 14.29]);
+    expect(halfUpShares([0, 0])).toEqual([0, 0]);
+    expect(halfUpShares([3, 0, 1])).toEqual([75, 0, 25]);
+    // 3.125 and 9.375 are exact halves: both go up.
+    expect(halfUpShares([1, 3, 28])).toEqual([3.13, 9.38, 87.5]);
+    // The case found by a user: 5 of 62 is 8.0645…% and shows 8.06 % wherever it stands.
+    expect(halfUpShares([5, 5, 52])).toEqual([8.06, 8.06, 83.87]);
+    expect(halfUpShares([52, 5, 5])).toEqual([83.87, 8.06, 8.06]);
   });
 });
 
@@ -93,12 +94,12 @@ describe('aggregateScoring', () => {
 
   it('shares each overall option; 好评率 is the share of 好', () => {
     expect(agg.overall.map((o) => [o.label, o.count, o.share])).toEqual([
-      ['好', 1, 33.34],
+      ['好', 1, 33.33],
       ['较好', 1, 33.33],
       ['一般', 1, 33.33],
       ['差', 0, 0],
     ]);
-    expect(agg.good_rate).toBe(33.34);
+    expect(agg.good_rate).toBe(33.33);
   });
 
   it('averages and distributes each item', () => {

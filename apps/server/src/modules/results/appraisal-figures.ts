@@ -3,7 +3,7 @@
 // never travel to the server. test/results-figures.test.ts checks both give the same figures.
 import type { ScoringFormSchema, ScoringOption } from '@kaoping/contracts/scoring-schema';
 import {
-  largestRemainderShares,
+  halfUpShares,
   roundRatio,
   type OptionShare,
   type ScoringAggregate,
@@ -44,7 +44,7 @@ function distribution(
   counts: Map<string, number> | undefined,
 ): OptionShare[] {
   const list = opts.map((o) => counts?.get(o.value) ?? 0);
-  const shares = largestRemainderShares(list);
+  const shares = halfUpShares(list);
   return opts.map((o, i) => ({ value: o.value, label: o.label, count: list[i]!, share: shares[i]! }));
 }
 

@@ -1,5 +1,6 @@
 // The 民主测评 workbook: 汇总表, one sheet per vote type (and all pooled), item and reverse breakdowns, and
 // the raw ballots. Figures come from the same results the API answers.
+import { GOOD_RATE_LABEL, SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
 import type { Writable } from 'node:stream';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
@@ -63,6 +64,7 @@ function summarySheet(book: Book, name: string, r: AppraisalResults) {
   textRow(sheet, [
     '说明：加权得分 = Σ(权重 × 该投票类型平均分) ÷ Σ权重，只计有投票且设了权重的投票类型；均未设权重时为全部选票的平均分。排名在同类对象（单位、个人）中按加权得分，并列同名次。',
   ]);
+  textRow(sheet, [`说明：${SHARE_ROUNDING_NOTE}`]);
   textRow(sheet, []);
   turnoutTable(sheet, vts, 1);
   sheet.commit();
@@ -95,7 +97,7 @@ function scoresSheet(
       '最高分',
       '最低分',
       ...optionHeaders,
-      '好评率（%）',
+      `${GOOD_RATE_LABEL}（%）`,
     ]);
     const decimals = new Set([4, 5, 6, ...options.map((_, i) => 8 + 2 * i), 7 + 2 * options.length]);
     g.targets.forEach((t, i) => {

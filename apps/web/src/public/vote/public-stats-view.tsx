@@ -1,3 +1,4 @@
+import { GOOD_RATE_LABEL } from '@kaoping/contracts/constants';
 import type { PublicPollStats, PublicVoteTypeStats } from '@kaoping/contracts/public-vote-types';
 import './receipt.css';
 
@@ -14,7 +15,7 @@ function Figures({ vt }: { vt: PublicVoteTypeStats }) {
             {t.title && <small>{t.title}</small>}
           </h3>
           <p className="kp-vote-muted">
-            答卷 {t.count} 份 · 平均分 {num(t.mean)} · 好评率 {pct(t.good_rate)}
+            答卷 {t.count} 份 · 平均分 {num(t.mean)} · {GOOD_RATE_LABEL} {pct(t.good_rate)}
           </p>
           <p>{t.overall.map((o) => `${o.label} ${o.count}（${pct(o.share)}）`).join('，')}</p>
         </div>

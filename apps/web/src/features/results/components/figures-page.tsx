@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
-import { Alert } from 'antd';
+import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
+import { Alert, Typography } from 'antd';
 import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
@@ -28,7 +29,12 @@ export function FiguresPage({ title, family, view: View }: FiguresPageProps) {
       {companyId === undefined ? (
         <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
       ) : (
-        <View key={companyId} companyId={companyId} />
+        <>
+          <View key={companyId} companyId={companyId} />
+          <Typography.Paragraph type="secondary" className="kp-share-note">
+            说明：{SHARE_ROUNDING_NOTE}
+          </Typography.Paragraph>
+        </>
       )}
     </>
   );

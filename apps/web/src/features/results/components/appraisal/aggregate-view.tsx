@@ -1,3 +1,4 @@
+import { GOOD_RATE_LABEL } from '@kaoping/contracts/constants';
 import type { TargetResult } from '@kaoping/contracts/target-results';
 import { Col, Empty, Progress, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { AdminTable } from '@/components/admin-table';
@@ -26,7 +27,7 @@ export function AggregateView({ agg, reverseTitle }: { agg: Aggregate; reverseTi
           ['平均分', formatScore(agg.mean)],
           ['最高分', formatScore(agg.max)],
           ['最低分', formatScore(agg.min)],
-          ['好评率', formatShare(agg.good_rate)],
+          [GOOD_RATE_LABEL, formatShare(agg.good_rate)],
         ].map(([title, value]) => (
           <Col key={title} xs={8} sm={4} style={{ minWidth: 90 }}>
             <Statistic title={title} value={value} styles={{ content: { fontSize: 20 } }} />

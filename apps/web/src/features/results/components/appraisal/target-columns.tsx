@@ -1,3 +1,4 @@
+import { GOOD_RATE_LABEL } from '@kaoping/contracts/constants';
 import type { TargetResult } from '@kaoping/contracts/target-results';
 import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { Button, Tag, Typography } from 'antd';
@@ -83,9 +84,9 @@ export function targetColumns(
       ],
     })),
     {
-      title: '好评率',
+      title: GOOD_RATE_LABEL,
       key: 'good_rate',
-      width: 90,
+      width: 110,
       align: 'right',
       responsive: ['md'],
       sorter: (a, b, order) => nullsLast(a.combined.good_rate, b.combined.good_rate, order),
