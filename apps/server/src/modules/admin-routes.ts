@@ -1,3 +1,4 @@
+import meetingRoutes from './meeting/meeting.routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import authRoutes from './auth/auth.routes';
 import cadreResultsRoutes from './results/cadre-results.routes';
@@ -37,6 +38,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
     await secured.register(settingsRoutes, { prefix: '/settings' });
+    await secured.register(meetingRoutes, { prefix: '/meeting' });
   });
 };
 

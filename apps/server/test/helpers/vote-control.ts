@@ -6,7 +6,7 @@ import { bearer } from './factories';
 export const ADMIN = '/api/v1/admin';
 
 export function adminCalls(app: App, token: () => string) {
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = {}) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = {}) =>
     app.inject({
       method,
       url: `${ADMIN}${url}`,

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 
-/** Keys of the settings table. */
-export type SettingKey = 'jwt_secret' | 'public_url';
+/** Keys of the settings table (`meeting_share:<companyId>`: a unit's meeting screen share token). */
+export type SettingKey = 'jwt_secret' | 'public_url' | `meeting_share:${number}`;
 
 export async function readSetting(db: Db, key: SettingKey) {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
@@ -25,4 +25,13 @@ export async function keepFirstSetting(db: Db, key: SettingKey, value: string) {
 
 export async function deleteSetting(db: Db, key: SettingKey) {
   await db.delete(settings).where(eq(settings.key, key));
+}
+
+/** The key of a settings row holding this value under a key that starts with `prefix`, if any. */
+export async function findSettingKeyByValue(db: Db, prefix: string, value: string) {
+  const rows = await db
+    .select({ key: settings.key })
+    .from(settings)
+    .where(and(eq(settings.value, value), like(settings.key, `${prefix}%`)));
+  return rows[0]?.key;
 }

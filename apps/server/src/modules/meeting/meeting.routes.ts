@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyIdParams, errorResponse } from '@kaoping/contracts/common';
+import { meetingBoard, meetingShare, meetingShareState } from '@kaoping/contracts/meeting';
+import { actorOf } from '../../lib/actor';
+import { createShare, meetingBoard as boardOf, readShare, revokeShare } from './meeting.service';
+
+const tags = ['meeting'];
+const security = [{ bearerAuth: [] }];
+
+/** /admin/meeting/{companyId}: the meeting screen's board, and its share link for a projector. */
+const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:companyId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '会场大屏：各投票类型的投票方式与已投票人数（不含任何结果）',
+        params: companyIdParams,
+        response: { 200: meetingBoard, 404: errorResponse },
+      },
+    },
+    async (request) => boardOf(app.db, request.params.companyId, app.config.PUBLIC_URL),
+  );
+
+  app.get(
+    '/:companyId/share',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '会场大屏的分享链接（未创建时为 null）',
+        params: companyIdParams,
+        response: { 200: meetingShareState, 404: errorResponse },
+      },
+    },
+    async (request) => readShare(app.db, request.params.companyId, app.config.PUBLIC_URL),
+  );
+
+  app.post(
+    '/:companyId/share',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '创建会场大屏的分享链接（原链接随即失效）',
+        params: companyIdParams,
+        response: { 201: meetingShare, 404: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createShare(app.db, request.params.companyId, app.config.PUBLIC_URL, actorOf(request))),
+  );
+
+  app.delete(
+    '/:companyId/share',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '撤销会场大屏的分享链接',
+        params: companyIdParams,
+        response: { 204: z.null(), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await revokeShare(app.db, request.params.companyId, actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default meetingRoutes;
