@@ -14,3 +14,8 @@ export const SHARE_ROUNDING_NOTE =
 
 /** 好评率 says what it is: the share of the top-scored overall grade (e.g. 优秀 or 好) of all ballots. */
 export const GOOD_RATE_LABEL = '好评率（最高档占比）';
+
+/** The meeting screen's board is read again this often for its event stream (and the fallback polls). */
+export const MEETING_REFRESH_MS = 1_000;
+/** A wrong or revoked meeting screen share link (404). */
+export const MEETING_LINK_GONE = '大屏链接无效或已撤销';

@@ -5,10 +5,7 @@
 import { z } from 'zod';
 import { int } from './common';
 
-/** How often the board is read again for the event stream and by the polling fallback. */
-export const MEETING_REFRESH_MS = 1_000;
-/** A wrong or revoked share token (404). */
-export const MEETING_LINK_GONE = '大屏链接无效或已撤销';
+export { MEETING_LINK_GONE, MEETING_REFRESH_MS } from './constants';
 
 export const meetingVoteType = z.object({
   vote_type_id: int,

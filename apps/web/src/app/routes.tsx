@@ -29,7 +29,13 @@ export const routes: RouteObject[] = [
       { path: '/vote/type/:linkId', lazy: page(() => import('@/public/vote/vote-type-page')) },
       { path: '/vote/result/:id', lazy: page(() => import('@/public/vote/vote-result-page')) },
       { path: '/vote/:id', lazy: page(() => import('@/public/vote/vote-company-page')) },
+      { path: '/meeting/:token', lazy: page(() => import('@/public/meeting/meeting-share-page')) },
       { path: '/login', lazy: page(() => import('@/app/admin/login-route')) },
+      {
+        path: '/admin/meeting/:companyId',
+        handle: { requiresAuth: true } satisfies RouteHandle,
+        lazy: page(() => import('@/app/admin/meeting-route')),
+      },
       { path: '/register', lazy: page(() => import('@/app/admin/register-route')) },
       {
         path: '/admin',

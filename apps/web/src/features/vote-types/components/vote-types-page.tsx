@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PlusOutlined } from '@ant-design/icons';
+import { DesktopOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FormCategory, VoteType } from '@kaoping/contracts/vote-type';
 import { Alert, Button, Result } from 'antd';
 import { useCompanyName } from '@/api/companies';
@@ -22,7 +22,16 @@ export default function VoteTypesPage() {
   const [companyId, setCompanyId] = useCompanyParam();
   return (
     <>
-      <PageHeader title="投票类型管理">
+      <PageHeader
+        title="投票类型管理"
+        extra={
+          companyId !== undefined && (
+            <Button icon={<DesktopOutlined />} href={`/admin/meeting/${companyId}`} target="_blank">
+              会场大屏
+            </Button>
+          )
+        }
+      >
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined ? (

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeetingBoard, MeetingShare, MeetingShareState } from '@kaoping/contracts/meeting';
+import { adminRequest } from '@/lib/api-client';
+
+/** The signed-in screen asks this often (the projector's share link gets server-sent events). */
+export const ADMIN_BOARD_REFRESH_MS = 1_500;
+
+export function useMeetingBoard(companyId: number) {
+  return useQuery({
+    queryKey: ['meeting', companyId, 'board'],
+    queryFn: () => adminRequest<MeetingBoard>(`/admin/meeting/${companyId}`),
+    refetchInterval: ADMIN_BOARD_REFRESH_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+}
+
+export function useMeetingShare(companyId: number) {
+  return useQuery({
+    queryKey: ['meeting', companyId, 'share'],
+    queryFn: () => adminRequest<MeetingShareState>(`/admin/meeting/${companyId}/share`),
+  });
+}
+
+/** Creates a new share link (the old one stops working) or revokes it. */
+export function useShareActions(companyId: number) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['meeting', companyId, 'share'] });
+  const create = useMutation({
+    mutationFn: () => adminRequest<MeetingShare>(`/admin/meeting/${companyId}/share`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: () => adminRequest<null>(`/admin/meeting/${companyId}/share`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+  return { create, revoke };
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { FullscreenOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Button, Result, Spin } from 'antd';
+import { MeetingBoard } from '@/public/meeting/meeting-board';
+import { errorDetail } from '@/lib/api-client';
+import { useMeetingBoard } from '../api/meeting';
+import { ShareLinkModal } from './share-link-modal';
+
+/** /admin/meeting/{companyId}: the meeting screen of a unit, full screen, for the signed-in organiser. */
+export default function MeetingPage() {
+  const companyId = Number(useParams().companyId);
+  const board = useMeetingBoard(companyId);
+  const [sharing, setSharing] = useState(false);
+
+  if (!Number.isInteger(companyId) || companyId < 1)
+    return (
+      <Result status="404" title="单位不存在" extra={<Link to="/admin/vote-types">返回投票类型管理</Link>} />
+    );
+  if (board.isLoading)
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        <Spin size="large" tip="正在加载大屏…">
+          <div style={{ width: 200 }} />
+        </Spin>
+      </div>
+    );
+  if (!board.data)
+    return (
+      <Result
+        status="error"
+        title="加载大屏失败"
+        subTitle={errorDetail(board.error, '请稍后重试')}
+        extra={[
+          <Button key="retry" type="primary" onClick={() => void board.refetch()}>
+            重试
+          </Button>,
+          <Link key="back" to={`/admin/vote-types?company=${companyId}`}>
+            返回投票类型管理
+          </Link>,
+        ]}
+      />
+    );
+  return (
+    <>
+      <MeetingBoard board={board.data} live={!board.isError} />
+      <div className="kp-mt-tools">
+        <Button
+          icon={<FullscreenOutlined />}
+          onClick={() => void document.documentElement.requestFullscreen?.()}
+        >
+          全屏
+        </Button>
+        <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
+          分享链接
+        </Button>
+        <Link to={`/admin/vote-types?company=${companyId}`}>返回后台</Link>
+      </div>
+      <ShareLinkModal companyId={companyId} open={sharing} onClose={() => setSharing(false)} />
+    </>
+  );
+}
