@@ -141,8 +141,38 @@ describe('发出数 / 收回数 / 参评率', () => {
       '参评率（%）',
       '提示',
       '试投票（不计入）',
+      '结束时间（北京时间）',
     ]);
-    expect(rows[header + 1]).toEqual([undefined, '班子成员', '公开链接', 3, 1, 33.33, '参评率未过半数', 0]);
+    expect(rows[header + 1]).toEqual([
+      undefined,
+      '班子成员',
+      '公开链接',
+      3,
+      1,
+      33.33,
+      '参评率未过半数',
+      0,
+      '未结束',
+    ]);
+    // Exactly half is not more than half (未超过半数): still a warning. The close time is printed.
+    await api().update(f.appraisal.id, { expected_voters: 2 });
+    expect((await api().turnout(f.company.id)).json().vote_types[0]).toMatchObject({
+      issued: 2,
+      received: 1,
+      rate: 50,
+      rate_warning: 'under',
+    });
+    await api().close(f.appraisal.id);
+    const closed = new ExcelJS.Workbook();
+    await closed.xlsx.load(
+      (await api().call('GET', `/companies/${f.company.id}/results/export.xlsx`))
+        .rawPayload as unknown as ExcelJS.Buffer,
+    );
+    const after: unknown[][] = [];
+    closed.getWorksheet('汇总表')!.eachRow((r) => after.push((r.values as unknown[]).slice(1)));
+    expect(String(after.find((r) => r[1] === '班子成员' && r[2] === '公开链接')![8])).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/,
+    );
   });
 
   it('flags a rate above 100 % left by older data as a warning, not a success', async () => {
@@ -162,6 +192,15 @@ describe('发出数 / 收回数 / 参评率', () => {
     await wb.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
     const rows: unknown[][] = [];
     wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    expect(rows).toContainEqual(['中层干部', '公开链接', 1, 2, 200, '参评率超过 100%，请核对发出数', 0]);
+    expect(rows).toContainEqual([
+      '中层干部',
+      '公开链接',
+      1,
+      2,
+      200,
+      '参评率超过 100%，请核对发出数',
+      0,
+      '未结束',
+    ]);
   });
 });

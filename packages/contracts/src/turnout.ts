@@ -22,7 +22,7 @@ export const turnoutRow = z.object({
   issued: int.nullable(),
   /** received / issued in percent, rounded half-up to two decimals; null when issued is null or 0. */
   rate: z.number().nullable(),
-  /** over: above 100 %; under: below half (未超过半数); null otherwise or when unknown. */
+  /** over: above 100 %; under: not more than half (未超过半数); null otherwise or when unknown. */
   rate_warning: z.enum(['over', 'under']).nullable(),
   /** Test ballots (试投票) kept apart, never part of the figures. */
   test_received: int,

@@ -1,3 +1,4 @@
+import { beijingTime } from './export-columns';
 // Helpers for writing a workbook with exceljs's streaming writer: each sheet is written row by row and
 // committed before the next starts, so only the current rows are in memory.
 import { once } from 'node:events';
@@ -111,6 +112,7 @@ export function turnoutTable(sheet: Sheet, voteTypes: TurnoutRow[], lead = 0) {
     '参评率（%）',
     '提示',
     '试投票（不计入）',
+    '结束时间（北京时间）',
   ]);
   for (const v of voteTypes) {
     const row = sheet.addRow([
@@ -122,6 +124,7 @@ export function turnoutTable(sheet: Sheet, voteTypes: TurnoutRow[], lead = 0) {
       v.rate,
       v.rate_warning ? WARNINGS[v.rate_warning] : null,
       v.test_received,
+      v.closed_at ? beijingTime(new Date(v.closed_at)) : '未结束',
     ]);
     row.eachCell((c, col) => {
       if (col <= lead) return;

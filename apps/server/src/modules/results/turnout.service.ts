@@ -7,11 +7,11 @@ import { submissionsByVoteType } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { listVoteTypes, type VoteTypeRow } from '../vote-types/vote-types.repository';
 
-/** over: more returned than issued; under: less than half returned (exact comparisons, not the rounded rate). */
+/** over: more returned than issued; under: not more than half returned, 未超过半数 (exact comparisons, not the rounded rate). */
 function warningOf(returned: number, issued: number | null): TurnoutRow['rate_warning'] {
   if (!issued) return null;
   if (returned > issued) return 'over';
-  return 2 * returned < issued ? 'under' : null;
+  return 2 * returned <= issued ? 'under' : null;
 }
 
 /**

@@ -14,7 +14,7 @@ const WARNING_TEXT = {
 
 /**
  * One vote type: 发出数 (codes handed out, or the expected voters of a link), 收回数 (formal ballots) and
- * 参评率. A rate above 100 % or below half is a warning, never a success.
+ * 参评率. A rate above 100 % or not more than half (未超过半数) is a warning, never a success.
  */
 function TurnoutLine({ row }: { row: TurnoutRow }) {
   const warning = row.rate_warning;
