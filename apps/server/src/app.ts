@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth';
 import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
+import { guardedValidatorCompiler } from './plugins/request-guard';
 import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
 import { configureCoverCache } from './modules/covers/cover-cache';
@@ -39,7 +40,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every schema-checked part first passes the guard (NUL characters, nesting depth).
+  app.setValidatorCompiler(guardedValidatorCompiler(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
