@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany, createVoteTarget, createVoteType } from './helpers/factories';
+import {
+  bearer,
+  createAdmin,
+  createCompany,
+  createVoteTarget,
+  createVoteType,
+  elevate,
+} from './helpers/factories';
 import { buildBallotFixture, countRows, submission, submit } from './helpers/ballot-fixtures';
 
 let ctx: TestContext;
@@ -165,5 +172,28 @@ describe('a replayed ballot nested 10,000 levels deep', () => {
     expect(await countRows(ctx.database.db)).toEqual(stored);
     // The original retry still answers with its receipt.
     expect((await submit(ctx.app, body)).statusCode).toBe(201);
+  });
+});
+
+describe('found by the route fuzzing', () => {
+  it('deletes a company that has ballots, with its ballots', async () => {
+    const f = await buildBallotFixture(ctx.app, token);
+    expect((await submit(ctx.app, submission(f))).statusCode).toBe(201);
+    expect((await submit(ctx.app, submission(f, 'evaluation'))).statusCode).toBe(201);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${ADMIN}/companies/${f.company.id}`,
+      headers: bearer(await elevate(ctx.app, token)),
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await countRows(ctx.database.db)).toEqual({ submissions: 0, votes: 0, cadre_votes: 0 });
+    expect((await tableCounts()).polls).toBe(0);
+  });
+
+  it('answers a broken or too long path in Chinese', async () => {
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/v1/public/polls/company/%zz' });
+    expect(expectRefused(bad, 400)).toBe('请求地址无效（编码错误）');
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/v1/public/polls/${'1'.repeat(300)}` });
+    expect(expectRefused(long, 414)).toBe('请求地址中的参数过长');
   });
 });

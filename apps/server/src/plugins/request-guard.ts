@@ -1,4 +1,4 @@
-import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /** Deeper than any body this API takes (a ballot's answers are three levels below its entries). */
@@ -35,9 +35,7 @@ export function findUnsafe(data: unknown): string | undefined {
  * above runs for every route that declares a schema, a future one included, after multipart fields are
  * attached and before any handler sees the data.
  */
-export function guardedValidatorCompiler(
-  inner: FastifySchemaCompiler<FastifySchema>,
-): FastifySchemaCompiler<FastifySchema> {
+export function guardedValidatorCompiler<S>(inner: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
   return (route) => {
     const validate = inner(route);
     return (data: unknown) => {
@@ -46,4 +44,16 @@ export function guardedValidatorCompiler(
       return validate(data);
     };
   };
+}
+
+/**
+ * Errors the router raises before any route runs (a path that is not valid percent-encoding, a path
+ * segment longer than maxParamLength): the same `{ detail }` in Chinese as every other answer.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ detail: '请求地址中的参数过长' });
+    return;
+  }
+  void reply.status(error.statusCode ?? 400).send({ detail: '请求地址无效（编码错误）' });
 }
