@@ -4,8 +4,10 @@ import { AppError } from '../lib/errors';
 /** Deeper than any body this API takes (a ballot's answers are three levels below its entries). */
 export const MAX_DEPTH = 32;
 
-export const NUL_DETAIL = '请求中含有不可见控制字符（NUL），请删除后重试';
 export const DEPTH_DETAIL = `请求内容嵌套层级过深（最多 ${MAX_DEPTH} 层）`;
+/** The detail for a NUL character: a ballot's answers say 答案, anything else 内容. */
+export const nulDetail = (inAnswers: boolean) =>
+  `${inAnswers ? '答案' : '内容'}包含无法保存的字符（NUL），请删除后重试`;
 
 /**
  * What no route can store or compare safely, whatever its schema says: a NUL character (PostgreSQL text
@@ -13,17 +15,17 @@ export const DEPTH_DETAIL = `请求内容嵌套层级过深（最多 ${MAX_DEPTH
  * code such as the replay comparison would overflow the stack). Walks without recursion.
  */
 export function findUnsafe(data: unknown): string | undefined {
-  const stack: [unknown, number][] = [[data, 0]];
+  const stack: [unknown, number, boolean][] = [[data, 0, false]];
   while (stack.length) {
-    const [value, depth] = stack.pop()!;
+    const [value, depth, inAnswers] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return NUL_DETAIL;
+      if (value.includes('\u0000')) return nulDetail(inAnswers);
     } else if (value && typeof value === 'object') {
       if (depth >= MAX_DEPTH) return DEPTH_DETAIL;
       if (Buffer.isBuffer(value)) continue;
       for (const [k, v] of Object.entries(value)) {
-        if (k.includes('\u0000')) return NUL_DETAIL;
-        stack.push([v, depth + 1]);
+        if (k.includes('\u0000')) return nulDetail(inAnswers);
+        stack.push([v, depth + 1, inAnswers || k === 'answers']);
       }
     }
   }
@@ -38,9 +40,11 @@ export function findUnsafe(data: unknown): string | undefined {
 export function guardedValidatorCompiler<S>(inner: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
   return (route) => {
     const validate = inner(route);
+    // A body is refused as every body's validation error is (422), a query string or a path with 400.
+    const code = route.httpPart === 'body' ? 'VALIDATION' : 'BAD_REQUEST';
     return (data: unknown) => {
       const unsafe = findUnsafe(data);
-      if (unsafe) return { error: new AppError('BAD_REQUEST', unsafe) };
+      if (unsafe) return { error: new AppError(code, unsafe) };
       return validate(data);
     };
   };
