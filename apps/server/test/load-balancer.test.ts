@@ -11,6 +11,7 @@ import { bearer, createAdmin } from './helpers/factories';
 import { buildBallotFixture, submission, type BallotFixture } from './helpers/ballot-fixtures';
 import { buildServer, freshPostgres, httpApp, startServer, stopServer } from './helpers/real-server';
 import { adminCalls } from './helpers/vote-control';
+import type { App } from '../src/app';
 import { serverPath } from '../src/lib/paths';
 
 const NGINX = '/usr/sbin/nginx';
@@ -75,17 +76,11 @@ describe.skipIf(!pgUrl || !fs.existsSync(NGINX))('two instances behind nginx', {
     const nginxDir = await startNginx();
 
     const statuses: number[] = [];
-    const via = (base: string) => {
-      const app = httpApp(() => base);
-      const inject = app.inject.bind(app);
-      return Object.assign(app, {
-        inject: async (o: Parameters<typeof inject>[0]) => {
-          const res = await inject(o);
-          statuses.push(res.statusCode);
-          return res;
-        },
-      }) as typeof app;
-    };
+    const via = (base: string) =>
+      httpApp(
+        () => base,
+        (status) => statuses.push(status),
+      );
     const lb = via(`http://127.0.0.1:${LB}`);
     const onA = via(a.url);
     const onB = via(b.url);
@@ -112,7 +107,7 @@ describe.skipIf(!pgUrl || !fs.existsSync(NGINX))('two instances behind nginx', {
     }
 
     // Voters through nginx while A edits the questionnaire's texts and B reads the results.
-    const results = async (app: typeof lb) => {
+    const results = async (app: App) => {
       const res = await app.inject({
         method: 'GET',
         url: `/api/v1/admin/companies/${f.company.id}/results`,

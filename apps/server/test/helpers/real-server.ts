@@ -73,7 +73,7 @@ interface InjectOpts {
 }
 
 /** The part of Fastify's inject the fixtures use, over real HTTP to `base`. */
-export function httpApp(base: () => string): App {
+export function httpApp(base: () => string, onStatus?: (status: number) => void): App {
   const inject = async (o: InjectOpts) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     let body: string | undefined;
@@ -83,6 +83,7 @@ export function httpApp(base: () => string): App {
     }
     const res = await fetch(`${base()}${o.url}`, { method: o.method, headers, body });
     const text = await res.text();
+    onStatus?.(res.status);
     return {
       statusCode: res.status,
       headers: Object.fromEntries(res.headers),
