@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth';
 import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
+import publicGuard from './plugins/public-guard';
 import { frameworkErrors, guardedValidatorCompiler } from './plugins/request-guard';
 import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
@@ -70,6 +71,11 @@ export async function buildApp({ config, database, jwtSecret, logger = false, on
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(publicGuard, {
+    submitLimit: config.PUBLIC_SUBMIT_LIMIT,
+    readLimit: config.PUBLIC_READ_LIMIT,
+    maxInFlight: config.MAX_IN_FLIGHT,
+  });
   await app.register(authPlugin, { secret: jwtSecret, ttlHours: config.TOKEN_TTL_HOURS });
   await app.register(openapi);
 

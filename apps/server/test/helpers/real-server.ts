@@ -36,6 +36,9 @@ export async function startServer(main: string, port: number, env: Record<string
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
       REGISTER_RATE_LIMIT: '1000',
+      // Every voter of these tests comes from 127.0.0.1: test/overload.test.ts checks the limits.
+      PUBLIC_SUBMIT_LIMIT: '1000000',
+      PUBLIC_READ_LIMIT: '1000000',
       JWT_SECRET: 'crash-test-secret-crash-test-secret-0123',
       ...env,
     },

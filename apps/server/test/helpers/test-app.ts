@@ -46,6 +46,9 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     REGISTER_RATE_LIMIT: '10000',
     LOGIN_RATE_LIMIT: '10000',
+    // Tests send many ballots from one address; test/overload.test.ts checks the real limits.
+    PUBLIC_SUBMIT_LIMIT: '1000000',
+    PUBLIC_READ_LIMIT: '1000000',
     ...env,
   });
   const app = await buildApp({
