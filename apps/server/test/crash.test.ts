@@ -63,6 +63,7 @@ describe(`a server killed mid-run (${kind})`, { timeout: 300_000 }, () => {
     );
     const acknowledged = new Map<string, string>();
     const refusals: string[] = [];
+    let dropped = 0;
     let restarting: Promise<void> | undefined;
 
     /** Sends until the server answers 201; a dropped connection or a 5xx/503 is tried again. */
@@ -82,6 +83,7 @@ describe(`a server killed mid-run (${kind})`, { timeout: 300_000 }, () => {
           }
         } catch {
           // The server is down: wait for the restart.
+          dropped++;
         }
         await (restarting ?? sleep(50 + Math.random() * 100));
       }
@@ -109,6 +111,8 @@ describe(`a server killed mid-run (${kind})`, { timeout: 300_000 }, () => {
     await Promise.all(bodies.map((_, i) => voter(i)));
     expect(refusals).toEqual([]);
     expect(acknowledged.size).toBe(VOTERS);
+    // The kill really cut voters off (requests in flight, or refused while the server restarted).
+    expect(dropped).toBeGreaterThan(0);
 
     const results = async (q: string) =>
       (
