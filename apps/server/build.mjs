@@ -1,6 +1,7 @@
 // Bundles the server (and the contracts it imports) into dist/main.js, and the backup tool into
 // dist/backup-cli.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
