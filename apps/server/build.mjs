@@ -16,11 +16,12 @@ const common = {
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 };
-// SERVER_OUTFILE lets a parallel e2e run build a private copy.
+// SERVER_OUTFILE lets a parallel e2e run (or a test) build a private copy.
+const outfile = process.env.SERVER_OUTFILE ?? 'dist/main.js';
+await build({ ...common, entryPoints: ['src/main.ts'], outfile });
+// `node dist/backup-cli.js backup|restore FILE` where the sources are not installed.
 await build({
   ...common,
-  entryPoints: ['src/main.ts'],
-  outfile: process.env.SERVER_OUTFILE ?? 'dist/main.js',
+  entryPoints: ['src/backup-cli.ts'],
+  outfile: path.join(path.dirname(outfile), 'backup-cli.js'),
 });
-// `node dist/backup-cli.js backup|restore FILE` where the sources are not installed.
-await build({ ...common, entryPoints: ['src/backup-cli.ts'], outfile: 'dist/backup-cli.js' });
