@@ -51,20 +51,17 @@ describe.runIf(onPglite)('per address and per link', () => {
     const venue = '203.0.113.7';
     let stored = 0;
     for (let burst = 0; burst < 60; burst++) {
+      // The ballots only (the reads have their own limit, below): 3,000 real ballots stored.
       const answers = await Promise.all(
-        Array.from({ length: 50 }, async () => {
-          const view = await open(f.evaluation.link_id, venue);
-          const res = await send(submission(f, 'evaluation'), venue);
-          return [view.statusCode, res.statusCode];
-        }),
+        Array.from({ length: 50 }, () => send(submission(f, 'evaluation'), venue)),
       );
-      for (const [view, res] of answers) expect([view, res]).toEqual([200, 201]);
+      for (const res of answers) expect(res.statusCode, res.body).toBe(201);
       stored += answers.length;
       vi.setSystemTime(Date.now() + 5_000);
     }
     expect(stored).toBe(3000);
     expect((await countRows(ctx.database.db)).submissions).toBe(3000);
-  }, 300_000);
+  }, 600_000);
 
   it('answers a flood from one address with 429 and Retry-After, storing only what it let through', async () => {
     const answers = await Promise.all(
