@@ -47,7 +47,8 @@ export async function startServer(main: string, port: number, env: Record<string
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  // Up to three minutes: a first start creates the embedded database on disk, slow on a loaded machine.
+  for (let i = 0; i < 1800; i++) {
     if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) return { proc, url, output: () => out };
