@@ -1,14 +1,13 @@
-// Bundles the server (and the contracts it imports) into dist/main.js; npm packages stay external.
+// Bundles the server (and the contracts it imports) into dist/main.js, and the backup tool into
+// dist/backup-cli.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kaoping/'));
 
-await build({
-  entryPoints: ['src/main.ts'],
-  // SERVER_OUTFILE lets a parallel e2e run build a private copy.
-  outfile: process.env.SERVER_OUTFILE ?? 'dist/main.js',
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -16,4 +15,13 @@ await build({
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
+};
+// SERVER_OUTFILE lets a parallel e2e run (or a test) build a private copy.
+const outfile = process.env.SERVER_OUTFILE ?? 'dist/main.js';
+await build({ ...common, entryPoints: ['src/main.ts'], outfile });
+// `node dist/backup-cli.js backup|restore FILE` where the sources are not installed.
+await build({
+  ...common,
+  entryPoints: ['src/backup-cli.ts'],
+  outfile: path.join(path.dirname(outfile), 'backup-cli.js'),
 });

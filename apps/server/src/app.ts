@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +10,8 @@ import authPlugin from './plugins/auth';
 import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
+import publicGuard from './plugins/public-guard';
+import { frameworkErrors, guardedValidatorCompiler } from './plugins/request-guard';
 import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
 import { configureCoverCache } from './modules/covers/cover-cache';
@@ -27,19 +29,24 @@ export interface BuildOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is added (the fuzz tests build their route table from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP application; tests call this with a migrated database and use app.inject. */
-export async function buildApp({ config, database, jwtSecret, logger = false }: BuildOptions) {
+export async function buildApp({ config, database, jwtSecret, logger = false, onRoute }: BuildOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every schema-checked part first passes the guard (NUL characters, nesting depth).
+  if (onRoute) app.addHook('onRoute', onRoute);
+  app.setValidatorCompiler(guardedValidatorCompiler(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
@@ -64,6 +71,11 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(publicGuard, {
+    submitLimit: config.PUBLIC_SUBMIT_LIMIT,
+    readLimit: config.PUBLIC_READ_LIMIT,
+    maxInFlight: config.MAX_IN_FLIGHT,
+  });
   await app.register(authPlugin, { secret: jwtSecret, ttlHours: config.TOKEN_TTL_HOURS });
   await app.register(openapi);
 

@@ -16,6 +16,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Registrations allowed per IP and minute (guards the registration code against guessing). */
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Ballots per address per 10 s (a link: twice as many); see plugins/public-guard.ts. */
+  PUBLIC_SUBMIT_LIMIT: z.coerce.number().int().min(1).default(300),
+  /** Public reads per address per 10 s (a link: twice as many). */
+  PUBLIC_READ_LIMIT: z.coerce.number().int().min(1).default(1500),
+  /** Requests in progress at once; beyond it 503 with Retry-After. */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .min(1)

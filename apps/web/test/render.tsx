@@ -18,6 +18,7 @@ export function renderAdmin(element: ReactElement, path = '/admin') {
 export type Handler = (req: { method: string; url: URL; body: unknown; headers: Headers }) => {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 };
 
 export function mockFetch(handlers: Record<string, Handler>) {
@@ -34,7 +35,7 @@ export function mockFetch(handlers: Record<string, Handler>) {
     const status = res.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(res.body ?? null), {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...res.headers },
     });
   };
   globalThis.fetch = fetchMock as typeof fetch;

@@ -154,3 +154,25 @@ describe('submitting the ballot', () => {
     expect(screen.queryByRole('button', { name: '提交答卷' })).not.toBeInTheDocument();
   });
 });
+
+describe('a busy server', () => {
+  it('waits the Retry-After the server gave, then sends the same ballot again', async () => {
+    let answers = 0;
+    const calls = mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView() }),
+      [SUBMIT_PATH]: (req) =>
+        ++answers === 1
+          ? { status: 503, body: { detail: '服务器繁忙，请稍后重试' }, headers: { 'retry-after': '3' } }
+          : { status: 201, body: receiptFor(req.body as SubmissionBody) },
+    });
+    const user = await openFilledReview();
+    await user.click(screen.getByRole('button', { name: '提交答卷' }));
+    expect(await screen.findByText('服务器繁忙，答卷已保存在本机，稍后自动重新提交。')).toBeInTheDocument();
+    // Three seconds as the server said, not the two of a network failure.
+    expect(screen.getByText(/将在 3 秒后自动重试（第 1 次）/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '投票成功' }, { timeout: 6000 })).toBeInTheDocument();
+    const ids = calls.filter((c) => c.method === 'POST').map((c) => (c.body as SubmissionBody).submission_id);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(1);
+  }, 15_000);
+});

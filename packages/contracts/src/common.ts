@@ -75,11 +75,23 @@ export const optionalText = (label: string, max: number) =>
 /** An integer in a response shape. */
 export const int = z.number().int();
 
-/** An instant with its offset, as query strings and bodies send it. */
-export const instant = z.iso.datetime({
-  offset: true,
-  error: '时间必须是 ISO 8601 格式，例如 2025-01-01T09:00:00+08:00',
-});
+// In UTC: the database gets the instant as an ISO string, and PostgreSQL has no year 0 (and no year 10000).
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** An instant with its offset, as query strings and bodies send it; years 0001-9999 in UTC. */
+export const instant = z.iso
+  .datetime({
+    offset: true,
+    error: '时间必须是 ISO 8601 格式，例如 2025-01-01T09:00:00+08:00',
+  })
+  .refine(
+    (s) => {
+      const t = Date.parse(s);
+      return t >= FIRST_INSTANT && t <= LAST_INSTANT;
+    },
+    { error: '时间超出范围（年份须在 0001 到 9999 之间）' },
+  );
 
 /** A company named in a response: id and name. */
 export const companyRef = z.object({ id: int, name: z.string() });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -9,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverPath } from '../lib/paths';
+import { claimDataDir } from './data-dir-lock';
+import { secureDataDir } from './data-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,16 +43,26 @@ export async function openDatabase(opts: {
 
 async function openPglite(dataDir?: string): Promise<Database> {
   let client: PGlite;
+  let release = () => {};
   if (dataDir) {
-    const dir = path.resolve(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    secureDataDir(dataDir);
+    release = claimDataDir(dataDir);
+    try {
+      client = await PGlite.create(path.resolve(dataDir, 'pglite'));
+    } catch (err) {
+      release();
+      throw err;
+    }
   } else {
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const close = async () => {
+    await client.close();
+    release();
+  };
+  return { db: db as unknown as Db, kind: 'pglite', close };
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {

@@ -27,6 +27,9 @@ export default fp(async (app: FastifyInstance) => {
       const status = err.validationContext === 'body' ? 422 : 400;
       return reply.status(status).send({ detail: `参数校验失败：${issues.join('；')}` });
     }
+    if (isMalformedMultipart(err, request.headers['content-type'])) {
+      return reply.status(400).send({ detail: '表单数据格式错误（multipart 不完整或缺少 boundary）' });
+    }
     const status = err.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ detail: clientErrorDetail(err, status) });
@@ -35,6 +38,18 @@ export default fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ detail: '服务器内部错误，请稍后重试' });
   });
 });
+
+/**
+ * The multipart parser (busboy) throws plain errors, with no status, for a form without a boundary or cut
+ * short; they are the client's fault, not the server's.
+ */
+function isMalformedMultipart(err: { statusCode?: number; message?: string }, contentType?: string) {
+  return (
+    err.statusCode === undefined &&
+    /^multipart\//i.test(contentType ?? '') &&
+    /boundary|multipart data|malformed part/i.test(err.message ?? '')
+  );
+}
 
 function clientErrorDetail(err: FastifyError, status: number): string {
   switch (err.code) {

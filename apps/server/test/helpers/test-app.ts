@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp, type App } from '../../src/app';
+import { buildApp, type App, type BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 
@@ -17,7 +17,10 @@ export interface TestContext {
  * One real, migrated database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set,
  * a fresh database created on that PostgreSQL server and dropped afterwards.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: Pick<BuildOptions, 'onRoute'> = {},
+): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let url: string | undefined;
@@ -43,9 +46,17 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     REGISTER_RATE_LIMIT: '10000',
     LOGIN_RATE_LIMIT: '10000',
+    // Tests send many ballots from one address; test/overload.test.ts checks the real limits.
+    PUBLIC_SUBMIT_LIMIT: '1000000',
+    PUBLIC_READ_LIMIT: '1000000',
     ...env,
   });
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-1234' });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: 'test-secret-test-secret-test-secret-1234',
+    ...opts,
+  });
   await app.ready();
 
   const reset = async () => {

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | undefined,
+    /** Seconds the server asked to wait before trying again (Retry-After of a 429 or 503). */
+    readonly retryAfter?: number,
   ) {
     super(detail ?? `请求失败（${status}）`);
   }
@@ -63,6 +65,14 @@ async function send(path: string, opts: RequestOptions, withToken: boolean): Pro
   }
 }
 
+/** Retry-After in seconds (1-120), when the server gave one as a number. */
+function retryAfterOf(res: Response): number | undefined {
+  const n = Number(res.headers.get('retry-after'));
+  return res.headers.has('retry-after') && Number.isFinite(n)
+    ? Math.min(120, Math.max(1, Math.ceil(n)))
+    : undefined;
+}
+
 async function parse<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
@@ -74,7 +84,7 @@ async function parse<T>(res: Response): Promise<T> {
   }
   if (!res.ok) {
     const detail = (data as { detail?: unknown } | undefined)?.detail;
-    throw new ApiError(res.status, typeof detail === 'string' ? detail : undefined);
+    throw new ApiError(res.status, typeof detail === 'string' ? detail : undefined, retryAfterOf(res));
   }
   return data as T;
 }

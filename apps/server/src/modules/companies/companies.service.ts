@@ -4,6 +4,7 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import * as repo from './companies.repository';
+import { deleteCompanySubmissions } from '../ballots/company-ballots.repository';
 
 export function mapCompany(row: repo.CompanyRow): Company {
   return { id: row.id, name: row.name, created_at: row.createdAt.toISOString() };
@@ -46,6 +47,7 @@ export async function renameCompany(db: Db, id: number, name: string) {
 /** Deletes a company with everything it owns (polls, targets, ballots) and records who did it. */
 export async function deleteCompany(db: Db, id: number, actor: Actor) {
   await db.transaction(async (tx) => {
+    await deleteCompanySubmissions(tx, id);
     const row = await repo.deleteCompany(tx, id);
     if (!row) throw notFound('单位不存在');
     await recordAudit(tx, actor, 'company.delete', { company_id: id, name: row.name });

@@ -22,7 +22,11 @@ export function SubmitStatus({ state, onRetry, onReload }: SubmitStatusProps) {
   if (state.kind === 'waiting' || state.kind === 'offline') {
     return (
       <div className="kp-vote-error">
-        <p role="alert">网络异常，答卷已保存在本机，请稍后重试。</p>
+        <p role="alert">
+          {state.kind === 'waiting' && state.busy
+            ? '服务器繁忙，答卷已保存在本机，稍后自动重新提交。'
+            : '网络异常，答卷已保存在本机，请稍后重试。'}
+        </p>
         <p className="kp-vote-muted">
           {state.kind === 'waiting'
             ? `将在 ${state.seconds} 秒后自动重试（第 ${state.retry} 次）。重试不会重复计票。`

@@ -4,12 +4,14 @@ import { ApiError } from '@/lib/api-client';
 
 /** Seconds before each automatic retry after a network failure or a server error. */
 export const RETRY_DELAYS = [2, 4, 8, 16];
+/** Automatic retries when the server says how long to wait (busy, or too many requests): it will answer. */
+const HINTED_RETRIES = 10;
 
 export type SubmitState =
   | { kind: 'idle' }
   | { kind: 'sending' }
   /** Not delivered; an automatic retry follows in `seconds` (retry number `retry`). */
-  | { kind: 'waiting'; seconds: number; retry: number }
+  | { kind: 'waiting'; seconds: number; retry: number; busy?: boolean }
   /** Not delivered and the automatic retries are used up: the voter retries by hand. */
   | { kind: 'offline' }
   /** The server answered no: its detail. */
@@ -55,12 +57,15 @@ export function useSubmit({ send, onSuccess, onRefusal }: Options) {
       const status = err instanceof ApiError ? err.status : 0;
       const detail = err instanceof ApiError && err.detail ? err.detail : `提交失败（${status}）`;
       if (retryable(status)) {
-        const delay = RETRY_DELAYS[failures.current];
+        // A busy server (503) or a rate limit (429) says when to come back: wait exactly that long.
+        const hinted =
+          err instanceof ApiError && failures.current < HINTED_RETRIES ? err.retryAfter : undefined;
+        const delay = hinted ?? RETRY_DELAYS[failures.current];
         failures.current += 1;
         setState(
           delay === undefined
             ? { kind: 'offline' }
-            : { kind: 'waiting', seconds: delay, retry: failures.current },
+            : { kind: 'waiting', seconds: delay, retry: failures.current, busy: hinted !== undefined },
         );
       } else if ((status === 403 || status === 409) && (await latest.current.onRefusal(status, detail))) {
         setState({ kind: 'idle' });

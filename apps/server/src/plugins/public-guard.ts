@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Fixed windows of ten seconds: short enough that a hall's bursts never add up, long enough to see a flood. */
+export const WINDOW_MS = 10_000;
+export const TOO_MANY = '请求过于频繁，请稍后再试';
+export const BUSY = '服务器繁忙，请稍后重试';
+/** Seconds a client waits after a 503 before it tries again. */
+export const BUSY_RETRY_SECONDS = 2;
+
+export interface PublicGuardOptions {
+  /** Ballots per address per window; a link takes twice as many from all addresses together. */
+  submitLimit: number;
+  /** Public reads (links, covers, receipts, polls) per address per window; a link twice as many. */
+  readLimit: number;
+  /** Requests handled at once; beyond it 503 with Retry-After instead of a queue that times out. */
+  maxInFlight: number;
+}
+
+/** Counts per key in the current window of each key. */
+class Windows {
+  private counts = new Map<string, { start: number; n: number }>();
+  /** Counts one request; answers the seconds to wait when it goes over `max`, else 0. */
+  hit(key: string, max: number, now: number): number {
+    let w = this.counts.get(key);
+    if (!w || now - w.start >= WINDOW_MS) {
+      if (this.counts.size > 100_000) this.prune(now);
+      w = { start: now, n: 0 };
+      this.counts.set(key, w);
+    }
+    w.n += 1;
+    return w.n > max ? Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000)) : 0;
+  }
+  private prune(now: number) {
+    for (const [k, w] of this.counts) if (now - w.start >= WINDOW_MS) this.counts.delete(k);
+  }
+}
+
+const refuse = (reply: FastifyReply, status: number, seconds: number, detail: string) =>
+  reply.status(status).header('Retry-After', String(seconds)).send({ detail });
+
+/**
+ * The voter's API under load and abuse. Per address and per link, so that one script flooding the
+ * server gets 429 while a whole hall behind one venue address (a few thousand phones, in bursts) gets
+ * through; and a cap on the requests in progress, so that an overloaded server answers 503 with
+ * Retry-After at once (the voter page waits that long and sends the same ballot again) rather than
+ * letting every request queue until it times out.
+ */
+export default fp<PublicGuardOptions>(async (app: FastifyInstance, opts) => {
+  const windows = new Windows();
+  let inFlight = 0;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/v1/health')) return;
+    if (inFlight >= opts.maxInFlight) return refuse(reply, 503, BUSY_RETRY_SECONDS, BUSY);
+    inFlight += 1;
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+    });
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith('/api/v1/public/')) return;
+    const submit = request.method === 'POST';
+    const max = submit ? opts.submitLimit : opts.readLimit;
+    const kind = submit ? 'submit' : 'read';
+    const body = request.body as { link_id?: unknown } | undefined;
+    const params = request.params as { linkId?: unknown; companyId?: unknown } | undefined;
+    const link = submit ? body?.link_id : (params?.linkId ?? params?.companyId);
+    const now = Date.now();
+    // The address first: a request it refuses does not use up the link's share of the hall's phones.
+    let wait = windows.hit(`${kind}|ip|${request.ip}`, max, now);
+    if (!wait && (typeof link === 'string' || typeof link === 'number')) {
+      wait = windows.hit(`${kind}|link|${String(link).slice(0, 100)}`, max * 2, now);
+    }
+    if (wait > 0) return refuse(reply, 429, wait, TOO_MANY);
+  });
+});
