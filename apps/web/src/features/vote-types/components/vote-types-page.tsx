@@ -22,7 +22,7 @@ export default function VoteTypesPage() {
   const [companyId, setCompanyId] = useCompanyParam();
   return (
     <>
-      <PageHeader title="投票类型管理">
+      <PageHeader title="投票类型管理" currentRoundOf={companyId}>
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined ? (

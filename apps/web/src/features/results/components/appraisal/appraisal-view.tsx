@@ -4,15 +4,16 @@ import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-r
 import { Typography } from 'antd';
 import { useAppraisalResults } from '../../api/appraisal-results';
 import { FigureCard, FiguresBody, FiguresTable, useTurnoutRefresh } from '../figure-blocks';
+import type { FiguresViewProps } from '../figures-page';
 import { TurnoutCard } from '../turnout-card';
 import { TargetCharts } from './target-charts';
 import { targetColumns } from './target-columns';
 import { TargetDrawer } from './target-drawer';
 
 /** One company's 民主测评 results: live turnout, then a table and charts per poll (company / person). */
-export function AppraisalView({ companyId }: { companyId: number }) {
-  const results = useAppraisalResults(companyId);
-  const turnout = useTurnoutRefresh(companyId, 'democratic_appraisal', results);
+export function AppraisalView({ companyId, roundId, archived }: FiguresViewProps) {
+  const results = useAppraisalResults(companyId, roundId);
+  const turnout = useTurnoutRefresh(companyId, 'democratic_appraisal', results, roundId, archived);
   const [open, setOpen] = useState<TargetResult>();
 
   const { data } = results;
@@ -30,12 +31,16 @@ export function AppraisalView({ companyId }: { companyId: number }) {
   const openPoll = data?.polls.find((p) => p.target_type === open?.type);
   return (
     <>
-      <TurnoutCard query={turnout} />
+      <TurnoutCard query={turnout} live={!archived} />
       <FiguresBody
         query={results}
         errorTitle="获取测评结果失败"
         isEmpty={(d) => d.targets.every((t) => t.combined.count === 0)}
-        emptyHint="投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参评情况会自动刷新。"
+        emptyHint={
+          archived
+            ? '该测评批次没有正式答卷。'
+            : '投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参评情况会自动刷新。'
+        }
       >
         {(d) =>
           sections.map((s) => (
