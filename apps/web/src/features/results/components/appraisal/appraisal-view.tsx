@@ -3,9 +3,11 @@ import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { Typography } from 'antd';
 import { useAppraisalResults } from '../../api/appraisal-results';
+import { CompanyHistoryBlock } from '../company-history';
 import { FigureCard, FiguresBody, FiguresTable, useTurnoutRefresh } from '../figure-blocks';
 import type { FiguresViewProps } from '../figures-page';
 import { TurnoutCard } from '../turnout-card';
+import { comparisonColumns } from './comparison-columns';
 import { TargetCharts } from './target-charts';
 import { targetColumns } from './target-columns';
 import { TargetDrawer } from './target-drawer';
@@ -54,6 +56,7 @@ export function AppraisalView({ companyId, roundId, archived }: FiguresViewProps
           ))
         }
       </FiguresBody>
+      <CompanyHistoryBlock companyId={companyId} />
       <TargetDrawer
         target={open}
         voteTypes={data?.vote_types ?? []}
@@ -72,8 +75,12 @@ interface PollSectionProps {
 }
 
 function PollSection({ title, targets, data, onOpen }: PollSectionProps) {
-  const columns = useMemo(() => targetColumns(data.vote_types, onOpen), [data.vote_types, onOpen]);
   const weighted = data.vote_types.some((v) => v.weight > 0);
+  const scoreLabel = weighted ? '加权得分' : '综合得分';
+  const columns = useMemo(
+    () => targetColumns(data.vote_types, onOpen, comparisonColumns(targets, scoreLabel)),
+    [data.vote_types, onOpen, targets, scoreLabel],
+  );
   return (
     <FigureCard title={title} count={`${targets.length} 个测评对象`} testId={`results-${targets[0]?.type}`}>
       <FiguresTable<TargetResult>
@@ -87,7 +94,7 @@ function PollSection({ title, targets, data, onOpen }: PollSectionProps) {
           加权得分 = Σ（权重 × 该投票类型平均分）÷ 有投票的投票类型权重之和；排名在同类测评对象中计算。
         </Typography.Paragraph>
       )}
-      <TargetCharts targets={targets} scoreLabel={weighted ? '加权得分' : '综合得分'} />
+      <TargetCharts targets={targets} scoreLabel={scoreLabel} />
     </FigureCard>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { Empty, Select, Typography } from 'antd';
 import { useEvaluationStatistics } from '../../api/evaluation-statistics';
+import { CompanyHistoryBlock } from '../company-history';
 import { FigureCard, FiguresBody, useTurnoutRefresh } from '../figure-blocks';
 import type { FiguresViewProps } from '../figures-page';
 import { TurnoutCard } from '../turnout-card';
@@ -43,6 +44,7 @@ export function EvaluationView({ companyId, roundId, archived }: FiguresViewProp
       >
         {(d) => <Figures data={d} />}
       </FiguresBody>
+      <CompanyHistoryBlock companyId={companyId} />
     </>
   );
 }
