@@ -11,27 +11,27 @@ export type EvaluationSubjectPatch = Partial<
   >
 >;
 
-/** The company's subjects in display order; only the active ones when asked. */
-export async function listSubjects(db: Db, companyId: number, filter: { activeOnly?: boolean } = {}) {
+/** The round's subjects in display order; only the active ones when asked. */
+export async function listSubjects(db: Db, roundId: number, filter: { activeOnly?: boolean } = {}) {
   return db
     .select()
     .from(evaluationSubjects)
     .where(
       and(
-        eq(evaluationSubjects.companyId, companyId),
+        eq(evaluationSubjects.roundId, roundId),
         filter.activeOnly ? eq(evaluationSubjects.isActive, true) : undefined,
       ),
     )
     .orderBy(asc(evaluationSubjects.sortOrder), asc(evaluationSubjects.id));
 }
 
-/** Subjects of a company by id, in display order (for the `subject_{id}` keys of newly promoted answers). */
-export async function findSubjectsByIds(db: Db, companyId: number, ids: readonly number[]) {
+/** Subjects of a round by id, in display order (for the `subject_{id}` keys of newly promoted answers). */
+export async function findSubjectsByIds(db: Db, roundId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(evaluationSubjects)
-    .where(and(eq(evaluationSubjects.companyId, companyId), inArray(evaluationSubjects.id, [...ids])))
+    .where(and(eq(evaluationSubjects.roundId, roundId), inArray(evaluationSubjects.id, [...ids])))
     .orderBy(asc(evaluationSubjects.sortOrder), asc(evaluationSubjects.id));
 }
 
@@ -40,12 +40,12 @@ export async function findSubject(db: Db, id: number) {
   return row;
 }
 
-/** The largest sort_order of the company's subjects, or null when it has none. */
-export async function maxSortOrder(db: Db, companyId: number) {
+/** The largest sort_order of the round's subjects, or null when it has none. */
+export async function maxSortOrder(db: Db, roundId: number) {
   const [row] = await db
     .select({ top: max(evaluationSubjects.sortOrder) })
     .from(evaluationSubjects)
-    .where(eq(evaluationSubjects.companyId, companyId));
+    .where(eq(evaluationSubjects.roundId, roundId));
   return row?.top ?? null;
 }
 

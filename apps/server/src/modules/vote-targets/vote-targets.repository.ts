@@ -6,10 +6,10 @@ export type VoteTargetRow = typeof voteTargets.$inferSelect;
 export type VoteTargetInsert = typeof voteTargets.$inferInsert;
 export type VoteTargetPatch = Partial<Pick<VoteTargetRow, 'name' | 'title' | 'isActive' | 'sortOrder'>>;
 
-/** The company's targets in display order; of one type, or only the active ones, when asked. */
+/** The round's targets in display order; of one type, or only the active ones, when asked. */
 export async function listVoteTargets(
   db: Db,
-  companyId: number,
+  roundId: number,
   filter: { type?: string; activeOnly?: boolean } = {},
 ) {
   return db
@@ -17,7 +17,7 @@ export async function listVoteTargets(
     .from(voteTargets)
     .where(
       and(
-        eq(voteTargets.companyId, companyId),
+        eq(voteTargets.roundId, roundId),
         filter.type ? eq(voteTargets.type, filter.type) : undefined,
         filter.activeOnly ? eq(voteTargets.isActive, true) : undefined,
       ),
@@ -39,12 +39,12 @@ export async function findVoteTarget(db: Db, id: number) {
   return row;
 }
 
-/** How many targets the company has and the largest sort_order among them. */
-export async function sortStats(db: Db, companyId: number) {
+/** How many targets the round has and the largest sort_order among them. */
+export async function sortStats(db: Db, roundId: number) {
   const [row] = await db
     .select({ n: count(), top: max(voteTargets.sortOrder) })
     .from(voteTargets)
-    .where(eq(voteTargets.companyId, companyId));
+    .where(eq(voteTargets.roundId, roundId));
   return { count: row?.n ?? 0, max: row?.top ?? null };
 }
 

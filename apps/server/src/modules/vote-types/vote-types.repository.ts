@@ -6,10 +6,11 @@ export type VoteTypeRow = typeof voteTypes.$inferSelect;
 export type VoteTypeInsert = typeof voteTypes.$inferInsert;
 export type VoteTypePatch = Partial<Omit<VoteTypeInsert, 'id' | 'companyId' | 'linkId' | 'createdAt'>>;
 
-export async function listVoteTypes(db: Db, companyId: number, formCategory?: string) {
+/** The round's vote types (of one family when asked) in display order. */
+export async function listVoteTypes(db: Db, roundId: number, formCategory?: string) {
   const where = formCategory
-    ? and(eq(voteTypes.companyId, companyId), eq(voteTypes.formCategory, formCategory))
-    : eq(voteTypes.companyId, companyId);
+    ? and(eq(voteTypes.roundId, roundId), eq(voteTypes.formCategory, formCategory))
+    : eq(voteTypes.roundId, roundId);
   return db.select().from(voteTypes).where(where).orderBy(asc(voteTypes.sortOrder), asc(voteTypes.id));
 }
 
@@ -38,14 +39,14 @@ export async function findVoteTypeByLink(db: Db, linkId: string) {
   return row;
 }
 
-/** Another vote type of the company with this name, if any. */
-export async function findSameName(db: Db, companyId: number, name: string, exceptId?: number) {
+/** Another vote type of the round with this name, if any (names are unique per round). */
+export async function findSameName(db: Db, roundId: number, name: string, exceptId?: number) {
   const [row] = await db
     .select({ id: voteTypes.id })
     .from(voteTypes)
     .where(
       and(
-        eq(voteTypes.companyId, companyId),
+        eq(voteTypes.roundId, roundId),
         eq(voteTypes.name, name),
         exceptId === undefined ? undefined : ne(voteTypes.id, exceptId),
       ),
@@ -54,11 +55,11 @@ export async function findSameName(db: Db, companyId: number, name: string, exce
   return row;
 }
 
-export async function maxSortOrder(db: Db, companyId: number) {
+export async function maxSortOrder(db: Db, roundId: number) {
   const [row] = await db
     .select({ top: max(voteTypes.sortOrder) })
     .from(voteTypes)
-    .where(eq(voteTypes.companyId, companyId));
+    .where(eq(voteTypes.roundId, roundId));
   return row?.top ?? null;
 }
 
