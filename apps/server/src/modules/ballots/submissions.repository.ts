@@ -95,3 +95,13 @@ export async function deleteTestSubmissions(db: Db, voteTypeId: number) {
     .returning({ id: submissions.id });
   return rows.length;
 }
+
+/** Formal submissions per round and family of a unit. */
+export async function formalSubmissionsByRound(db: Db, companyId: number) {
+  const rows = await db
+    .select({ roundId: submissions.roundId, family: submissions.formCategory, n: count() })
+    .from(submissions)
+    .where(and(eq(submissions.companyId, companyId), eq(submissions.isTest, false)))
+    .groupBy(submissions.roundId, submissions.formCategory);
+  return rows;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { evaluationSubjects } from '../../db/schema';
 
@@ -66,4 +66,29 @@ export async function updateSubject(db: Db, id: number, patch: EvaluationSubject
 export async function deleteSubject(db: Db, id: number) {
   const [row] = await db.delete(evaluationSubjects).where(eq(evaluationSubjects.id, id)).returning();
   return row;
+}
+
+/**
+ * Copies a round's subjects into a new round, each remembering the row it came from (source_subject_id),
+ * in one statement; answers how many.
+ */
+export async function copySubjectsToRound(db: Db, fromRoundId: number, toRoundId: number) {
+  const rows = await db.execute(sql`
+    INSERT INTO evaluation_subjects (company_id, round_id, name, birth_date, previous_position,
+                                     current_position, is_active, sort_order, source_subject_id)
+    SELECT company_id, ${toRoundId}::integer, name, birth_date, previous_position, current_position,
+           is_active, sort_order, id
+    FROM evaluation_subjects WHERE round_id = ${fromRoundId} ORDER BY id
+    RETURNING id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** Subjects per round of a unit. */
+export async function countSubjectsByRound(db: Db, companyId: number) {
+  const rows = await db
+    .select({ roundId: evaluationSubjects.roundId, n: count() })
+    .from(evaluationSubjects)
+    .where(eq(evaluationSubjects.companyId, companyId))
+    .groupBy(evaluationSubjects.roundId);
+  return new Map(rows.map((r) => [r.roundId, r.n]));
 }

@@ -93,3 +93,13 @@ export async function deletePoll(db: Db, id: number) {
   const [row] = await db.delete(polls).where(eq(polls.id, id)).returning();
   return row;
 }
+
+/** Copies a round's polls (same questionnaires) into a new round, in one statement; answers how many. */
+export async function copyPollsToRound(db: Db, fromRoundId: number, toRoundId: number) {
+  const rows = await db.execute(sql`
+    INSERT INTO polls (company_id, round_id, target_type, title, description, form_schema)
+    SELECT company_id, ${toRoundId}::integer, target_type, title, description, form_schema
+    FROM polls WHERE round_id = ${fromRoundId} ORDER BY id
+    RETURNING id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
+}

@@ -58,3 +58,9 @@ export async function archiveRound(db: Db, id: number) {
     .returning();
   return row;
 }
+
+/** Locks the round row FOR UPDATE: writes into the round (FOR SHARE) finish first, later ones wait. */
+export async function lockRound(db: Db, id: number) {
+  const [row] = await db.select().from(rounds).where(eq(rounds.id, id)).for('update');
+  return row;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, max, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, voteTypes } from '../../db/schema';
 
@@ -76,4 +76,32 @@ export async function updateVoteType(db: Db, id: number, patch: VoteTypePatch) {
 export async function deleteVoteType(db: Db, id: number) {
   const [row] = await db.delete(voteTypes).where(eq(voteTypes.id, id)).returning();
   return row;
+}
+
+/** Every vote type of a round, locked FOR UPDATE (ballots in flight finish first), in id order. */
+export async function lockRoundVoteTypes(db: Db, roundId: number) {
+  return db
+    .select()
+    .from(voteTypes)
+    .where(eq(voteTypes.roundId, roundId))
+    .orderBy(asc(voteTypes.id))
+    .for('update');
+}
+
+/** Closes every vote type of a round that is not closed yet (the round is being archived). */
+export async function closeRoundVoteTypes(db: Db, roundId: number) {
+  await db
+    .update(voteTypes)
+    .set({ closedAt: sql`now()` })
+    .where(and(eq(voteTypes.roundId, roundId), isNull(voteTypes.closedAt)));
+}
+
+/** Vote types per round of a unit. */
+export async function countVoteTypesByRound(db: Db, companyId: number) {
+  const rows = await db
+    .select({ roundId: voteTypes.roundId, n: count() })
+    .from(voteTypes)
+    .where(eq(voteTypes.companyId, companyId))
+    .groupBy(voteTypes.roundId);
+  return new Map(rows.map((r) => [r.roundId, r.n]));
 }

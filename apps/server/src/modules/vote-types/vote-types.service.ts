@@ -213,3 +213,24 @@ export async function deleteVoteType(
     });
   });
 }
+
+/**
+ * Copies a round's vote types into a new round (issue 14): the same settings with a new unguessable
+ * link, 试投票 on, not closed, no codes, each remembering the row it came from. Answers the pairs of ids.
+ */
+export async function copyVoteTypesToRound(db: Db, fromRoundId: number, toRoundId: number) {
+  const pairs: { from: number; to: number }[] = [];
+  for (const v of await repo.listVoteTypes(db, fromRoundId)) {
+    const { id, createdAt: _createdAt, ...rest } = v;
+    const row = await repo.insertVoteType(db, {
+      ...rest,
+      roundId: toRoundId,
+      linkId: newLinkId(),
+      testMode: true,
+      closedAt: null,
+      sourceVoteTypeId: id,
+    });
+    pairs.push({ from: id, to: row.id });
+  }
+  return pairs;
+}
