@@ -41,7 +41,8 @@ async function tableCounts() {
       (SELECT count(*) FROM ballot_codes)::int AS codes, (SELECT count(*) FROM audit_log)::int AS audit`)) as unknown as {
     rows: Record<string, number>[];
   };
-  return { ...res.rows[0]!, ...(await countRows(ctx.database.db)) };
+  const rows: Record<string, number> = { ...res.rows[0]!, ...(await countRows(ctx.database.db)) };
+  return rows;
 }
 
 async function uploadCover(f: BallotFixture, voteTypeId: number) {
