@@ -27,10 +27,12 @@ export interface BuildOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Builds the whole HTTP application; tests call this with a migrated database and use app.inject. */
-export async function buildApp({ config, database, jwtSecret, logger = false }: BuildOptions) {
+export async function buildApp({ config, database, jwtSecret, logger = false, onRoute }: BuildOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -39,6 +41,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

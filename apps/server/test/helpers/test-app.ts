@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp, type App } from '../../src/app';
+import { buildApp, type App, type BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 
@@ -17,7 +17,10 @@ export interface TestContext {
  * One real, migrated database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set,
  * a fresh database created on that PostgreSQL server and dropped afterwards.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  build: Pick<BuildOptions, 'onRoute'> = {},
+): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let url: string | undefined;
@@ -45,7 +48,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOGIN_RATE_LIMIT: '10000',
     ...env,
   });
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-1234' });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: 'test-secret-test-secret-test-secret-1234',
+    ...build,
+  });
   await app.ready();
 
   const reset = async () => {
