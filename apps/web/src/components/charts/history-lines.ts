@@ -24,7 +24,7 @@ export function historyLinesOption({
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: rounds, boundaryGap: rounds.length < 2 },
     yAxis: { type: 'value', min: 0, max: (v) => Math.max(100, Math.ceil(v.max)) },
-    series: lines.map((l) => ({
+    series: lines.map((l, i) => ({
       type: 'line',
       name: l.name,
       data: l.data,
@@ -34,7 +34,8 @@ export function historyLinesOption({
       lineStyle: { color: l.color, width: 2 },
       label: {
         show: true,
-        position: 'top',
+        // Alternately above and below, so that close values of two lines stay readable.
+        position: i % 2 === 0 ? 'top' : 'bottom',
         formatter: ({ value }) =>
           value === null || value === undefined ? '' : `${Number(value).toFixed(2)}${l.suffix ?? ''}`,
       },

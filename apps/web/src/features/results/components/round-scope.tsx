@@ -1,4 +1,4 @@
-import { Alert, Space } from 'antd';
+import { Alert } from 'antd';
 import { useRoundScope, type RoundScope } from '@/api/rounds';
 import { CompanySelect } from '@/components/company-select';
 import { RoundSelect } from '@/components/round-select';
@@ -20,10 +20,11 @@ export function useResultsScope() {
 /** The company selector with the round selector beside it. */
 export function ScopeSelects({ scope }: { scope: ReturnType<typeof useResultsScope> }) {
   return (
-    <Space wrap size={12}>
+    // Flex items, so that the selectors' max-width: 100% is the page's width on a phone.
+    <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
       <CompanySelect value={scope.companyId} onChange={scope.setCompanyId} />
       <RoundSelect companyId={scope.companyId} value={scope.roundParam} onChange={scope.setRound} />
-    </Space>
+    </div>
   );
 }
 

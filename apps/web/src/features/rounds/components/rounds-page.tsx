@@ -105,6 +105,7 @@ export default function RoundsPage() {
               {
                 title: '查看',
                 key: 'links',
+                width: 150,
                 render: (_v, r) => <RoundLinks companyId={companyId} round={r} />,
               },
             ]}
