@@ -14,7 +14,9 @@ export function changeText(change: number | null): Cell {
 export function comparisonSheet(book: Book, name: string, r: AppraisalResults) {
   const sheet = addSheet(book, name, [22, 8, 18, 14, 14, 14, 12, 16, 16, 12], 3);
   titleRow(sheet, `${r.company.name}民主测评与上年度比较`, 10);
-  textRow(sheet, ['加权得分与最高等次占比（%）；变化为本轮减上一轮，▲ 上升，▼ 下降；新增的测评对象无上年度数据']);
+  textRow(sheet, [
+    '加权得分与最高等次占比（%）；变化为本轮减上一轮，▲ 上升，▼ 下降；新增的测评对象无上年度数据',
+  ]);
   headerRow(sheet, [
     '测评对象',
     '类型',
