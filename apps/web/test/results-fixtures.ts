@@ -96,6 +96,7 @@ function target(
     rank: null,
     combined: aggregateScoring(schema, Object.values(byVoteType).flat()),
     by_vote_type: parts,
+    comparison: { previous: null, change: { weighted_score: null, top_share: null } },
   };
 }
 
