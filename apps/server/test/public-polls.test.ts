@@ -102,6 +102,9 @@ describe('company-addressed reads', () => {
       reason_question: '您对新提拔任用的干部表示不认同的主要原因是：',
       reason_placeholder: '（若此处填写不下，可写在背面或者另附页）',
       footer_note: '注：对所列干部的提拔任用有何看法请在相应选项内划圈（如 ○）。',
+      // The phone texts (0eaaa1a): the voting page's own placeholder, and no footer.
+      phone_reason_placeholder: '请填写不认同的主要原因',
+      phone_footer_note: '',
     });
     // A hand edit that breaks a schema: voters no longer see that poll, as the ballot itself leaves it out.
     await db

@@ -192,6 +192,39 @@ describe('the archived-write walk', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('creates into the current round, never the archived one', async () => {
+    const post = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: bearer(token), payload });
+    const created = [
+      [
+        'vote_types',
+        await post('/vote-types/', {
+          company_id: c(),
+          name: '新增组',
+          form_category: 'democratic_appraisal',
+        }),
+      ],
+      ['vote_targets', await post('/vote-targets/', { company_id: c(), name: '新人', type: 'person' })],
+      ['evaluation_subjects', await post('/evaluation-subjects/', { company_id: c(), name: '新干部' })],
+    ] as const;
+    const current = (
+      (await ctx.database.db.execute(
+        sql`SELECT id FROM rounds WHERE company_id = ${c()} AND state = 'current'`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows[0]!.id;
+    for (const [table, res] of created) {
+      expect(res.statusCode, res.body).toBe(201);
+      const row = (await ctx.database.db.execute(
+        sql.raw(`SELECT round_id FROM ${table} WHERE id = ${Number(res.json<{ id: number }>().id)}`),
+      )) as unknown as { rows: { round_id: number }[] };
+      expect(row.rows[0]!.round_id).toBe(current);
+    }
+    // The current round already has the copied polls: a second one of a kind is the usual 409.
+    const poll = await post('/polls/copy-from-template', { company_id: c(), target_type: 'cadre' });
+    expect(poll.statusCode).toBe(409);
+    expect(poll.json<{ detail: string }>().detail).toMatch(/已有/);
+  });
+
   it('refuses a ballot on an archived round’s link with 403 本轮测评已结束, nothing written', async () => {
     const before = await snapshot();
     for (const family of ['appraisal', 'evaluation'] as const) {

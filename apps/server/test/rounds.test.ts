@@ -197,6 +197,33 @@ describe('开始新一轮测评', () => {
     expect(current.json<PublicVoteTypeView>()).toMatchObject({ round_archived: false, ready: true });
   });
 
+  it('takes ballots in flight into the old round or refuses them, never into the new one', async () => {
+    const f = await buildBallotFixture(ctx.app, token);
+    // 试投票: test ballots do not hold the new round back.
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/vote-types/${f.appraisal.id}`,
+      headers: bearer(token),
+      payload: { test_mode: true },
+    });
+    expect(put.statusCode).toBe(200);
+    const ballots = Array.from({ length: 12 }, () => submission(f, 'appraisal'));
+    const [round, ...answers] = await Promise.all([
+      startRound(ctx.app, elevated, f.company.id, { name: '2027年度', year: 2027 }),
+      ...ballots.map((b) => submit(ctx.app, b)),
+    ]);
+    expect(round.statusCode).toBe(201);
+    const stored = answers.filter((r) => r.statusCode === 201).length;
+    for (const r of answers.filter((x) => x.statusCode !== 201)) {
+      expect(r.statusCode).toBe(403);
+      expect(r.json()).toEqual({ detail: '本轮测评已结束' });
+    }
+    const rows = (await ctx.database.db.execute(
+      sql`SELECT r.state, count(*)::int AS n FROM submissions s JOIN rounds r ON r.id = s.round_id GROUP BY r.state`,
+    )) as unknown as { rows: { state: string; n: number }[] };
+    expect(rows.rows).toEqual(stored ? [{ state: 'archived', n: stored }] : []);
+  });
+
   it('is refused with 409 while a vote type is open with formal ballots, and nothing changes', async () => {
     const f = await buildBallotFixture(ctx.app, token);
     expect((await submit(ctx.app, submission(f, 'appraisal'))).statusCode).toBe(201);

@@ -5,6 +5,7 @@ import { cadreVoteBatches, voteBatches } from '../ballots/ballot-batches.reposit
 import { getCompany } from '../companies/companies.service';
 import { readRoundPolls } from '../polls/parsed-poll';
 import { roundOf } from '../rounds/round-scope';
+import { listRounds } from '../rounds/rounds.repository';
 import { listVoteTypes } from '../vote-types/vote-types.repository';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
 import { appraisalResults, scoringPolls } from './appraisal.service';
@@ -68,12 +69,15 @@ export async function prepareXlsx(
     raw.family === 'democratic_appraisal'
       ? await appraisalResults(db, companyId, { roundId: raw.round.id })
       : null;
+  const compare = (await listRounds(db, companyId)).some((r) => r.id < raw.round.id);
   return {
     fileName: fileName(raw.company.name, family, '结果', 'xlsx'),
     async write(out) {
       const book = openBook(out);
       if (raw.family === 'democratic_appraisal') {
-        await writeAppraisalBook(book, appraisal!, { table: raw.table, batches: raw.batches() }, out);
+        await writeAppraisalBook(book, appraisal!, { table: raw.table, batches: raw.batches() }, out, {
+          compare,
+        });
       } else {
         await writeEvaluationBook(book, raw.results, { table: raw.table, batches: raw.batches() }, out);
       }

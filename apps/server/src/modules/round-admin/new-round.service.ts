@@ -36,11 +36,12 @@ export async function startNewRound(
   try {
     return await db.transaction(async (tx) => {
       const found = await currentRound(tx, companyId);
+      // Ballots in flight (FOR KEY SHARE on their vote type) finish first; later ones are refused. The
+      // vote types are locked before the round, in the order a vote type's own writes take them.
+      const voteTypes = await lockRoundVoteTypes(tx, found.id);
       // Writes into the round (holding it FOR SHARE) finish first; later ones wait and then see it archived.
       const old = (await rounds.lockRound(tx, found.id))!;
       if (old.state !== 'current') throw conflict('测评批次已变更，请刷新后重试');
-      // Ballots in flight (FOR KEY SHARE on their vote type) finish first; later ones are refused.
-      const voteTypes = await lockRoundVoteTypes(tx, old.id);
       const running: string[] = [];
       for (const v of voteTypes) {
         if (statusOf(v) === 'open' && (await countVoteTypeSubmissions(tx, v.id, false)) > 0)
