@@ -1,6 +1,9 @@
 // Results benchmark (issue 7): 100,000 stored appraisal ballots (5,000 voters × 20 targets over 5 vote
 // types), then the company results call and the xlsx export against the real built server, on PGlite and
-// (with BENCH_DATABASE_URL) on PostgreSQL. Prints JSON. Loopback only.
+// (with BENCH_DATABASE_URL) on PostgreSQL. Issue 14: a second unit holds the same 100,000 ballots spread
+// over 3 rounds (two archived); its results call (the current round, with the comparison against the
+// round before) is timed in the same run, call for call alternating with the single-round unit. Prints
+// JSON. Loopback only.
 //   npx tsx bench/results.ts            (from the repo root; builds apps/server/dist-bench7 first)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5571/postgres npx tsx bench/results.ts
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -92,22 +95,41 @@ async function signIn(base: string) {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** Times the results call and the export on a running server; samples its RSS while exporting. */
-async function measure(base: string, pid: number, companyId: number) {
+interface Seeded {
+  companyId: number;
+}
+
+/**
+ * Times the results call of both units (alternating, so both see the same load) and the export of the
+ * single-round one on a running server; samples its RSS while exporting.
+ */
+async function measure(base: string, pid: number, single: Seeded, rounds: Seeded) {
   const headers = { authorization: `Bearer ${await signIn(base)}` };
-  const url = `${base}/api/v1/admin/companies/${companyId}/results`;
-  const call = async () => {
+  const url = `${base}/api/v1/admin/companies/${single.companyId}/results`;
+  const caller = (u: string) => async () => {
     const t = performance.now();
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(120_000) });
-    const body = (await res.json()) as { targets: { combined: { count: number } }[] };
+    const res = await fetch(u, { headers, signal: AbortSignal.timeout(120_000) });
+    const body = (await res.json()) as {
+      targets: { combined: { count: number }; comparison?: { previous: unknown } }[];
+    };
     if (!res.ok) throw new Error(`results ${res.status}`);
     return { ms: performance.now() - t, body };
   };
+  const call = caller(url);
+  const callRounds = caller(`${base}/api/v1/admin/companies/${rounds.companyId}/results`);
   const first = await call();
+  const firstRounds = await callRounds();
   const counted = first.body.targets.reduce((a, t) => a + t.combined.count, 0);
-  for (let i = 0; i < 3; i++) await call();
+  for (let i = 0; i < 3; i++) {
+    await call();
+    await callRounds();
+  }
   const times: number[] = [];
-  for (let i = 0; i < CALLS && Date.now() < deadline; i++) times.push((await call()).ms);
+  const roundTimes: number[] = [];
+  for (let i = 0; i < CALLS && Date.now() < deadline; i++) {
+    times.push((await call()).ms);
+    roundTimes.push((await callRounds()).ms);
+  }
 
   const exportOnce = async (suffix: string) => {
     const baseline = rssMb(pid);
@@ -141,7 +163,23 @@ async function measure(base: string, pid: number, companyId: number) {
     results_max_ms: Math.round(Math.max(...times)),
     export_xlsx: xlsx,
     export_csv: csv,
+    three_rounds: {
+      current_round_ballots_counted: firstRounds.body.targets.reduce((a, t) => a + t.combined.count, 0),
+      targets_compared: firstRounds.body.targets.filter((t) => t.comparison?.previous).length,
+      results_first_ms: Math.round(firstRounds.ms),
+      results_calls: roundTimes.length,
+      results_p50_ms: Math.round(pct(roundTimes, 50)),
+      results_p99_ms: Math.round(pct(roundTimes, 99)),
+      results_max_ms: Math.round(Math.max(...roundTimes)),
+    },
   };
+}
+
+/** Both units: today's single round, and the same number of ballots over 3 rounds. */
+async function seedBoth(exec: Exec) {
+  const single = await seedAppraisal(exec, SIZE);
+  const rounds = await seedAppraisal(exec, { ...SIZE, rounds: 3, seed: 8 });
+  return { single, rounds };
 }
 
 async function runPglite() {
@@ -151,13 +189,17 @@ async function runPglite() {
     await migrated.close();
     const db = await PGlite.create(path.join(dataDir, 'pglite'));
     const t = performance.now();
-    const seeded = await seedAppraisal(((q, p) => db.query(q, p)) as Exec, SIZE);
+    const seeded = await seedBoth(((q, p) => db.query(q, p)) as Exec);
     await db.query('ANALYZE');
     await db.close();
     const seedMs = Math.round(performance.now() - t);
     const { child, base } = await startServer({ DATA_DIR: dataDir });
     try {
-      return { database: 'pglite', seed_ms: seedMs, ...(await measure(base, child.pid!, seeded.companyId)) };
+      return {
+        database: 'pglite',
+        seed_ms: seedMs,
+        ...(await measure(base, child.pid!, seeded.single, seeded.rounds)),
+      };
     } finally {
       await stopServer(child);
     }
@@ -180,7 +222,7 @@ async function runPostgres(adminUrl: string) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const t = performance.now();
-    const seeded = await seedAppraisal((q, p) => client.query(q, p), SIZE);
+    const seeded = await seedBoth((q, p) => client.query(q, p));
     await client.query('ANALYZE');
     await client.end();
     const seedMs = Math.round(performance.now() - t);
@@ -189,7 +231,7 @@ async function runPostgres(adminUrl: string) {
       return {
         database: 'postgres',
         seed_ms: seedMs,
-        ...(await measure(base, child.pid!, seeded.companyId)),
+        ...(await measure(base, child.pid!, seeded.single, seeded.rounds)),
       };
     } finally {
       await stopServer(child);

@@ -91,6 +91,7 @@ describe('server layout', () => {
   it('queries each table only in the module that owns it (and joins it only where listed)', () => {
     const OWNER: Record<string, string> = {
       companies: 'modules/companies',
+      rounds: 'modules/rounds',
       polls: 'modules/polls',
       voteTypes: 'modules/vote-types',
       voteTargets: 'modules/vote-targets',
@@ -133,6 +134,7 @@ describe('server layout', () => {
   it('writes a table in raw SQL only in its owner, and touches ballot_codes nowhere else', () => {
     const OWNER: Record<string, string> = {
       ballot_codes: 'modules/ballot-codes',
+      rounds: 'modules/rounds',
       submissions: 'modules/ballots',
       votes: 'modules/ballots',
       cadre_votes: 'modules/ballots',

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany, createEvaluationSubject } from './helpers/factories';
+import {
+  bearer,
+  createAdmin,
+  createCompany,
+  createEvaluationSubject,
+  currentRoundId,
+} from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
@@ -164,13 +170,20 @@ describe('update and delete', () => {
 async function insertNewlyPromotedBallot(companyId: number, answers: Record<string, string>) {
   const { db } = ctx.database;
   const { cadreVotes, polls, submissions, voteTypes } = await import('../src/db/schema');
+  const roundId = await currentRoundId(db, companyId);
   const [vt] = await db
     .insert(voteTypes)
-    .values({ companyId, name: '中层干部', formCategory: 'democratic_evaluation', linkId: 'link-np' })
+    .values({
+      companyId,
+      roundId,
+      name: '中层干部',
+      formCategory: 'democratic_evaluation',
+      linkId: 'link-np',
+    })
     .returning();
   const [poll] = await db
     .insert(polls)
-    .values({ companyId, targetType: 'newly_promoted', title: '测评表', formSchema: {} })
+    .values({ companyId, roundId, targetType: 'newly_promoted', title: '测评表', formSchema: {} })
     .onConflictDoNothing()
     .returning();
   const pollId = poll?.id ?? (await db.select().from(polls).limit(1))[0]!.id;
@@ -178,6 +191,7 @@ async function insertNewlyPromotedBallot(companyId: number, answers: Record<stri
   await db.insert(submissions).values({
     id,
     companyId,
+    roundId,
     voteTypeId: vt!.id,
     formCategory: 'democratic_evaluation',
     voterIdentifier: 'v1',
@@ -186,6 +200,7 @@ async function insertNewlyPromotedBallot(companyId: number, answers: Record<stri
   await db.insert(cadreVotes).values({
     submissionId: id,
     companyId,
+    roundId,
     voteTypeId: vt!.id,
     pollId,
     pollKind: 'newly_promoted',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MeetingBoard } from '@kaoping/contracts/meeting';
 import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
-import { createAdmin } from './helpers/factories';
+import { createAdmin, createCompany, elevate } from './helpers/factories';
+import { closeVoteTypes, newRound } from './helpers/round-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 import { adminCalls, plain } from './helpers/vote-control';
 
@@ -91,6 +92,20 @@ describe('the meeting screen board', () => {
     expect((await submit(ctx.app, submission(f))).statusCode).toBe(201);
     const b = await board(f.company.id);
     expect(b.vote_types[0]).toMatchObject({ test_mode: true, voted: 1 });
+  });
+
+  it("shows the current round only: after 开始新一轮测评 the old round's ballots are not counted", async () => {
+    expect((await submit(ctx.app, submission(f))).statusCode).toBe(201);
+    await closeVoteTypes(ctx.app, token, [f.appraisal.id, f.evaluation.id]);
+    // A second unit first, so that the new round's id is not the unit's id.
+    await createCompany(ctx.app, token, '另一单位');
+    await newRound(ctx.app, await elevate(ctx.app, token), f.company.id, '2027年度', 2027);
+    const b = await board(f.company.id);
+    expect(b.vote_types.map((v) => [v.name, v.voted, v.test_mode, v.status])).toEqual([
+      ['班子成员', 0, true, 'open'],
+      ['中层干部', 0, true, 'open'],
+    ]);
+    expect(b.vote_types.map((v) => v.vote_type_id)).not.toContain(f.appraisal.id);
   });
 
   it('answers 404 for an unknown unit', async () => {

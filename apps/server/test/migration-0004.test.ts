@@ -55,5 +55,6 @@ describe('migration 0004_one_person_one_ballot', () => {
     const vt = await client.query(`SELECT access_mode, test_mode, closed_at FROM vote_types`);
     expect(vt.rows).toEqual([{ access_mode: 'link', test_mode: false, closed_at: null }]);
     await client.close();
-  });
+    // Every later migration runs too; on a loaded machine that takes longer than the default 30 s.
+  }, 180_000);
 });

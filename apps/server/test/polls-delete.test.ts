@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, cadreVotes, polls, submissions, voteTypes, votes } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany, elevate } from './helpers/factories';
+import { bearer, createAdmin, createCompany, currentRoundId, elevate } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
@@ -34,23 +34,26 @@ const remove = (id: number | string, t: string) =>
 /** Stores ballots the way voting does: one submission per voter, then its rows (voting is another issue). */
 async function vote(pollId: number, family: 'appraisal' | 'evaluation', voters: number, targets = [1]) {
   const db = ctx.database.db;
+  const roundId = await currentRoundId(db, companyId);
   const [vt] = await db
     .insert(voteTypes)
     .values({
       companyId,
+      roundId,
       name: `组${randomUUID()}`,
       formCategory: `democratic_${family}`,
       linkId: randomUUID(),
     })
     .returning();
   for (let i = 0; i < voters; i++) {
-    const sub = { id: randomUUID(), companyId, voteTypeId: vt!.id, voterIdentifier: `v${i}` };
+    const sub = { id: randomUUID(), companyId, roundId, voteTypeId: vt!.id, voterIdentifier: `v${i}` };
     await db
       .insert(submissions)
       .values({ ...sub, formCategory: vt!.formCategory, ballotCount: targets.length });
     const base = {
       submissionId: sub.id,
       companyId,
+      roundId,
       voteTypeId: vt!.id,
       pollId,
       voterIdentifier: sub.voterIdentifier,

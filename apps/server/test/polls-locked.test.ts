@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cadreVotes, submissions, votes } from '../src/db/schema';
-import { bearer, createAdmin, createCompany, createVoteType } from './helpers/factories';
+import { bearer, createAdmin, createCompany, createVoteType, currentRoundId } from './helpers/factories';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 // Once ballots exist, a questionnaire's structure is what those ballots mean: only its texts may change.
@@ -37,9 +37,11 @@ async function importPoll(targetType: string) {
 async function storeBallot(pollId: number, family: 'democratic_appraisal' | 'democratic_evaluation') {
   const voteType = await createVoteType(ctx.app, token, companyId, { form_category: family });
   const submissionId = randomUUID();
+  const roundId = await currentRoundId(ctx.database.db, companyId);
   const common = {
     submissionId,
     companyId,
+    roundId,
     voteTypeId: voteType.id,
     pollId,
     voterIdentifier: 'voter-1',
@@ -48,6 +50,7 @@ async function storeBallot(pollId: number, family: 'democratic_appraisal' | 'dem
   await ctx.database.db.insert(submissions).values({
     id: submissionId,
     companyId,
+    roundId,
     voteTypeId: voteType.id,
     formCategory: family,
     voterIdentifier: 'voter-1',

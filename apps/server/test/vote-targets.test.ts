@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany, createVoteTarget } from './helpers/factories';
+import { bearer, createAdmin, createCompany, createVoteTarget, currentRoundId } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
@@ -158,13 +158,20 @@ describe('update and delete', () => {
 async function insertBallot(companyId: number, targetId: number) {
   const { db } = ctx.database;
   const { polls, submissions, voteTypes, votes } = await import('../src/db/schema');
+  const roundId = await currentRoundId(db, companyId);
   const [vt] = await db
     .insert(voteTypes)
-    .values({ companyId, name: '班子成员', formCategory: 'democratic_appraisal', linkId: `l${targetId}` })
+    .values({
+      companyId,
+      roundId,
+      name: '班子成员',
+      formCategory: 'democratic_appraisal',
+      linkId: `l${targetId}`,
+    })
     .returning();
   const [poll] = await db
     .insert(polls)
-    .values({ companyId, targetType: 'person', title: '测评表', formSchema: {} })
+    .values({ companyId, roundId, targetType: 'person', title: '测评表', formSchema: {} })
     .onConflictDoNothing()
     .returning();
   const pollId = poll?.id ?? (await db.select().from(polls).limit(1))[0]!.id;
@@ -172,6 +179,7 @@ async function insertBallot(companyId: number, targetId: number) {
   await db.insert(submissions).values({
     id,
     companyId,
+    roundId,
     voteTypeId: vt!.id,
     formCategory: 'democratic_appraisal',
     voterIdentifier: 'v1',
@@ -180,6 +188,7 @@ async function insertBallot(companyId: number, targetId: number) {
   await db.insert(votes).values({
     submissionId: id,
     companyId,
+    roundId,
     voteTypeId: vt!.id,
     pollId,
     targetId,

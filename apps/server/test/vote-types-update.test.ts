@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany, createVoteType } from './helpers/factories';
+import { bearer, createAdmin, createCompany, createVoteType, currentRoundId } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
@@ -98,6 +98,7 @@ async function insertSubmission(companyId: number, voteTypeId: number) {
   await ctx.database.db.insert(submissions).values({
     id: crypto.randomUUID(),
     companyId,
+    roundId: await currentRoundId(ctx.database.db, companyId),
     voteTypeId,
     formCategory: 'democratic_appraisal',
     voterIdentifier: 'v1',

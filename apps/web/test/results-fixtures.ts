@@ -64,6 +64,12 @@ function companyBallot(level: number): ScoringAnswers {
   };
 }
 
+/** A target that was not in an earlier round (or the unit's first round). */
+export const NO_COMPARISON: TargetResult['comparison'] = {
+  previous: null,
+  change: { weighted_score: null, top_share: null },
+};
+
 /** A target with its ballots per vote type (vote type id → answers), figures counted like the server. */
 function target(
   id: number,
@@ -96,6 +102,7 @@ function target(
     rank: null,
     combined: aggregateScoring(schema, Object.values(byVoteType).flat()),
     by_vote_type: parts,
+    comparison: NO_COMPARISON,
   };
 }
 

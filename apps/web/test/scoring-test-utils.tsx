@@ -8,6 +8,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { vi } from 'vitest';
 import CompanyPollPage from '@/features/scoring-polls/components/company-poll-page';
+import { roundSummary } from './rounds-fixtures';
 
 /** The company template as the server answers it after an import. */
 export function templatePoll(over: Partial<Poll> = {}): Poll {
@@ -40,7 +41,7 @@ export const json = (status: number, body?: unknown) =>
   });
 
 /**
- * Replaces fetch (the only thing mocked): the company list is answered here, every other call goes
+ * Replaces fetch (the only thing mocked): the company list and its rounds are answered here, every other call goes
  * to `handler`. Returns the calls made, for asserting what was sent.
  */
 export function mockApi(handler: Handler): Call[] {
@@ -57,6 +58,9 @@ export function mockApi(handler: Handler): Call[] {
       if (url.pathname === '/api/v1/admin/companies/') {
         return json(200, { items: [{ id: 1, name: '华东能源集团' }], total: 1 });
       }
+      // The unit's rounds (测评批次), which the page header names: one current round.
+      const rounds = url.pathname.match(/^\/api\/v1\/admin\/companies\/(\d+)\/rounds$/);
+      if (rounds) return json(200, { items: [roundSummary(1, Number(rounds[1]))] });
       calls.push(call);
       return handler(call);
     }),

@@ -71,6 +71,24 @@ describe('a voter who already voted, and links that cannot be voted on', () => {
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
   });
 
+  it('a link of an archived round (测评批次) says 本轮测评已结束, not just closed', async () => {
+    const view = appraisalView({
+      ready: false,
+      polls: [],
+      targets: [],
+      round_archived: true,
+      notice: '本轮测评已结束',
+    });
+    view.vote_type = { ...view.vote_type, status: 'closed', closes_at: '2026-06-01T01:00:00.000Z' };
+    mockFetch({ [VIEW_PATH]: () => ({ body: view }) });
+    renderVotePage();
+    expect(await screen.findByRole('heading', { name: '本轮测评已结束' })).toBeInTheDocument();
+    expect(screen.getByText('华东能源集团 · 中层干部')).toBeInTheDocument();
+    expect(screen.getByText(/不再接受答卷/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '投票已结束' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
   it('an open vote type that is not set up shows the notice', async () => {
     mockFetch({
       [VIEW_PATH]: () => ({ body: appraisalView({ ready: false, notice: '尚未设置单位问卷', polls: [] }) }),

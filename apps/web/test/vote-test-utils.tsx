@@ -48,6 +48,7 @@ const base = (over: Partial<PublicVoteTypeView>): PublicVoteTypeView => ({
   code_state: null,
   ready: true,
   notice: null,
+  round_archived: false,
   polls: [],
   targets: [],
   subjects: [],

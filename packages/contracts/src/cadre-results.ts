@@ -53,6 +53,8 @@ export const statisticsQuery = z.object({
   company_id: idSchema,
   vote_type_id: idSchema.optional(),
   threshold: threshold.optional(),
+  /** An archived round of the unit (测评批次); absent = the current round. */
+  round_id: idSchema.optional(),
 });
 
 // The figures above and those of scoring.ts are the same shapes; the compiler checks it.

@@ -1,6 +1,7 @@
 // Shapes of GET /companies/{id}/results (results/company-results.routes.ts): one company's figures of
 // either family, and their exports.
 import { z } from 'zod';
+import { idSchema } from './common';
 import { evaluationResults, threshold } from './cadre-results';
 import { appraisalResults } from './target-results';
 import { formCategory } from './vote-type';
@@ -8,5 +9,13 @@ import { formCategory } from './vote-type';
 export const companyResultsQuery = z.object({
   form_category: formCategory.default('democratic_appraisal'),
   threshold: threshold.optional(),
+  /** An archived round of the unit (测评批次); absent = the current round. */
+  round_id: idSchema.optional(),
+});
+/** The xlsx and csv exports of one company's results. */
+export const companyExportQuery = z.object({
+  form_category: formCategory.default('democratic_appraisal'),
+  /** An archived round of the unit (测评批次); absent = the current round. */
+  round_id: idSchema.optional(),
 });
 export const companyResults = z.discriminatedUnion('form_category', [appraisalResults, evaluationResults]);

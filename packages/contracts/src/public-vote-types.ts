@@ -111,6 +111,11 @@ export interface PublicVoteTypeView {
   ready: boolean;
   notice: string | null;
   /**
+   * The vote type belongs to an archived round (测评批次): the status is 'closed', the notice
+   * '本轮测评已结束', and a submission is refused (403) with nothing stored.
+   */
+  round_archived: boolean;
+  /**
    * The polls of the ballot, in answering order, only while open: appraisal → company poll (when there is
    * an active company target), person poll (when there is an active person target); evaluation → cadre
    * poll (when it has questions), newly promoted poll (when there is an active subject).

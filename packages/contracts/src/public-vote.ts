@@ -144,6 +144,7 @@ export const publicVoteTypeView = z.object({
   code_state: z.enum(['usable', 'used', 'voided', 'unknown']).nullable(),
   ready: z.boolean(),
   notice: z.string().nullable(),
+  round_archived: z.boolean(),
   polls: z.array(publicPoll),
   targets: z.array(publicTarget),
   subjects: z.array(publicSubject),

@@ -32,6 +32,8 @@ const recordFilters = {
   from: instant.optional(),
   /** Stored at or before this instant. */
   to: instant.optional(),
+  /** An archived round of the unit (测评批次); absent = the current round. */
+  round_id: idSchema.optional(),
 };
 export const voteFilterQuery = z.object({ ...recordFilters, target_id: idSchema.optional() });
 export type VoteFilterQuery = z.infer<typeof voteFilterQuery>;
@@ -112,6 +114,8 @@ export const voterFilterQuery = z.object({
   company_id: idSchema.optional(),
   vote_type_id: idSchema.optional(),
   voter_identifier: voter.optional(),
+  /** An archived round of the unit (测评批次); absent = the current round. */
+  round_id: idSchema.optional(),
 });
 export type VoterFilterQuery = z.infer<typeof voterFilterQuery>;
 export const voterResultsQuery = pagingQuery.extend({
@@ -142,8 +146,17 @@ export type VoterResult = z.infer<typeof voterResult>;
 export const voterResultList = pagedOf(voterResult);
 
 export const voterParams = z.object({ voter });
-export const voterBallotsQuery = z.object({ company_id: idSchema, vote_type_id: idSchema.optional() });
-export const voterDeleteQuery = z.object({ company_id: idSchema, vote_type_id: idSchema });
+export const voterBallotsQuery = z.object({
+  company_id: idSchema,
+  vote_type_id: idSchema.optional(),
+  round_id: idSchema.optional(),
+});
+/** A round_id of an archived round answers 409 (archives never change). */
+export const voterDeleteQuery = z.object({
+  company_id: idSchema,
+  vote_type_id: idSchema,
+  round_id: idSchema.optional(),
+});
 export const voterBallots = z.object({
   voter_identifier: z.string(),
   submissions: z.array(voterResult),

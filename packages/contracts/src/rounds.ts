@@ -83,6 +83,16 @@ export const targetComparison = z.object({
 });
 export type TargetComparison = z.infer<typeof targetComparison>;
 
+/**
+ * this − previous, exact for figures of two decimals (rounded half-up to two decimals); null when either
+ * is null.
+ */
+export function figureChange(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null) return null;
+  const cents = Math.round(current * 100) - Math.round(previous * 100);
+  return cents / 100;
+}
+
 /** GET /admin/vote-targets/{id}/history: the target's figures in every round it (or its origin) was in. */
 export const targetHistory = z.object({
   target_id: int,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { agree, companyRef as company, idSchema, int, scoringKind, type Same } from './common';
 import type { ScoringAggregate } from './scoring';
+import { targetComparison } from './rounds';
 import { turnoutRow } from './turnout';
 
 const optionShare = z.object({ value: z.string(), label: z.string(), count: int, share: z.number() });
@@ -48,6 +49,8 @@ export const targetResult = z.object({
   /** Every vote type pooled. */
   combined: scoringAggregate,
   by_vote_type: z.array(scoringAggregate.extend({ vote_type_id: int })),
+  /** The previous round's figures of the target it was copied from, and the change (issue 14). */
+  comparison: targetComparison,
 });
 export type TargetResult = z.infer<typeof targetResult>;
 export const appraisalResults = z.object({
@@ -67,6 +70,8 @@ export const targetResultsQuery = z.object({
   vote_type_id: idSchema.optional(),
   target_id: idSchema.optional(),
   target_type: scoringKind.optional(),
+  /** An archived round of the unit (测评批次); absent = the current round. */
+  round_id: idSchema.optional(),
 });
 export type TargetResultsQuery = z.infer<typeof targetResultsQuery>;
 

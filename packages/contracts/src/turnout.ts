@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { idSchema, int } from './common';
 import { formCategory } from './vote-type';
 
-export const turnoutQuery = z.object({ company_id: idSchema, form_category: formCategory.optional() });
+export const turnoutQuery = z.object({
+  company_id: idSchema,
+  form_category: formCategory.optional(),
+  /** An archived round of the unit (测评批次); absent = the current round. */
+  round_id: idSchema.optional(),
+});
 export const turnoutRow = z.object({
   vote_type_id: int,
   name: z.string(),

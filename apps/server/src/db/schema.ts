@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -47,7 +48,40 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_name_key').on(t.name)],
 );
 
-/** One questionnaire per company and kind (company | person | cadre | newly_promoted). */
+/**
+ * Assessment rounds (测评批次) of a unit: one per year or so. Exactly one is current (a partial unique
+ * index); the others are archived and never change. A round owns the unit's polls, vote types, targets,
+ * subjects and ballots.
+ */
+export const rounds = pgTable(
+  'rounds',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    year: integer('year').notNull(),
+    /** 'current' | 'archived' */
+    state: text('state').notNull().default('current'),
+    createdAt: createdAt(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rounds_company_name_key').on(t.companyId, t.name),
+    uniqueIndex('rounds_company_current_key')
+      .on(t.companyId)
+      .where(sql`state = 'current'`),
+  ],
+);
+
+/** The round a row belongs to; a company's delete takes its rounds and everything in them. */
+const roundRef = () =>
+  integer('round_id')
+    .notNull()
+    .references(() => rounds.id, { onDelete: 'cascade' });
+
+/** One questionnaire per round and kind (company | person | cadre | newly_promoted). */
 export const polls = pgTable(
   'polls',
   {
@@ -55,6 +89,7 @@ export const polls = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
     targetType: text('target_type').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
@@ -62,7 +97,7 @@ export const polls = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('polls_company_kind_key').on(t.companyId, t.targetType)],
+  (t) => [uniqueIndex('polls_round_kind_key').on(t.roundId, t.targetType)],
 );
 
 /** A voter group with its own QR link, e.g. 班子成员 / 中层干部, in one ballot family. */
@@ -73,6 +108,7 @@ export const voteTypes = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
     name: text('name').notNull(),
     formCategory: text('form_category').notNull(),
     weight: doublePrecision('weight').notNull().default(0),
@@ -89,11 +125,15 @@ export const voteTypes = pgTable(
     testMode: boolean('test_mode').notNull().default(false),
     /** Set by 结束投票, cleared by reopen; the vote is closed while set. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The vote type of the previous round this one was copied from. */
+    sourceVoteTypeId: integer('source_vote_type_id').references((): AnyPgColumn => voteTypes.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('vote_types_link_id_key').on(t.linkId),
-    index('vote_types_company_idx').on(t.companyId, t.sortOrder),
+    index('vote_types_round_idx').on(t.roundId, t.sortOrder),
   ],
 );
 
@@ -105,14 +145,22 @@ export const voteTargets = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     title: text('title').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The target of the previous round this one was copied from: a person followed across years. */
+    sourceTargetId: integer('source_target_id').references((): AnyPgColumn => voteTargets.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index('vote_targets_company_idx').on(t.companyId, t.sortOrder)],
+  (t) => [
+    index('vote_targets_round_idx').on(t.roundId, t.sortOrder),
+    index('vote_targets_source_idx').on(t.sourceTargetId),
+  ],
 );
 
 /** Newly promoted cadres under democratic evaluation (评议对象). */
@@ -123,15 +171,20 @@ export const evaluationSubjects = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
     name: text('name').notNull(),
     birthDate: text('birth_date').notNull().default(''),
     previousPosition: text('previous_position').notNull().default(''),
     currentPosition: text('current_position').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The subject of the previous round this one was copied from. */
+    sourceSubjectId: integer('source_subject_id').references((): AnyPgColumn => evaluationSubjects.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index('evaluation_subjects_company_idx').on(t.companyId, t.sortOrder)],
+  (t) => [index('evaluation_subjects_round_idx').on(t.roundId, t.sortOrder)],
 );
 
 /** Front (instructions) and back (thanks) covers per vote type, kept in the database for every instance. */
@@ -176,6 +229,7 @@ export const submissions = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
     voteTypeId: integer('vote_type_id')
       .notNull()
       .references(() => voteTypes.id, { onDelete: 'cascade' }),
@@ -198,7 +252,7 @@ export const submissions = pgTable(
   (t) => [
     uniqueIndex('submissions_vote_type_voter_key').on(t.voteTypeId, t.voterIdentifier),
     uniqueIndex('submissions_receipt_id_key').on(t.receiptId),
-    index('submissions_company_created_idx').on(t.companyId, t.createdAt),
+    index('submissions_round_created_idx').on(t.roundId, t.createdAt),
   ],
 );
 
@@ -211,6 +265,7 @@ export const votes = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
+    roundId: roundRef(),
     voteTypeId: integer('vote_type_id').notNull(),
     // A ballot keeps its questionnaire: the key also closes the race between a poll delete and a vote.
     pollId: integer('poll_id')
@@ -224,11 +279,11 @@ export const votes = pgTable(
     createdAt: ballotTime(),
   },
   (t) => [
-    index('votes_company_type_target_idx').on(t.companyId, t.voteTypeId, t.targetId),
+    index('votes_round_type_target_idx').on(t.roundId, t.voteTypeId, t.targetId),
     index('votes_submission_idx').on(t.submissionId),
     index('votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
-    // The export reads a company's ballots in id batches (keyset pagination).
-    index('votes_company_id_idx').on(t.companyId, t.id),
+    // The export reads a round's ballots in id batches (keyset pagination).
+    index('votes_round_id_idx').on(t.roundId, t.id),
   ],
 );
 
@@ -241,6 +296,7 @@ export const cadreVotes = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
+    roundId: roundRef(),
     voteTypeId: integer('vote_type_id').notNull(),
     pollId: integer('poll_id')
       .notNull()
@@ -252,10 +308,10 @@ export const cadreVotes = pgTable(
     createdAt: ballotTime(),
   },
   (t) => [
-    index('cadre_votes_company_type_idx').on(t.companyId, t.voteTypeId),
+    index('cadre_votes_round_type_idx').on(t.roundId, t.voteTypeId),
     index('cadre_votes_submission_idx').on(t.submissionId),
     index('cadre_votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
-    index('cadre_votes_company_id_idx').on(t.companyId, t.id),
+    index('cadre_votes_round_id_idx').on(t.roundId, t.id),
   ],
 );
 

@@ -16,6 +16,8 @@ import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './votes/votes.routes';
 import codesRoutes from './vote-control/codes.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
+import roundsRoutes from './round-admin/rounds.routes';
+import targetHistoryRoutes from './round-admin/target-history.routes';
 
 /** Everything under /api/v1/admin. Only login and register are open; the rest needs a bearer token. */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,6 +38,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(cadreResultsRoutes, { prefix: '/cadre-results' });
     await secured.register(companyResultsRoutes, { prefix: '/companies' });
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
+    await secured.register(roundsRoutes, { prefix: '/companies' });
+    await secured.register(targetHistoryRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
     await secured.register(settingsRoutes, { prefix: '/settings' });
     await secured.register(meetingRoutes, { prefix: '/meeting' });

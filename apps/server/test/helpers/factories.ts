@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { App } from '../../src/app';
+import type { Db } from '../../src/db/client';
+import { rounds } from '../../src/db/schema';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -118,4 +121,14 @@ export async function createEvaluationSubject(
   });
   if (res.statusCode !== 201) throw new Error(`create subject failed: ${res.statusCode} ${res.body}`);
   return res.json<{ id: number; name: string; sort_order: number; company_id: number }>();
+}
+
+/** The unit's current round (测评批次), for tests that write rows straight into the database. */
+export async function currentRoundId(db: Db, companyId: number) {
+  const [row] = await db
+    .select({ id: rounds.id })
+    .from(rounds)
+    .where(and(eq(rounds.companyId, companyId), eq(rounds.state, 'current')));
+  if (!row) throw new Error(`no current round for company ${companyId}`);
+  return row.id;
 }

@@ -11,7 +11,10 @@ export const getTargets = (companyId: number) =>
 export const targetsQueryOptions = (companyId: number) =>
   queryOptions({ queryKey: targetsKey(companyId), queryFn: () => getTargets(companyId) });
 
-/** Every appraisal target of the company by sort_order (inactive ones too: old ballots may name them). */
-export function useTargets(companyId: number) {
-  return useQuery(targetsQueryOptions(companyId));
+/**
+ * Every appraisal target of the company's current round by sort_order (inactive ones too: old ballots
+ * may name them).
+ */
+export function useTargets(companyId: number, enabled = true) {
+  return useQuery({ ...targetsQueryOptions(companyId), enabled });
 }

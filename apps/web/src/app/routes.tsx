@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
           adminPage('cadre-vote-records', () => import('@/features/results/components/cadre-records-page')),
           adminPage('vote-records', () => import('@/features/results/components/vote-records-page')),
           adminPage('covers', () => import('@/features/covers/components/covers-page')),
+          adminPage('rounds', () => import('@/features/rounds/components/rounds-page')),
           adminPage('settings', () => import('@/features/settings/components/settings-page')),
           adminPage('*', () => import('@/app/admin/admin-not-found')),
         ],

@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { ROUND_PARAM } from './use-round-param';
 
 /** Where the last chosen company is remembered, so every admin page opens on it. */
 export const COMPANY_STORAGE_KEY = 'kp-admin-company';
@@ -43,6 +44,8 @@ export function useCompanyParam(): [number | undefined, (id: number | undefined)
       setParams(
         (prev) => {
           const p = new URLSearchParams(prev);
+          // A round belongs to one unit: another unit opens on its current round.
+          if (asId(p.get('company')) !== next) p.delete(ROUND_PARAM);
           if (next === undefined) p.delete('company');
           else p.set('company', String(next));
           return p;

@@ -5,7 +5,7 @@ import { cadreVotes, votes } from '../../db/schema';
 /** Rows fetched per round trip while streaming an export: memory stays flat whatever the vote size. */
 export const EXPORT_BATCH = 2000;
 
-async function voteBatch(db: Db, companyId: number, afterId: number) {
+async function voteBatch(db: Db, roundId: number, afterId: number) {
   return db
     .select({
       id: votes.id,
@@ -19,13 +19,13 @@ async function voteBatch(db: Db, companyId: number, afterId: number) {
       createdAt: votes.createdAt,
     })
     .from(votes)
-    .where(and(eq(votes.companyId, companyId), gt(votes.id, afterId), eq(votes.isTest, false)))
+    .where(and(eq(votes.roundId, roundId), gt(votes.id, afterId), eq(votes.isTest, false)))
     .orderBy(asc(votes.id))
     .limit(EXPORT_BATCH);
 }
 export type VoteExportRow = Awaited<ReturnType<typeof voteBatch>>[number];
 
-async function cadreVoteBatch(db: Db, companyId: number, afterId: number) {
+async function cadreVoteBatch(db: Db, roundId: number, afterId: number) {
   return db
     .select({
       id: cadreVotes.id,
@@ -37,7 +37,7 @@ async function cadreVoteBatch(db: Db, companyId: number, afterId: number) {
       createdAt: cadreVotes.createdAt,
     })
     .from(cadreVotes)
-    .where(and(eq(cadreVotes.companyId, companyId), gt(cadreVotes.id, afterId), eq(cadreVotes.isTest, false)))
+    .where(and(eq(cadreVotes.roundId, roundId), gt(cadreVotes.id, afterId), eq(cadreVotes.isTest, false)))
     .orderBy(asc(cadreVotes.id))
     .limit(EXPORT_BATCH);
 }
@@ -62,8 +62,8 @@ async function* batches<T extends { id: number }>(fetch: (afterId: number) => Pr
 }
 
 /** The company's formal appraisal ballots (test ballots are never exported), oldest first, in batches. */
-export const voteBatches = (db: Db, companyId: number) => batches((after) => voteBatch(db, companyId, after));
+export const voteBatches = (db: Db, roundId: number) => batches((after) => voteBatch(db, roundId, after));
 
 /** The company's formal evaluation ballots, oldest first, in batches. */
-export const cadreVoteBatches = (db: Db, companyId: number) =>
-  batches((after) => cadreVoteBatch(db, companyId, after));
+export const cadreVoteBatches = (db: Db, roundId: number) =>
+  batches((after) => cadreVoteBatch(db, roundId, after));

@@ -1,12 +1,14 @@
 import type { CadreVoteFilterQuery } from '@kaoping/contracts/records';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { roundWhere } from './round-where';
 import { cadreVotes, voteTypes } from '../../db/schema';
 
 /** The WHERE of an evaluation records filter; every field optional. */
 export function cadreVoteWhere(f: CadreVoteFilterQuery): SQL | undefined {
   return and(
     f.company_id === undefined ? undefined : eq(cadreVotes.companyId, f.company_id),
+    roundWhere(cadreVotes.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(cadreVotes.voteTypeId, f.vote_type_id),
     f.poll_kind === undefined ? undefined : eq(cadreVotes.pollKind, f.poll_kind),
     f.voter_identifier === undefined ? undefined : eq(cadreVotes.voterIdentifier, f.voter_identifier),
@@ -54,14 +56,14 @@ export async function cadreVotesOfSubmissions(db: Db, submissionIds: string[]) {
     .orderBy(asc(cadreVotes.submissionId), asc(cadreVotes.pollKind), asc(cadreVotes.id));
 }
 
-/** True when a stored newly promoted ballot of the company holds an opinion on this subject. */
-export async function subjectHasVotes(db: Db, companyId: number, subjectId: number) {
+/** True when a stored newly promoted ballot of the round holds an opinion on this subject. */
+export async function subjectHasVotes(db: Db, roundId: number, subjectId: number) {
   const [row] = await db
     .select({ id: cadreVotes.id })
     .from(cadreVotes)
     .where(
       and(
-        eq(cadreVotes.companyId, companyId),
+        eq(cadreVotes.roundId, roundId),
         eq(cadreVotes.pollKind, 'newly_promoted'),
         sql`jsonb_exists(${cadreVotes.answers}, ${`subject_${subjectId}`})`,
       ),
@@ -85,13 +87,13 @@ export async function listCadreAnswers(db: Db, pollId: number, voteTypeId: numbe
  * Formal evaluation ballots of a company (one vote type or all) in the order they were stored. One row per voter
  * and poll: a few thousand at most per company, so they are counted in memory by contracts' functions.
  */
-export async function evaluationBallots(db: Db, companyId: number, voteTypeId?: number) {
+export async function evaluationBallots(db: Db, roundId: number, voteTypeId?: number) {
   return db
     .select({ pollKind: cadreVotes.pollKind, answers: cadreVotes.answers })
     .from(cadreVotes)
     .where(
       and(
-        eq(cadreVotes.companyId, companyId),
+        eq(cadreVotes.roundId, roundId),
         voteTypeId === undefined ? undefined : eq(cadreVotes.voteTypeId, voteTypeId),
         eq(cadreVotes.isTest, false),
       ),

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 
 export interface BucketFilter {
-  companyId: number;
+  roundId: number;
   pollId: number;
   voteTypeId?: number;
   targetId?: number;
@@ -80,7 +80,7 @@ export async function scoringBuckets(
   };
   const where = sql.join(
     [
-      sql`company_id = ${filter.companyId}`,
+      sql`round_id = ${filter.roundId}`,
       sql`poll_id = ${filter.pollId}`,
       // Test ballots (试投票) are never counted.
       sql`NOT is_test`,
@@ -159,4 +159,37 @@ function addCounter(b: Bucket, c: Counter, n: number) {
   if (c.kind === 'answered') item.answered = n;
   else if (n) item.values.set(c.value, n);
   b.items.set(c.item, item);
+}
+
+/**
+ * What the comparison with an earlier round needs of its targets, per (vote type, target): formal
+ * ballots, their score sum in tenths and the count of each overall grade. One light scan of the round.
+ */
+export async function overallCounts(db: Db, roundId: number, targetIds: readonly number[]) {
+  if (targetIds.length === 0) return [];
+  const rows = await rowsOf<{
+    vote_type_id: number;
+    target_id: number;
+    o: string | null;
+    n: number;
+    tenths: number;
+  }>(
+    db,
+    sql`SELECT vote_type_id, target_id, answers->>'overall' AS o, count(*)::int AS n,
+          sum(round(score * 10))::float8 AS tenths
+        FROM votes
+        WHERE round_id = ${roundId} AND NOT is_test
+          AND target_id IN (${sql.join(
+            targetIds.map((id) => sql`${id}::integer`),
+            sql`, `,
+          )})
+        GROUP BY vote_type_id, target_id, answers->>'overall'`,
+  );
+  return rows.map((r) => ({
+    voteTypeId: Number(r.vote_type_id),
+    targetId: Number(r.target_id),
+    overall: r.o,
+    count: Number(r.n),
+    tenths: Number(r.tenths),
+  }));
 }

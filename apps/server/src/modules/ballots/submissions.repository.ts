@@ -38,15 +38,14 @@ export async function findSubmissionOfVoter(db: Db, voteTypeId: number, voter: s
   return row;
 }
 
-/** True when the voter has a submission in any vote type of that family of the company. */
-export async function voterHasVoted(db: Db, companyId: number, family: string, voter: string) {
+/** True when the voter has a submission in any vote type of that family of the round. */
+export async function voterHasVoted(db: Db, roundId: number, family: string, voter: string) {
   const [row] = await db
     .select({ id: submissions.id })
     .from(submissions)
-    .innerJoin(voteTypes, eq(voteTypes.id, submissions.voteTypeId))
     .where(
       and(
-        eq(voteTypes.companyId, companyId),
+        eq(submissions.roundId, roundId),
         eq(submissions.formCategory, family),
         eq(submissions.voterIdentifier, voter),
       ),
@@ -65,8 +64,8 @@ export async function voteTypeHasSubmissions(db: Db, voteTypeId: number) {
   return !!row;
 }
 
-/** Submissions (voters) per vote type of a company, formal and test apart: one scan of the company's index. */
-export async function submissionsByVoteType(db: Db, companyId: number) {
+/** Submissions (voters) per vote type of a round, formal and test apart: one scan of the round's index. */
+export async function submissionsByVoteType(db: Db, roundId: number) {
   const rows = await db
     .select({
       voteTypeId: submissions.voteTypeId,
@@ -74,7 +73,7 @@ export async function submissionsByVoteType(db: Db, companyId: number) {
       test: sql<number>`count(*) FILTER (WHERE ${submissions.isTest})::int`,
     })
     .from(submissions)
-    .where(eq(submissions.companyId, companyId))
+    .where(eq(submissions.roundId, roundId))
     .groupBy(submissions.voteTypeId);
   return new Map(rows.map((r) => [r.voteTypeId, { formal: r.formal, test: r.test }]));
 }
@@ -95,4 +94,14 @@ export async function deleteTestSubmissions(db: Db, voteTypeId: number) {
     .where(and(eq(submissions.voteTypeId, voteTypeId), eq(submissions.isTest, true)))
     .returning({ id: submissions.id });
   return rows.length;
+}
+
+/** Formal submissions per round and family of a unit. */
+export async function formalSubmissionsByRound(db: Db, companyId: number) {
+  const rows = await db
+    .select({ roundId: submissions.roundId, family: submissions.formCategory, n: count() })
+    .from(submissions)
+    .where(and(eq(submissions.companyId, companyId), eq(submissions.isTest, false)))
+    .groupBy(submissions.roundId, submissions.formCategory);
+  return rows;
 }

@@ -12,27 +12,27 @@ export type Family = 'democratic_appraisal' | 'democratic_evaluation';
  * definition is still the current one. Timestamps go through extract(epoch) to be independent of the
  * session time zone.
  */
-export function fingerprintSql(family: Family, companyId: SQL, voteTypeName: SQL): SQL {
+export function fingerprintSql(family: Family, companyId: SQL, roundId: SQL, voteTypeName: SQL): SQL {
   const kinds =
     family === 'democratic_appraisal' ? sql`('company', 'person')` : sql`('cadre', 'newly_promoted')`;
   const roster =
     family === 'democratic_appraisal'
       ? sql`(SELECT json_agg(json_build_array(t.id, t.type, t.sort_order, t.name, t.title) ORDER BY t.id)
-             FROM vote_targets t WHERE t.company_id = ${companyId} AND t.is_active)`
+             FROM vote_targets t WHERE t.round_id = ${roundId} AND t.is_active)`
       : sql`(SELECT json_agg(json_build_array(s.id, s.sort_order, s.name) ORDER BY s.id)
-             FROM evaluation_subjects s WHERE s.company_id = ${companyId} AND s.is_active)`;
+             FROM evaluation_subjects s WHERE s.round_id = ${roundId} AND s.is_active)`;
   return sql`md5(json_build_array(
     ${voteTypeName},
     (SELECT c.name FROM companies c WHERE c.id = ${companyId}),
     (SELECT json_agg(json_build_array(p.id, p.target_type,
         (extract(epoch from p.updated_at) * 1000000)::bigint) ORDER BY p.id)
-       FROM polls p WHERE p.company_id = ${companyId} AND p.target_type IN ${kinds}),
+       FROM polls p WHERE p.round_id = ${roundId} AND p.target_type IN ${kinds}),
     ${roster})::text)`;
 }
 
 /** The current fingerprint of a vote type's definition (read together with the definition itself). */
 export async function readFingerprint(db: Db, family: Family, voteTypeId: number) {
-  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.name`);
+  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.round_id`, sql`v.name`);
   const [row] = await rowsOf<{ fp: string }>(
     db,
     sql`SELECT ${fp} AS fp FROM vote_types v WHERE v.id = ${voteTypeId}`,
@@ -66,28 +66,29 @@ type ParamOf = (name: Param) => SQL | Placeholder;
  * such a change or waits, re-reads the row and is refused.
  */
 function submissionStatement(family: Family, p: ParamOf): SQL {
-  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.name`);
+  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.round_id`, sql`v.name`);
   const codes = codeCtes(sql`${p('code')}::text`);
   const ballotRows =
     family === 'democratic_appraisal'
-      ? sql`INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier,
-                               answers, score, is_test, created_at)
-            SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.target_id, ins.voter_identifier,
+      ? sql`INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id,
+                               voter_identifier, answers, score, is_test, created_at)
+            SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, r.poll_id, r.target_id, ins.voter_identifier,
                    r.answers, r.score, ins.is_test, ins.created_at
             FROM ins, jsonb_to_recordset(${p('rows')}::jsonb)
                  AS r(ord int, poll_id int, target_id int, answers jsonb, score float8)
             ORDER BY r.ord`
-      : sql`INSERT INTO cadre_votes (submission_id, company_id, vote_type_id, poll_id, poll_kind,
+      : sql`INSERT INTO cadre_votes (submission_id, company_id, round_id, vote_type_id, poll_id, poll_kind,
                                      voter_identifier, answers, is_test, created_at)
-            SELECT ins.id, ins.company_id, ins.vote_type_id, r.poll_id, r.kind, ins.voter_identifier,
+            SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, r.poll_id, r.kind, ins.voter_identifier,
                    r.answers, ins.is_test, ins.created_at
             FROM ins, jsonb_to_recordset(${p('rows')}::jsonb) AS r(ord int, poll_id int, kind text, answers jsonb)
             ORDER BY r.ord`;
   return sql`
     WITH vt AS (
-      SELECT v.id, v.company_id, v.access_mode, v.test_mode FROM vote_types v
+      SELECT v.id, v.company_id, v.round_id, v.access_mode, v.test_mode FROM vote_types v
       WHERE v.link_id = ${p('linkId')} AND v.is_active AND v.form_category = ${family}
         AND v.closed_at IS NULL
+        AND EXISTS (SELECT 1 FROM rounds r WHERE r.id = v.round_id AND r.state = 'current')
         AND (v.opens_at IS NULL OR v.opens_at <= now())
         AND (v.closes_at IS NULL OR v.closes_at > now())
         AND (v.access_mode = 'codes' OR v.expected_voters IS NULL OR ${p('capChecked')}::boolean)
@@ -95,16 +96,16 @@ function submissionStatement(family: Family, p: ParamOf): SQL {
       FOR KEY SHARE OF v
     ), code AS (${codes.code}
     ), ins AS (
-      INSERT INTO submissions (id, company_id, vote_type_id, form_category, voter_identifier, ballot_count,
-                               total_score, receipt_id, is_test, created_at)
-      SELECT ${p('id')}::uuid, vt.company_id, vt.id, ${family},
+      INSERT INTO submissions (id, company_id, round_id, vote_type_id, form_category, voter_identifier,
+                               ballot_count, total_score, receipt_id, is_test, created_at)
+      SELECT ${p('id')}::uuid, vt.company_id, vt.round_id, vt.id, ${family},
              CASE WHEN vt.access_mode = 'codes' THEN ${p('codeVoter')}::text ELSE ${p('voterIdentifier')}::text END,
              ${p('count')}::int, ${p('totalScore')}::float8, ${p('receiptId')}::text, vt.test_mode,
              date_trunc('minute', now())
       FROM vt
       WHERE vt.access_mode = 'link' OR EXISTS (SELECT 1 FROM code)
       ON CONFLICT DO NOTHING
-      RETURNING id, company_id, vote_type_id, voter_identifier, is_test, created_at
+      RETURNING id, company_id, round_id, vote_type_id, voter_identifier, is_test, created_at
     ), used AS (${codes.used}
     ), stored AS (${ballotRows} RETURNING 1)
     SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms, ins.is_test,

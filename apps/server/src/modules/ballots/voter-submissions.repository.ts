@@ -2,6 +2,7 @@ import type { VoterFilterQuery } from '@kaoping/contracts/records';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { roundWhere } from './round-where';
 import { cadreVotes, submissions, voteTypes, votes } from '../../db/schema';
 
 const ballotTable = (family: FormCategory) => (family === 'democratic_appraisal' ? votes : cadreVotes);
@@ -10,6 +11,7 @@ export function voterWhere(family: FormCategory, f: VoterFilterQuery): SQL | und
   return and(
     eq(submissions.formCategory, family),
     f.company_id === undefined ? undefined : eq(submissions.companyId, f.company_id),
+    roundWhere(submissions.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(submissions.voteTypeId, f.vote_type_id),
     f.voter_identifier === undefined ? undefined : eq(submissions.voterIdentifier, f.voter_identifier),
   );
@@ -63,16 +65,17 @@ export async function ballotTotals(db: Db, family: FormCategory, submissionIds: 
   return new Map(rows.map((r) => [r.id, { n: r.n, tenths: r.tenths }]));
 }
 
-/** A voter's submissions of one family in a company (one per vote type at most), locked when asked. */
+/** A voter's submissions of one family in a round (one per vote type at most). */
 export async function findVoterSubmissions(
   db: Db,
   family: FormCategory,
-  where: { companyId: number; voter: string; voteTypeId?: number },
+  where: { companyId: number; roundId: number; voter: string; voteTypeId?: number },
 ) {
   return selectSubmissions(db)
     .where(
       voterWhere(family, {
         company_id: where.companyId,
+        round_id: where.roundId,
         vote_type_id: where.voteTypeId,
         voter_identifier: where.voter,
       }),

@@ -1,12 +1,14 @@
 import type { VoteFilterQuery } from '@kaoping/contracts/records';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { roundWhere } from './round-where';
 import { voteTargets, voteTypes, votes } from '../../db/schema';
 
 /** The WHERE of a records filter; every field optional. */
 export function voteWhere(f: VoteFilterQuery): SQL | undefined {
   return and(
     f.company_id === undefined ? undefined : eq(votes.companyId, f.company_id),
+    roundWhere(votes.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(votes.voteTypeId, f.vote_type_id),
     f.target_id === undefined ? undefined : eq(votes.targetId, f.target_id),
     f.voter_identifier === undefined ? undefined : eq(votes.voterIdentifier, f.voter_identifier),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
+import { insertRound } from '../rounds/rounds.repository';
 import * as repo from './companies.repository';
 import { deleteCompanySubmissions } from '../ballots/company-ballots.repository';
 
@@ -24,9 +25,18 @@ export async function getCompany(db: Db, id: number) {
   return row;
 }
 
+/** This year in Beijing time (UTC+8, no daylight saving). */
+export const beijingYear = (now = new Date()) => new Date(now.getTime() + 8 * 3600_000).getUTCFullYear();
+
+/** A new unit starts with its first round, '<当前年>年度', in the same transaction. */
 export async function createCompany(db: Db, name: string) {
   try {
-    return mapCompany(await repo.insertCompany(db, name));
+    return await db.transaction(async (tx) => {
+      const row = await repo.insertCompany(tx, name);
+      const year = beijingYear();
+      await insertRound(tx, { companyId: row.id, name: `${year}年度`, year });
+      return mapCompany(row);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate(name);
     throw err;

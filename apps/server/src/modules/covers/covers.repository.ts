@@ -114,7 +114,7 @@ const COPIED = [
 ] as const;
 
 /**
- * Copies the cover of (vote type, kind) to every other vote type of its company, replacing theirs, in
+ * Copies the cover of (vote type, kind) to every other vote type of its round, replacing theirs, in
  * one statement inside the database (the bytes never travel). Answers the ids written.
  */
 export async function copyCoverToCompany(db: Db, companyId: number, voteTypeId: number, kind: string) {
@@ -124,11 +124,32 @@ export async function copyCoverToCompany(db: Db, companyId: number, voteTypeId: 
   const result = await db.execute(sql`
     INSERT INTO covers (company_id, vote_type_id, kind, ${columns})
     SELECT c.company_id, o.id, c.kind, ${fromSource}
-    FROM covers c JOIN vote_types o ON o.company_id = c.company_id AND o.id <> c.vote_type_id
+    FROM covers c JOIN vote_types s ON s.id = c.vote_type_id
+      JOIN vote_types o ON o.round_id = s.round_id AND o.id <> c.vote_type_id
     WHERE c.vote_type_id = ${voteTypeId} AND c.kind = ${kind} AND c.company_id = ${companyId}
     ON CONFLICT (vote_type_id, kind) DO UPDATE SET ${updates}, created_at = now()
     RETURNING id`);
   return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+}
+
+/**
+ * Copies every cover of the `from` vote types to their `to` copies (a new round), in one statement inside
+ * the database (the bytes never travel).
+ */
+export async function copyCoversToVoteTypes(db: Db, pairs: { from: number; to: number }[]) {
+  if (pairs.length === 0) return 0;
+  const columns = sql.raw(COPIED.map((c) => `"${c}"`).join(', '));
+  const fromSource = sql.raw(COPIED.map((c) => `c."${c}"`).join(', '));
+  const map = sql.join(
+    pairs.map((p) => sql`(${p.from}::integer, ${p.to}::integer)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    INSERT INTO covers (company_id, vote_type_id, kind, ${columns})
+    SELECT c.company_id, m.to_id, c.kind, ${fromSource}
+    FROM covers c JOIN (VALUES ${map}) AS m(from_id, to_id) ON m.from_id = c.vote_type_id
+    RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 export async function deleteCoverById(db: Db, id: number) {

@@ -1,7 +1,8 @@
 import { COVER_KIND_LABELS, type Cover, type CoverKind } from '@kaoping/contracts/cover';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, notFound } from '../../lib/errors';
-import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
+import { assertRoundWritable } from '../rounds/round-scope';
+import { getScopedVoteType, getVoteTypeOfCompany } from '../vote-types/vote-types.service';
 import { forgetCoverLookups, primeCoverBytes } from './cover-cache';
 import { openCoverFile, originalFile, voterFile } from './cover-file';
 import { processCover, sha256Hex } from './cover-processing';
@@ -59,25 +60,30 @@ export async function uploadCover(
   target: { companyId: number; voteTypeId: number; kind: CoverKind },
   readFile: () => Promise<UploadedFile>,
 ) {
-  await getVoteTypeOfCompany(db, target.companyId, target.voteTypeId);
+  const voteType = await getVoteTypeOfCompany(db, target.companyId, target.voteTypeId);
+  // Refused before the file is read; checked again, locked, where it is written.
+  await assertRoundWritable(db, voteType.roundId);
   const { fileName, data } = await readFile();
   const { contentType, display } = await processCover(data);
   try {
-    const row = await repo.upsertCover(db, {
-      companyId: target.companyId,
-      voteTypeId: target.voteTypeId,
-      kind: target.kind,
-      contentType,
-      fileName: cleanFileName(fileName),
-      size: data.length,
-      sha256: sha256Hex(data),
-      data,
-      displayContentType: display?.contentType ?? null,
-      displaySize: display?.size ?? null,
-      displaySha256: display?.sha256 ?? null,
-      displayWidth: display?.width ?? null,
-      displayHeight: display?.height ?? null,
-      displayData: display?.data ?? null,
+    const row = await db.transaction(async (tx) => {
+      await assertRoundWritable(tx, voteType.roundId);
+      return repo.upsertCover(tx, {
+        companyId: target.companyId,
+        voteTypeId: target.voteTypeId,
+        kind: target.kind,
+        contentType,
+        fileName: cleanFileName(fileName),
+        size: data.length,
+        sha256: sha256Hex(data),
+        data,
+        displayContentType: display?.contentType ?? null,
+        displaySize: display?.size ?? null,
+        displaySha256: display?.sha256 ?? null,
+        displayWidth: display?.width ?? null,
+        displayHeight: display?.height ?? null,
+        displayData: display?.data ?? null,
+      });
     });
     forgetCoverLookups();
     // The first phones to open the link get these bytes without reading them back from the database.
@@ -136,8 +142,9 @@ export async function getCoverFile(db: Db, voteTypeId: number, kind: CoverKind) 
  * in one transaction; answers how many vote types got it.
  */
 export async function applyCoverToAll(db: Db, companyId: number, voteTypeId: number, kind: CoverKind) {
-  await getVoteTypeOfCompany(db, companyId, voteTypeId);
+  const voteType = await getVoteTypeOfCompany(db, companyId, voteTypeId);
   return db.transaction(async (tx) => {
+    await assertRoundWritable(tx, voteType.roundId);
     if (!(await repo.findCover(tx, voteTypeId, kind))) {
       throw notFound(`该投票类型尚未上传${COVER_KIND_LABELS[kind]}`);
     }
@@ -149,16 +156,22 @@ export async function applyCoverToAll(db: Db, companyId: number, voteTypeId: num
 
 /** Deletes by id; with companyId, a cover of another company answers 404 and stays. */
 export async function deleteCoverById(db: Db, id: number, companyId?: number) {
-  const row = await repo.findCoverById(db, id);
-  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('封面不存在');
-  if (!(await repo.deleteCoverById(db, id))) throw notFound('封面不存在');
+  await db.transaction(async (tx) => {
+    const row = await repo.findCoverById(tx, id);
+    if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('封面不存在');
+    await assertRoundWritable(tx, (await getScopedVoteType(tx, row.voteTypeId)).roundId);
+    if (!(await repo.deleteCoverById(tx, id))) throw notFound('封面不存在');
+  });
   forgetCoverLookups();
 }
 
 export async function deleteCover(db: Db, companyId: number, voteTypeId: number, kind: CoverKind) {
-  await getVoteTypeOfCompany(db, companyId, voteTypeId);
-  if (!(await repo.deleteCover(db, voteTypeId, kind))) {
-    throw notFound(`尚未上传${COVER_KIND_LABELS[kind]}`);
-  }
+  await db.transaction(async (tx) => {
+    const voteType = await getVoteTypeOfCompany(tx, companyId, voteTypeId);
+    await assertRoundWritable(tx, voteType.roundId);
+    if (!(await repo.deleteCover(tx, voteTypeId, kind))) {
+      throw notFound(`尚未上传${COVER_KIND_LABELS[kind]}`);
+    }
+  });
   forgetCoverLookups();
 }

@@ -9,7 +9,7 @@ import { forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { subjectHasVotes } from '../ballots/cadre-votes.repository';
-import { getCompany } from '../companies/companies.service';
+import { assertRoundWritable, currentRound, writableCurrentRound } from '../rounds/round-scope';
 import { evaluationSubjects } from '../../db/schema';
 import { reorderWithinCompany } from '../shared/company-order.service';
 import * as repo from './evaluation-subjects.repository';
@@ -47,19 +47,27 @@ async function getScopedSubject(db: Db, id: number, companyId?: number) {
   return row;
 }
 
-/** All subjects of the company, active or not, by sort_order then id. */
+/** All subjects of the unit's current round, active or not, by sort_order then id. */
 export async function listEvaluationSubjects(db: Db, companyId: number) {
-  await getCompany(db, companyId);
-  return (await repo.listSubjects(db, companyId)).map(mapEvaluationSubject);
+  const round = await currentRound(db, companyId);
+  return (await repo.listSubjects(db, round.id)).map(mapEvaluationSubject);
 }
 
+/** A new subject goes into the unit's current round. */
 export async function createEvaluationSubject(db: Db, body: EvaluationSubjectCreateBody) {
-  await getCompany(db, body.company_id);
+  return db.transaction(async (tx) => {
+    const round = await writableCurrentRound(tx, body.company_id);
+    return insertInRound(tx, round.id, body);
+  });
+}
+
+async function insertInRound(db: Db, roundId: number, body: EvaluationSubjectCreateBody) {
   // Spec §4: one above the current maximum, starting from 0.
-  const sortOrder = body.sort_order ?? ((await repo.maxSortOrder(db, body.company_id)) ?? -1) + 1;
+  const sortOrder = body.sort_order ?? ((await repo.maxSortOrder(db, roundId)) ?? -1) + 1;
   try {
     const row = await repo.insertSubject(db, {
       companyId: body.company_id,
+      roundId,
       name: body.name,
       birthDate: body.birth_date,
       previousPosition: body.previous_position,
@@ -75,17 +83,20 @@ export async function createEvaluationSubject(db: Db, body: EvaluationSubjectCre
 }
 
 export async function updateEvaluationSubject(db: Db, id: number, body: EvaluationSubjectUpdateBody) {
-  await getScopedSubject(db, id, body.company_id);
-  const row = await repo.updateSubject(db, id, {
-    name: body.name,
-    birthDate: body.birth_date,
-    previousPosition: body.previous_position,
-    currentPosition: body.current_position,
-    isActive: body.is_active,
-    sortOrder: body.sort_order,
+  return db.transaction(async (tx) => {
+    const current = await getScopedSubject(tx, id, body.company_id);
+    await assertRoundWritable(tx, current.roundId);
+    const row = await repo.updateSubject(tx, id, {
+      name: body.name,
+      birthDate: body.birth_date,
+      previousPosition: body.previous_position,
+      currentPosition: body.current_position,
+      isActive: body.is_active,
+      sortOrder: body.sort_order,
+    });
+    if (!row) throw notFound('评议对象不存在');
+    return mapEvaluationSubject(row);
   });
-  if (!row) throw notFound('评议对象不存在');
-  return mapEvaluationSubject(row);
 }
 
 /** Deleting a subject that ballots already mention loses data from the results: advanced mode only. */
@@ -96,7 +107,8 @@ export async function deleteEvaluationSubject(
 ) {
   await db.transaction(async (tx) => {
     const row = await getScopedSubject(tx, id, opts.companyId);
-    const used = await subjectHasVotes(tx, row.companyId, id);
+    await assertRoundWritable(tx, row.roundId);
+    const used = await subjectHasVotes(tx, row.roundId, id);
     if (used && !opts.elevated) throw forbidden('该评议对象已有投票记录，删除需要先进入高级模式');
     await repo.deleteSubject(tx, id);
     await recordAudit(tx, opts.actor, 'evaluation_subject.delete', {
@@ -112,6 +124,7 @@ export async function deleteEvaluationSubject(
 export async function reorderEvaluationSubjects(db: Db, body: EvaluationSubjectReorderBody) {
   return db.transaction(async (tx) => {
     await reorderWithinCompany(tx, evaluationSubjects, body, '评议对象');
-    return (await repo.listSubjects(tx, body.company_id)).map(mapEvaluationSubject);
+    const round = await currentRound(tx, body.company_id);
+    return (await repo.listSubjects(tx, round.id)).map(mapEvaluationSubject);
   });
 }

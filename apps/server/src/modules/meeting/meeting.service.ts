@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
 import { turnoutRows } from '../results/turnout.service';
+import { currentRound } from '../rounds/round-scope';
 import { publicBase } from '../settings/settings.service';
 import {
   deleteSetting,
@@ -22,14 +23,16 @@ const SHARE_PREFIX = 'meeting_share:';
 const shareKey = (companyId: number) => `${SHARE_PREFIX}${companyId}` as const;
 
 /**
- * The board of a unit: each active vote type with how to vote and how many have voted. Figures only:
+ * The board of a unit's current round: each active vote type with how to vote and how many have voted. Figures only:
  * no voter, no answer, no result. Test-mode ballots are counted as 已投票 while the vote type is in
  * test mode (the board says 试投票), so a rehearsal shows on the screen as it will on the day.
  */
 export async function meetingBoard(db: Db, companyId: number, envPublicUrl: string | undefined) {
   const company = await getCompany(db, companyId);
+  // The meeting is the unit's current round: archived rounds have ended.
+  const round = await currentRound(db, companyId);
   const [{ rows, types }, base] = await Promise.all([
-    turnoutRows(db, companyId),
+    turnoutRows(db, round.id),
     publicBase(db, envPublicUrl),
   ]);
   const byId = new Map(types.map((t) => [t.id, t]));

@@ -34,13 +34,13 @@ export function parsePoll(row: repo.PollRow): StoredPoll {
 export const isParsed = <K extends PollTargetType>(poll: StoredPoll<K>): poll is ParsedPoll<K> =>
   poll.schema !== null;
 
-/** The company's polls of these kinds, in id order, each read by parsePoll. */
-export async function readCompanyPolls<K extends PollTargetType>(
+/** The round's polls of these kinds, in id order, each read by parsePoll. */
+export async function readRoundPolls<K extends PollTargetType>(
   db: Db,
-  companyId: number,
+  roundId: number,
   kinds: readonly K[],
 ): Promise<StoredPoll<K>[]> {
-  return (await repo.listPolls(db, { companyId, kinds })).map((row) => parsePoll(row) as StoredPoll<K>);
+  return (await repo.listPolls(db, { roundId, kinds })).map((row) => parsePoll(row) as StoredPoll<K>);
 }
 
 /** Polls by id (a receipt names the polls its ballots answer), each read by parsePoll. */

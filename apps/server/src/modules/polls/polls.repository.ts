@@ -6,14 +6,16 @@ export type PollRow = typeof polls.$inferSelect;
 export type PollInsert = typeof polls.$inferInsert;
 export type PollPatch = Partial<Pick<PollInsert, 'title' | 'description' | 'formSchema'>>;
 
-/** Polls by company and id; `kinds` narrows to those kinds (target types). */
-export async function listPolls(db: Db, filter: { companyId?: number; kinds?: readonly string[] }) {
+/** Polls of one round, or of every unit's current round, by company and id; `kinds` narrows to those kinds. */
+export async function listPolls(db: Db, filter: { roundId?: number; kinds?: readonly string[] }) {
   return db
     .select()
     .from(polls)
     .where(
       and(
-        filter.companyId === undefined ? undefined : eq(polls.companyId, filter.companyId),
+        filter.roundId === undefined
+          ? sql`${polls.roundId} IN (SELECT id FROM rounds WHERE state = 'current')`
+          : eq(polls.roundId, filter.roundId),
         filter.kinds === undefined ? undefined : inArray(polls.targetType, [...filter.kinds]),
       ),
     )
@@ -52,18 +54,18 @@ export async function listPollsWithPublicResults(db: Db) {
     .from(polls)
     .innerJoin(companies, eq(companies.id, polls.companyId))
     .where(
-      sql`EXISTS (SELECT 1 FROM ${voteTypes} WHERE ${voteTypes.companyId} = ${polls.companyId}
+      sql`EXISTS (SELECT 1 FROM ${voteTypes} WHERE ${voteTypes.roundId} = ${polls.roundId}
         AND ${voteTypes.resultsPublic} AND ${voteTypes.formCategory} = ${familyOf})`,
     )
     .orderBy(asc(polls.companyId), asc(polls.id));
 }
 
-/** The id of the company's poll of that kind, if it has one. */
-export async function findPollOfKind(db: Db, companyId: number, targetType: string) {
+/** The id of the round's poll of that kind, if it has one. */
+export async function findPollOfKind(db: Db, roundId: number, targetType: string) {
   const [row] = await db
     .select({ id: polls.id })
     .from(polls)
-    .where(and(eq(polls.companyId, companyId), eq(polls.targetType, targetType)));
+    .where(and(eq(polls.roundId, roundId), eq(polls.targetType, targetType)));
   return row;
 }
 
@@ -90,4 +92,14 @@ export async function lockPoll(db: Db, id: number) {
 export async function deletePoll(db: Db, id: number) {
   const [row] = await db.delete(polls).where(eq(polls.id, id)).returning();
   return row;
+}
+
+/** Copies a round's polls (same questionnaires) into a new round, in one statement; answers how many. */
+export async function copyPollsToRound(db: Db, fromRoundId: number, toRoundId: number) {
+  const rows = await db.execute(sql`
+    INSERT INTO polls (company_id, round_id, target_type, title, description, form_schema)
+    SELECT company_id, ${toRoundId}::integer, target_type, title, description, form_schema
+    FROM polls WHERE round_id = ${fromRoundId} ORDER BY id
+    RETURNING id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
 }

@@ -16,6 +16,7 @@ import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { ballotCountsByPoll, countPollBallots } from '../ballots/ballot-rows.repository';
 import { getCompany } from '../companies/companies.service';
+import { assertRoundWritable, currentRound, writableCurrentRound } from '../rounds/round-scope';
 import * as repo from './polls.repository';
 
 export function mapPoll(row: repo.PollRow): Poll {
@@ -43,25 +44,33 @@ function checkFormSchema(kind: PollTargetType, raw: unknown) {
   return result.data;
 }
 
-/** Inserts one poll; a race with another insert of the same kind ends as the same 409. */
-async function insertOnce(db: Db, values: repo.PollInsert, kind: PollTargetType) {
-  if (await repo.findPollOfKind(db, values.companyId, kind)) throw alreadyHas(kind);
-  try {
-    return mapPoll(await repo.insertPoll(db, values));
-  } catch (err) {
-    if (isUniqueViolation(err)) throw alreadyHas(kind);
-    throw err;
-  }
+/**
+ * Inserts one poll into the unit's current round; a race with another insert of the same kind ends as
+ * the same 409.
+ */
+async function insertOnce(db: Db, values: Omit<repo.PollInsert, 'roundId'>, kind: PollTargetType) {
+  return db.transaction(async (tx) => {
+    const round = await writableCurrentRound(tx, values.companyId);
+    if (await repo.findPollOfKind(tx, round.id, kind)) throw alreadyHas(kind);
+    try {
+      return mapPoll(await repo.insertPoll(tx, { ...values, roundId: round.id }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw alreadyHas(kind);
+      throw err;
+    }
+  });
 }
 
+/** The current round's polls of one unit, or of every unit. */
 export async function listPolls(db: Db, query: PollListQuery) {
-  const rows = await repo.listPolls(db, { companyId: query.company_id, kinds: kindsOf(query.target_type) });
+  const roundId = query.company_id === undefined ? undefined : (await currentRound(db, query.company_id)).id;
+  const rows = await repo.listPolls(db, { roundId, kinds: kindsOf(query.target_type) });
   return rows.map(mapPoll);
 }
 
 export async function listCompanyPolls(db: Db, companyId: number, targetType?: PollTargetType) {
-  await getCompany(db, companyId);
-  return (await repo.listPolls(db, { companyId, kinds: kindsOf(targetType) })).map(mapPoll);
+  const round = await currentRound(db, companyId);
+  return (await repo.listPolls(db, { roundId: round.id, kinds: kindsOf(targetType) })).map(mapPoll);
 }
 
 export async function getPoll(db: Db, id: number) {
@@ -106,6 +115,7 @@ export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
   return db.transaction(async (tx) => {
     const current = await repo.lockPoll(tx, id);
     if (!current) throw notFound('问卷不存在');
+    await assertRoundWritable(tx, current.roundId);
     const kind = current.targetType as PollTargetType;
     const patch: repo.PollPatch = {};
     if (body.title !== undefined) patch.title = body.title;
@@ -138,6 +148,7 @@ export async function deletePoll(db: Db, id: number, actor: Actor) {
   await db.transaction(async (tx) => {
     const row = await repo.lockPoll(tx, id);
     if (!row) throw notFound('问卷不存在');
+    await assertRoundWritable(tx, row.roundId);
     const ballots = await countPollBallots(tx, id);
     if (ballots > 0) throw conflict(`该问卷已有 ${ballots} 份投票记录，不能删除`);
     try {
@@ -158,9 +169,9 @@ export async function deletePoll(db: Db, id: number, actor: Actor) {
 
 /** Ballots and voters per poll, of one company or of all. */
 export async function pollStats(db: Db, companyId?: number): Promise<PollStatsRow[]> {
-  if (companyId !== undefined) await getCompany(db, companyId);
+  const roundId = companyId === undefined ? undefined : (await currentRound(db, companyId)).id;
   const [rows, counts] = await Promise.all([
-    repo.listPolls(db, { companyId }),
+    repo.listPolls(db, { roundId }),
     ballotCountsByPoll(db, companyId),
   ]);
   const byPoll = new Map(counts.map((c) => [c.pollId, c]));

@@ -7,7 +7,8 @@ import {
   listSubjects,
   type EvaluationSubjectRow,
 } from '../evaluation-subjects/evaluation-subjects.repository';
-import { isParsed, readCompanyPolls, type ParsedPoll } from '../polls/parsed-poll';
+import { isParsed, readRoundPolls, type ParsedPoll } from '../polls/parsed-poll';
+import { findRound } from '../rounds/rounds.repository';
 import { listVoteTargets, type VoteTargetRow } from '../vote-targets/vote-targets.repository';
 import { findVoteTypeByLink, type VoteTypeRow } from '../vote-types/vote-types.repository';
 
@@ -20,6 +21,8 @@ export interface BallotPart {
 /** Everything a vote type's ballot is checked against, read in one snapshot. */
 export interface BallotDefinition {
   voteType: VoteTypeRow;
+  /** The vote type's round is archived: the link shows '本轮测评已结束' and takes no ballot. */
+  roundArchived: boolean;
   family: Family;
   company: { id: number; name: string };
   /** The family's polls whose schema parses, in answering order. */
@@ -73,15 +76,18 @@ export async function loadDefinition(db: Db, linkId: string): Promise<BallotDefi
       const { voteType } = found;
       const family = voteType.formCategory as Family;
       const companyId = voteType.companyId;
+      const roundId = voteType.roundId;
       const appraisal = family === 'democratic_appraisal';
-      const stored = await readCompanyPolls(tx, companyId, FAMILY_KINDS[family]);
-      const targets = appraisal ? await listVoteTargets(tx, companyId, { activeOnly: true }) : [];
-      const subjects = appraisal ? [] : await listSubjects(tx, companyId, { activeOnly: true });
+      const round = await findRound(tx, roundId);
+      const stored = await readRoundPolls(tx, roundId, FAMILY_KINDS[family]);
+      const targets = appraisal ? await listVoteTargets(tx, roundId, { activeOnly: true }) : [];
+      const subjects = appraisal ? [] : await listSubjects(tx, roundId, { activeOnly: true });
       const fingerprint = (await readFingerprint(tx, family, voteType.id)) ?? '';
       const order = FAMILY_KINDS[family];
       // Saved schemas were checked on save; parsing again fills defaults and guards against hand edits.
       const polls = stored.filter(isParsed).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
-      const base = { voteType, family, company: { id: companyId, name: found.companyName } };
+      const roundArchived = round?.state !== 'current';
+      const base = { voteType, roundArchived, family, company: { id: companyId, name: found.companyName } };
       const def = { ...base, polls, targets, subjects, fingerprint };
       return { ...def, ...planParts(def) };
     },

@@ -109,7 +109,8 @@ export async function getVoteTypeView(
   const { def } = await definitionFor(db, linkId, true);
   if (!def) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
   const v = def.voteType;
-  const status = statusOf(v);
+  // An archived round's link: ended, whatever its own state says.
+  const status = def.roundArchived ? 'closed' : statusOf(v);
   const open = status === 'open' && !def.problem;
   const [front, back, voted, codeState] = await Promise.all([
     coverOf(db, linkId, v.id, 'front'),
@@ -132,7 +133,8 @@ export async function getVoteTypeView(
     },
     code_state: codeState,
     ready: open,
-    notice: status === 'open' ? def.problem : null,
+    notice: def.roundArchived ? PUBLIC_VOTE_DETAILS.archived : status === 'open' ? def.problem : null,
+    round_archived: def.roundArchived,
     polls: open ? polls.map((p) => mapPublicPoll(p)) : [],
     targets: open ? def.targets.map(mapPublicTarget) : [],
     subjects: open ? def.subjects.map(mapPublicSubject) : [],

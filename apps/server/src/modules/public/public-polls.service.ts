@@ -12,7 +12,8 @@ import { notFound } from '../../lib/errors';
 import { voterHasVoted } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
-import { isParsed, parsePoll, readCompanyPolls } from '../polls/parsed-poll';
+import { isParsed, parsePoll, readRoundPolls } from '../polls/parsed-poll';
+import { currentRound } from '../rounds/round-scope';
 import { findPoll } from '../polls/polls.repository';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
 import { statusOf } from '../vote-types/vote-type-status';
@@ -24,15 +25,17 @@ import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from './public-ballo
 // Polls are read by parsePoll, like the ballot definition: one whose stored schema no longer reads (a
 // hand edit) is not shown to voters.
 
-/** The company's parsed polls of these kinds, in id order. */
-const parsedPolls = async <K extends PublicPollKind>(db: Db, companyId: number, kinds: readonly K[]) =>
-  (await readCompanyPolls(db, companyId, kinds)).filter(isParsed);
+/** The round's parsed polls of these kinds, in id order. */
+const parsedPolls = async <K extends PublicPollKind>(db: Db, roundId: number, kinds: readonly K[]) =>
+  (await readRoundPolls(db, roundId, kinds)).filter(isParsed);
 
 // The lists of people (targets; subjects with birth dates) answer only while a vote that shows them runs.
 
+/** The company and its current round (what the company-addressed reads show). */
 async function companyOf(db: Db, companyId: number) {
   const company = await getCompany(db, companyId);
-  return { id: company.id, name: company.name };
+  const round = await currentRound(db, companyId);
+  return { id: company.id, name: company.name, roundId: round.id };
 }
 
 /** The company and person polls (民主测评), and whether this voter already voted in that family. */
@@ -41,20 +44,20 @@ export async function getCompanyPolls(
   companyId: number,
   voter?: string,
 ): Promise<PublicCompanyPolls> {
-  const company = await companyOf(db, companyId);
+  const { roundId, ...company } = await companyOf(db, companyId);
   const [polls, voted] = await Promise.all([
-    parsedPolls(db, companyId, ['company', 'person'] as const),
-    voter ? voterHasVoted(db, companyId, 'democratic_appraisal', voter) : Promise.resolve(false),
+    parsedPolls(db, roundId, ['company', 'person'] as const),
+    voter ? voterHasVoted(db, roundId, 'democratic_appraisal', voter) : Promise.resolve(false),
   ]);
   return { company, polls: polls.map((p) => mapPublicPoll(p)), has_voted: voted };
 }
 
 /** The cadre poll (选人用人工作), and whether this voter already voted in the evaluation family. */
 export async function getCadrePoll(db: Db, companyId: number, voter?: string): Promise<PublicCadrePoll> {
-  const company = await companyOf(db, companyId);
+  const { roundId, ...company } = await companyOf(db, companyId);
   const [polls, voted] = await Promise.all([
-    parsedPolls(db, companyId, ['cadre'] as const),
-    voter ? voterHasVoted(db, companyId, 'democratic_evaluation', voter) : Promise.resolve(false),
+    parsedPolls(db, roundId, ['cadre'] as const),
+    voter ? voterHasVoted(db, roundId, 'democratic_evaluation', voter) : Promise.resolve(false),
   ]);
   const poll = polls[0];
   if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS.cadre.poll}`);
@@ -66,8 +69,8 @@ export async function getCompanyPollOfKind(
   companyId: number,
   kind: PublicPollKind,
 ): Promise<PublicPoll> {
-  await companyOf(db, companyId);
-  const [poll] = await parsedPolls(db, companyId, [kind]);
+  const { roundId } = await companyOf(db, companyId);
+  const [poll] = await parsedPolls(db, roundId, [kind]);
   if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS[kind].poll}`);
   return mapPublicPoll(poll);
 }
@@ -76,8 +79,8 @@ export async function getCompanyPollOfKind(
  * 404 unless one of the company's vote types of this family is open or in test mode: a unit's people are
  * shown to voters during a vote, not to anyone at any time.
  */
-async function requireRunningVote(db: Db, companyId: number, family: string) {
-  const voteTypes = await listVoteTypes(db, companyId, family);
+async function requireRunningVote(db: Db, roundId: number, family: string) {
+  const voteTypes = await listVoteTypes(db, roundId, family);
   if (!voteTypes.some((v) => statusOf(v) === 'open' || (v.isActive && v.testMode)))
     throw notFound('该单位当前没有进行中的投票');
 }
@@ -88,16 +91,16 @@ export async function listCompanyTargets(
   companyId: number,
   type?: 'company' | 'person',
 ): Promise<PublicTarget[]> {
-  await companyOf(db, companyId);
-  await requireRunningVote(db, companyId, 'democratic_appraisal');
-  return (await listVoteTargets(db, companyId, { type, activeOnly: true })).map(mapPublicTarget);
+  const { roundId } = await companyOf(db, companyId);
+  await requireRunningVote(db, roundId, 'democratic_appraisal');
+  return (await listVoteTargets(db, roundId, { type, activeOnly: true })).map(mapPublicTarget);
 }
 
 /** Active evaluation subjects only, by sort_order; only while an evaluation vote runs. */
 export async function listCompanySubjects(db: Db, companyId: number): Promise<PublicSubject[]> {
-  await companyOf(db, companyId);
-  await requireRunningVote(db, companyId, 'democratic_evaluation');
-  return (await listSubjects(db, companyId, { activeOnly: true })).map(mapPublicSubject);
+  const { roundId } = await companyOf(db, companyId);
+  await requireRunningVote(db, roundId, 'democratic_evaluation');
+  return (await listSubjects(db, roundId, { activeOnly: true })).map(mapPublicSubject);
 }
 
 export async function getPublicPoll(db: Db, id: number): Promise<PublicPoll> {

@@ -47,7 +47,7 @@ async function figures(
   if (p.kind === 'company' || p.kind === 'person') {
     const [rows, targets] = await Promise.all([
       listScoringAnswers(db, poll.id, voteTypeId),
-      listVoteTargets(db, poll.companyId, { type: p.kind }),
+      listVoteTargets(db, poll.roundId, { type: p.kind }),
     ]);
     const byTarget = new Map<number, ScoringAnswers[]>();
     for (const r of rows) {
@@ -85,7 +85,7 @@ async function figures(
       questions: (result?.questions ?? []).map(({ texts: _texts, ...q }) => q),
     };
   }
-  const subjects = await listSubjects(db, poll.companyId);
+  const subjects = await listSubjects(db, poll.roundId);
   const answers = rows.map((r) => r.answers as NewlyPromotedAnswers);
   const used = subjects.filter(
     (s) => answers.filter((a) => `subject_${s.id}` in a).length >= MIN_PUBLIC_BALLOTS,
@@ -111,7 +111,7 @@ export async function getPublicPollStats(db: Db, pollId: number): Promise<Public
   const poll = await findPoll(db, pollId);
   if (!poll) throw notFound('问卷不存在');
   const kind = poll.targetType as PublicPollKind;
-  const family = await listVoteTypes(db, poll.companyId, familyOf(kind));
+  const family = await listVoteTypes(db, poll.roundId, familyOf(kind));
   const published = family.filter((v) => v.resultsPublic);
   if (published.length === 0) throw forbidden('该问卷的结果未公开');
   const ended = published.filter((v) => hasEnded(v));

@@ -12,6 +12,7 @@ import { findCodeState } from '../ballot-codes/ballot-codes.repository';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
 import { insertSubmission, type SubmissionInsert } from '../ballots/submit.repository';
 import { statusOf } from '../vote-types/vote-type-status';
+import { findRound } from '../rounds/rounds.repository';
 import { findVoteTypeByLink } from '../vote-types/vote-types.repository';
 import { type BallotDefinition, definitionFor } from './ballot-definition';
 import { checkBallot, type CleanBallot, describeErrors } from './ballot-check';
@@ -51,6 +52,7 @@ async function explain(
   const fresh = await findVoteTypeByLink(db, body.link_id);
   if (!fresh || fresh.voteType.id !== def.voteType.id) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
   const v = fresh.voteType;
+  if ((await findRound(db, v.roundId))?.state !== 'current') throw forbidden(PUBLIC_VOTE_DETAILS.archived);
   const status = statusOf(v);
   if (status !== 'open') throw STATUS_ERRORS[status]();
   if (v.accessMode === 'codes') {
@@ -113,7 +115,8 @@ export async function submitVote(db: Db, body: SubmissionBody): Promise<Submissi
     const status = statusOf(def.voteType);
     // In link mode a code is ignored (docs/ARCHITECTURE.md).
     const code = def.voteType.accessMode === 'codes' ? normalizeCode(body.code ?? '') : null;
-    const refused = status !== 'open' || !!def.problem || !checked.ok || code?.ok === false;
+    const refused =
+      def.roundArchived || status !== 'open' || !!def.problem || !checked.ok || code?.ok === false;
     if (refused && fromCache) {
       // The cached copy may lag an admin's change: refuse only on the current definition.
       fresh = true;
@@ -124,6 +127,7 @@ export async function submitVote(db: Db, body: SubmissionBody): Promise<Submissi
       // A retry of a ballot stored before the vote closed (or the roster changed) still gets its receipt.
       const replay = await replayOf(db, body, def, ballots);
       if (replay) return replay;
+      if (def.roundArchived) throw forbidden(PUBLIC_VOTE_DETAILS.archived);
       if (status !== 'open') throw STATUS_ERRORS[status]();
       if (def.problem) throw conflict(def.problem);
       if (code?.ok === false) throw badCode(code);

@@ -4,20 +4,24 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { emptyBucket, scoringBuckets, type Bucket } from '../ballots/scoring-counts.repository';
 import { getCompany } from '../companies/companies.service';
-import { isParsed, readCompanyPolls, type ParsedPoll } from '../polls/parsed-poll';
+import { isParsed, readRoundPolls, type ParsedPoll } from '../polls/parsed-poll';
+import { roundOf } from '../rounds/round-scope';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
 import { mergeBucket, scoringFigures } from './appraisal-figures';
+import { comparisonsOf } from './comparison';
 import { turnoutRows } from './turnout.service';
 
 export interface AppraisalFilter {
   voteTypeId?: number;
   targetId?: number;
   targetType?: 'company' | 'person';
+  /** An archived round of the unit; absent = the current round. */
+  roundId?: number;
 }
 
-/** The company's company and person polls; one whose schema no longer parses cannot be counted against. */
-export async function scoringPolls(db: Db, companyId: number): Promise<ParsedPoll<'company' | 'person'>[]> {
-  return (await readCompanyPolls(db, companyId, ['company', 'person'] as const)).filter(isParsed);
+/** The round's company and person polls; one whose schema no longer parses cannot be counted against. */
+export async function scoringPolls(db: Db, roundId: number): Promise<ParsedPoll<'company' | 'person'>[]> {
+  return (await readRoundPolls(db, roundId, ['company', 'person'] as const)).filter(isParsed);
 }
 
 const noFigures = (): ScoringAggregate => ({
@@ -47,10 +51,11 @@ function rank(targets: TargetResult[]) {
  */
 export async function appraisalResults(db: Db, companyId: number, filter: AppraisalFilter = {}) {
   const company = await getCompany(db, companyId);
+  const round = await roundOf(db, companyId, filter.roundId);
   const [{ rows: allTypes, types }, polls, allTargets] = await Promise.all([
-    turnoutRows(db, companyId, 'democratic_appraisal'),
-    scoringPolls(db, companyId),
-    listVoteTargets(db, companyId),
+    turnoutRows(db, round.id, 'democratic_appraisal'),
+    scoringPolls(db, round.id),
+    listVoteTargets(db, round.id),
   ]);
   const voteTypes = allTypes.filter(
     (t) => filter.voteTypeId === undefined || t.vote_type_id === filter.voteTypeId,
@@ -66,13 +71,14 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
     polls
       .filter((poll) => !filter.targetType || poll.kind === filter.targetType)
       .map(async (poll) => {
-        const where = { companyId, pollId: poll.row.id, voteTypeId: filter.voteTypeId };
+        const where = { roundId: round.id, pollId: poll.row.id, voteTypeId: filter.voteTypeId };
         return [poll.kind, { poll, buckets: await scoringBuckets(db, poll.schema, where) }] as const;
       }),
   );
   const bucketsByKind = new Map<string, (typeof counted)[number][1]>(counted);
 
   const targets: TargetResult[] = [];
+  const rowOf = new Map(allTargets.map((t) => [t.id, t]));
   const ordered = [...allTargets].sort((a, b) => Number(a.type === 'person') - Number(b.type === 'person'));
   for (const t of ordered) {
     if (filter.targetType && t.type !== filter.targetType) continue;
@@ -103,12 +109,26 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
       rank: null,
       combined: figures(pooled),
       by_vote_type: byVoteType,
+      comparison: { previous: null, change: { weighted_score: null, top_share: null } },
     });
   }
   // One target's drill-down still shows its rank among all of them.
   rank(targets);
   const shown =
     filter.targetId === undefined ? targets : targets.filter((t) => t.target_id === filter.targetId);
+  // Beside each target: the figures of the target of the earlier round it was copied from. Compared
+  // as a whole (all vote types pooled and weighted): a one-vote-type drill-down compares nothing.
+  if (filter.voteTypeId === undefined) {
+    const compared = await comparisonsOf(
+      db,
+      shown.map((t) => ({
+        row: rowOf.get(t.target_id)!,
+        weightedScore: t.weighted_score,
+        topShare: t.combined.count ? (t.combined.overall[0]?.share ?? null) : null,
+      })),
+    );
+    for (const t of shown) t.comparison = compared.get(t.target_id)!;
+  }
 
   return {
     company: { id: company.id, name: company.name },

@@ -27,6 +27,7 @@ const cadreResultsRoutes: FastifyPluginAsyncZod = async (app) => {
       evaluationResults(app.db, request.query.company_id, {
         voteTypeId: request.query.vote_type_id,
         threshold: request.query.threshold,
+        roundId: request.query.round_id,
       }),
   );
 };

@@ -1,8 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
-import { companyResults, companyResultsQuery } from '@kaoping/contracts/company-results';
-import { formCategory } from '@kaoping/contracts/vote-type';
+import { companyExportQuery, companyResults, companyResultsQuery } from '@kaoping/contracts/company-results';
 import { z } from 'zod';
 import { appraisalResults } from './appraisal.service';
 import { evaluationResults } from './evaluation.service';
@@ -12,7 +11,6 @@ import { XLSX_TYPE } from './export-xlsx';
 
 const tags = ['results'];
 const security = [{ bearerAuth: [] }];
-const exportQuery = z.object({ form_category: formCategory.default('democratic_appraisal') });
 const file = z.any().meta({ description: '文件内容（流式传输）' });
 
 /**
@@ -35,10 +33,10 @@ const companyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const { form_category, threshold } = request.query;
+      const { form_category, threshold, round_id: roundId } = request.query;
       return form_category === 'democratic_evaluation'
-        ? evaluationResults(app.db, id, { threshold })
-        : appraisalResults(app.db, id);
+        ? evaluationResults(app.db, id, { threshold, roundId })
+        : appraisalResults(app.db, id, { roundId });
     },
   );
 
@@ -50,13 +48,14 @@ const companyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: '导出结果 Excel（汇总表、各投票类型、分项与反向测评或评议明细、原始选票），流式生成',
         params: idParams,
-        querystring: exportQuery,
+        querystring: companyExportQuery,
         produces: [XLSX_TYPE],
         response: { 200: file, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      const job = await prepareXlsx(app.db, request.params.id, request.query.form_category);
+      const { form_category, round_id } = request.query;
+      const job = await prepareXlsx(app.db, request.params.id, form_category, round_id);
       const out = new PassThrough();
       job.write(out).catch((err: unknown) => {
         // Headers are gone by now: the only honest signal left is a broken download.
@@ -79,13 +78,14 @@ const companyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: '导出原始选票 CSV（UTF-8 带 BOM，Excel 可直接打开），流式生成',
         params: idParams,
-        querystring: exportQuery,
+        querystring: companyExportQuery,
         produces: ['text/csv'],
         response: { 200: file, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      const csv = await prepareCsv(app.db, request.params.id, request.query.form_category);
+      const { form_category, round_id } = request.query;
+      const csv = await prepareCsv(app.db, request.params.id, form_category, round_id);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(csv.fileName))

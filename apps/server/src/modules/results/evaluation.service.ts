@@ -12,7 +12,8 @@ import { evaluationBallots } from '../ballots/cadre-votes.repository';
 import { getCompany } from '../companies/companies.service';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
 import { subjectIdsIn } from '../evaluation-subjects/evaluation-subjects.service';
-import { readCompanyPolls } from '../polls/parsed-poll';
+import { readRoundPolls } from '../polls/parsed-poll';
+import { roundOf } from '../rounds/round-scope';
 import { turnoutRows } from './turnout.service';
 
 /**
@@ -22,15 +23,16 @@ import { turnoutRows } from './turnout.service';
 export async function evaluationResults(
   db: Db,
   companyId: number,
-  opts: { voteTypeId?: number; threshold?: number } = {},
+  opts: { voteTypeId?: number; threshold?: number; roundId?: number } = {},
 ): Promise<EvaluationResults> {
   const company = await getCompany(db, companyId);
+  const round = await roundOf(db, companyId, opts.roundId);
   const threshold = opts.threshold ?? DISAPPROVAL_FLAG_THRESHOLD;
   const [{ rows: allTypes }, polls, subjects, ballots] = await Promise.all([
-    turnoutRows(db, companyId, 'democratic_evaluation'),
-    readCompanyPolls(db, companyId, ['cadre', 'newly_promoted'] as const),
-    listSubjects(db, companyId),
-    evaluationBallots(db, companyId, opts.voteTypeId),
+    turnoutRows(db, round.id, 'democratic_evaluation'),
+    readRoundPolls(db, round.id, ['cadre', 'newly_promoted'] as const),
+    listSubjects(db, round.id),
+    evaluationBallots(db, round.id, opts.voteTypeId),
   ]);
   const voteTypes = allTypes.filter(
     (t) => opts.voteTypeId === undefined || t.vote_type_id === opts.voteTypeId,

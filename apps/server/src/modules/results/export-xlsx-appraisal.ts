@@ -6,6 +6,7 @@ import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-r
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { ScoringAggregate } from '@kaoping/contracts/scoring';
 import { beijingTime, type RawTable } from './export-columns';
+import { comparisonSheet } from './export-xlsx-comparison';
 import type { VoteExportRow } from '../ballots/ballot-batches.repository';
 import {
   addSheet,
@@ -191,9 +192,12 @@ export async function writeAppraisalBook(
   r: AppraisalResults,
   raw: { table: RawTable<VoteExportRow>; batches: AsyncIterable<VoteExportRow[]> },
   out: Writable,
+  opts: { compare?: boolean } = {},
 ) {
   const name = sheetNamer();
   summarySheet(book, name('汇总表'), r);
+  // A round after the unit's first: its targets beside last round's.
+  if (opts.compare) comparisonSheet(book, name('与上年度比较'), r);
   const slices: Slice[] = r.vote_types.map((v, i) => ({ label: v.name, pick: (t) => t.by_vote_type[i]! }));
   slices.push({ label: '全部', pick: (t) => t.combined });
   for (const s of slices) scoresSheet(book, name(s.label === '全部' ? '全部投票类型' : s.label), r, s.pick);

@@ -3,7 +3,9 @@ import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote
 import type { Db } from '../../db/client';
 import { cadreVoteBatches, voteBatches } from '../ballots/ballot-batches.repository';
 import { getCompany } from '../companies/companies.service';
-import { readCompanyPolls } from '../polls/parsed-poll';
+import { readRoundPolls } from '../polls/parsed-poll';
+import { roundOf } from '../rounds/round-scope';
+import { listRounds } from '../rounds/rounds.repository';
 import { listVoteTypes } from '../vote-types/vote-types.repository';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
 import { appraisalResults, scoringPolls } from './appraisal.service';
@@ -26,46 +28,56 @@ const fileName = (company: string, family: FormCategory, what: string, ext: stri
   `${company}-${FORM_CATEGORY_LABELS[family]}${what}-${stamp()}.${ext}`;
 
 /** The raw-ballot table of a family and its batches; evaluation columns name the subjects results show. */
-async function rawBallots(db: Db, companyId: number, family: FormCategory) {
-  const [company, voteTypes] = await Promise.all([
-    getCompany(db, companyId),
-    listVoteTypes(db, companyId, family),
-  ]);
+async function rawBallots(db: Db, companyId: number, family: FormCategory, roundId?: number) {
+  const company = await getCompany(db, companyId);
+  const round = await roundOf(db, companyId, roundId);
+  const voteTypes = await listVoteTypes(db, round.id, family);
   const voteTypeNames = new Map(voteTypes.map((v) => [v.id, v.name]));
   if (family === 'democratic_appraisal') {
-    const [polls, targets] = await Promise.all([scoringPolls(db, companyId), listVoteTargets(db, companyId)]);
+    const [polls, targets] = await Promise.all([scoringPolls(db, round.id), listVoteTargets(db, round.id)]);
     const table = appraisalRawTable({
       voteTypes: voteTypeNames,
       targets: new Map(targets.map((t) => [t.id, t])),
       polls: polls.map((p) => ({ id: p.row.id, kind: p.kind, schema: p.schema })),
     });
-    return { family, company, table, batches: () => voteBatches(db, companyId) } as const;
+    return { family, company, round, table, batches: () => voteBatches(db, round.id) } as const;
   }
   const [polls, results] = await Promise.all([
-    readCompanyPolls(db, companyId, ['cadre'] as const),
-    evaluationResults(db, companyId),
+    readRoundPolls(db, round.id, ['cadre'] as const),
+    evaluationResults(db, companyId, { roundId: round.id }),
   ]);
   const table = evaluationRawTable({
     voteTypes: voteTypeNames,
     cadre: polls[0]?.schema ?? null,
     subjects: results.newly_promoted.subjects,
   });
-  return { family, company, results, table, batches: () => cadreVoteBatches(db, companyId) } as const;
+  return { family, company, round, results, table, batches: () => cadreVoteBatches(db, round.id) } as const;
 }
 
 /**
  * The results workbook of a family. Everything that can fail with a 4xx (unknown company) fails here,
  * before the response starts; write() then streams the sheets.
  */
-export async function prepareXlsx(db: Db, companyId: number, family: FormCategory): Promise<ExportJob> {
-  const raw = await rawBallots(db, companyId, family);
-  const appraisal = raw.family === 'democratic_appraisal' ? await appraisalResults(db, companyId) : null;
+export async function prepareXlsx(
+  db: Db,
+  companyId: number,
+  family: FormCategory,
+  roundId?: number,
+): Promise<ExportJob> {
+  const raw = await rawBallots(db, companyId, family, roundId);
+  const appraisal =
+    raw.family === 'democratic_appraisal'
+      ? await appraisalResults(db, companyId, { roundId: raw.round.id })
+      : null;
+  const compare = (await listRounds(db, companyId)).some((r) => r.id < raw.round.id);
   return {
     fileName: fileName(raw.company.name, family, '结果', 'xlsx'),
     async write(out) {
       const book = openBook(out);
       if (raw.family === 'democratic_appraisal') {
-        await writeAppraisalBook(book, appraisal!, { table: raw.table, batches: raw.batches() }, out);
+        await writeAppraisalBook(book, appraisal!, { table: raw.table, batches: raw.batches() }, out, {
+          compare,
+        });
       } else {
         await writeEvaluationBook(book, raw.results, { table: raw.table, batches: raw.batches() }, out);
       }
@@ -74,8 +86,8 @@ export async function prepareXlsx(db: Db, companyId: number, family: FormCategor
 }
 
 /** The raw ballots of a family as CSV chunks (UTF-8 with BOM), read batch by batch as they are sent. */
-export async function prepareCsv(db: Db, companyId: number, family: FormCategory) {
-  const raw = await rawBallots(db, companyId, family);
+export async function prepareCsv(db: Db, companyId: number, family: FormCategory, roundId?: number) {
+  const raw = await rawBallots(db, companyId, family, roundId);
   const chunks =
     raw.family === 'democratic_appraisal'
       ? csvChunks(raw.table, raw.batches())

@@ -27,6 +27,7 @@ const targetResultsRoutes: FastifyPluginAsyncZod = async (app) => {
         voteTypeId: request.query.vote_type_id,
         targetId: request.query.target_id,
         targetType: request.query.target_type,
+        roundId: request.query.round_id,
       }),
   );
 };

@@ -16,7 +16,8 @@ const turnoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: turnout, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => getTurnout(app.db, request.query.company_id, request.query.form_category),
+    async (request) =>
+      getTurnout(app.db, request.query.company_id, request.query.form_category, request.query.round_id),
   );
 };
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { codeCounts } from '../ballot-codes/ballot-codes.repository';
 import { submissionsByVoteType } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
+import { roundOf } from '../rounds/round-scope';
 import { listVoteTypes, type VoteTypeRow } from '../vote-types/vote-types.repository';
 
 /** over: more returned than issued; under: not more than half returned, 未超过半数 (exact comparisons, not the rounded rate). */
@@ -22,12 +23,12 @@ function warningOf(returned: number, issued: number | null): TurnoutRow['rate_wa
  */
 export async function turnoutRows(
   db: Db,
-  companyId: number,
+  roundId: number,
   formCategory?: FormCategory,
 ): Promise<{ rows: TurnoutRow[]; types: VoteTypeRow[] }> {
   const [types, received] = await Promise.all([
-    listVoteTypes(db, companyId, formCategory),
-    submissionsByVoteType(db, companyId),
+    listVoteTypes(db, roundId, formCategory),
+    submissionsByVoteType(db, roundId),
   ]);
   const codes = await codeCounts(
     db,
@@ -59,9 +60,10 @@ export async function turnoutRows(
 }
 
 /** GET /votes/turnout: light enough to poll every few seconds while a vote runs. */
-export async function getTurnout(db: Db, companyId: number, formCategory?: FormCategory) {
+export async function getTurnout(db: Db, companyId: number, formCategory?: FormCategory, roundId?: number) {
   await getCompany(db, companyId);
-  const { rows } = await turnoutRows(db, companyId, formCategory);
+  const round = await roundOf(db, companyId, roundId);
+  const { rows } = await turnoutRows(db, round.id, formCategory);
   const withExpected = rows.filter((r) => r.expected_voters !== null);
   const withIssued = rows.filter((r) => r.issued !== null);
   return {

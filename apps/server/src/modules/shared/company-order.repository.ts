@@ -6,25 +6,21 @@ import type { evaluationSubjects, voteTargets } from '../../db/schema';
 export type OrderedTable = typeof voteTargets | typeof evaluationSubjects;
 
 /**
- * Locks every row of the company in id order and returns their ids: concurrent reorders of one company
- * run one after the other, without deadlock and without interleaving their values.
+ * Locks every row of the company's current round in id order and returns the ids and rounds of all the
+ * company's rows: concurrent reorders of one company run one after the other, without deadlock and
+ * without interleaving their values.
  */
-export async function lockCompanyRowIds(db: Db, table: OrderedTable, companyId: number) {
+export async function lockCompanyRowIds(db: Db, table: OrderedTable, companyId: number, roundId: number) {
   const t = table as typeof voteTargets;
-  const rows = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(eq(t.companyId, companyId))
-    .orderBy(asc(t.id))
-    .for('update');
-  return rows.map((r) => r.id);
+  await db.select({ id: t.id }).from(t).where(eq(t.roundId, roundId)).orderBy(asc(t.id)).for('update');
+  return db.select({ id: t.id, roundId: t.roundId }).from(t).where(eq(t.companyId, companyId));
 }
 
-/** Sets many sort_order values of one company's rows in one statement. */
+/** Sets many sort_order values of one round's rows in one statement. */
 export async function setSortOrders(
   db: Db,
   table: OrderedTable,
-  companyId: number,
+  roundId: number,
   items: { id: number; sortOrder: number }[],
 ) {
   const t = table as typeof voteTargets;
@@ -37,7 +33,7 @@ export async function setSortOrders(
     .set({ sortOrder: sql`case ${t.id} ${cases} else ${t.sortOrder} end` })
     .where(
       and(
-        eq(t.companyId, companyId),
+        eq(t.roundId, roundId),
         inArray(
           t.id,
           items.map((i) => i.id),

@@ -1,6 +1,8 @@
+import { ROUND_ARCHIVED_DETAIL } from '@kaoping/contracts/rounds';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { getCompany } from '../companies/companies.service';
+import { writableCurrentRound } from '../rounds/round-scope';
 import * as repo from './company-order.repository';
 
 export interface ReorderRequest {
@@ -19,13 +21,17 @@ export async function reorderWithinCompany(
   label: string,
 ): Promise<void> {
   await getCompany(tx, body.company_id);
-  const own = new Set(await repo.lockCompanyRowIds(tx, table, body.company_id));
-  const foreign = body.items.filter((i) => !own.has(i.id)).map((i) => i.id);
+  const round = await writableCurrentRound(tx, body.company_id);
+  const rows = await repo.lockCompanyRowIds(tx, table, body.company_id, round.id);
+  const roundOf = new Map(rows.map((r) => [r.id, r.roundId]));
+  const foreign = body.items.filter((i) => !roundOf.has(i.id)).map((i) => i.id);
   if (foreign.length) throw notFound(`${label}不存在或不属于该单位：${foreign.join('、')}`);
+  // Rows of an archived round of the unit: archives never change.
+  if (body.items.some((i) => roundOf.get(i.id) !== round.id)) throw conflict(ROUND_ARCHIVED_DETAIL);
   await repo.setSortOrders(
     tx,
     table,
-    body.company_id,
+    round.id,
     body.items.map((i) => ({ id: i.id, sortOrder: i.sort_order })),
   );
 }

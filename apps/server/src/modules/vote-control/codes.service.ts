@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import * as codes from '../ballot-codes/ballot-codes.repository';
 import { makeCodes } from '../ballot-codes/code-maker';
+import { assertRoundWritable } from '../rounds/round-scope';
 import { lockVoteType } from '../vote-types/vote-types.repository';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
 
@@ -29,6 +30,7 @@ export async function issueCodes(
     const v = await lockVoteType(tx, voteTypeId, 'no key update');
     if (!v || (opts.companyId !== undefined && v.companyId !== opts.companyId))
       throw notFound('投票类型不存在');
+    await assertRoundWritable(tx, v.roundId);
     if (v.closedAt) throw conflict('投票已结束，不能再发放测评码');
     const batch = await codes.nextBatch(tx, v.id);
     const issued: string[] = [];
@@ -97,6 +99,7 @@ export async function voidCodes(
 ) {
   return db.transaction(async (tx) => {
     const v = await getScopedVoteType(tx, voteTypeId, opts.companyId);
+    await assertRoundWritable(tx, v.roundId);
     let voided: number;
     if ('all_unused' in body) {
       voided = await codes.voidUnused(tx, v.id, { recalled: false });

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { reshuffleUsedCodes, voidUnused, voidUsedInTest } from '../ballot-codes/ballot-codes.repository';
 import { countVoteTypeSubmissions, deleteTestSubmissions } from '../ballots/submissions.repository';
 import { updateVoteType } from '../vote-types/vote-types.repository';
+import { assertRoundWritable } from '../rounds/round-scope';
 import { lockScopedVoteType, mapVoteType } from '../vote-types/vote-types.service';
 
 // Running a vote: 结束投票 (close), 重新开放 (reopen) and 转为正式投票 (go formal). Each locks the vote type
@@ -31,6 +32,7 @@ const auditBase = (v: { id: number; companyId: number; name: string }) => ({
 export async function closeVoteType(db: Db, id: number, opts: Opts) {
   const row = await db.transaction(async (tx) => {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
+    await assertRoundWritable(tx, v.roundId);
     if (v.closedAt) throw conflict('投票已结束');
     const recalled = v.accessMode === 'codes' ? await voidUnused(tx, id, { recalled: true }) : 0;
     await reshuffleUsedCodes(tx, id);
@@ -51,6 +53,7 @@ export async function closeVoteType(db: Db, id: number, opts: Opts) {
 export async function reopenVoteType(db: Db, id: number, opts: Opts) {
   const row = await db.transaction(async (tx) => {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
+    await assertRoundWritable(tx, v.roundId);
     if (!v.closedAt) throw conflict('投票未结束，无需重新开放');
     const opened = await updateVoteType(tx, id, { closedAt: null });
     await recordAudit(tx, opts.actor, 'vote_type.reopen', {
@@ -69,6 +72,7 @@ export async function reopenVoteType(db: Db, id: number, opts: Opts) {
 export async function goFormal(db: Db, id: number, opts: Opts) {
   const row = await db.transaction(async (tx) => {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
+    await assertRoundWritable(tx, v.roundId);
     if (!v.testMode) throw conflict('该投票类型已是正式投票');
     const deleted = await deleteTestSubmissions(tx, id);
     const voided = await voidUsedInTest(tx, id);

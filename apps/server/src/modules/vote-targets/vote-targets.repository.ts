@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { voteTargets } from '../../db/schema';
 
@@ -6,10 +6,10 @@ export type VoteTargetRow = typeof voteTargets.$inferSelect;
 export type VoteTargetInsert = typeof voteTargets.$inferInsert;
 export type VoteTargetPatch = Partial<Pick<VoteTargetRow, 'name' | 'title' | 'isActive' | 'sortOrder'>>;
 
-/** The company's targets in display order; of one type, or only the active ones, when asked. */
+/** The round's targets in display order; of one type, or only the active ones, when asked. */
 export async function listVoteTargets(
   db: Db,
-  companyId: number,
+  roundId: number,
   filter: { type?: string; activeOnly?: boolean } = {},
 ) {
   return db
@@ -17,7 +17,7 @@ export async function listVoteTargets(
     .from(voteTargets)
     .where(
       and(
-        eq(voteTargets.companyId, companyId),
+        eq(voteTargets.roundId, roundId),
         filter.type ? eq(voteTargets.type, filter.type) : undefined,
         filter.activeOnly ? eq(voteTargets.isActive, true) : undefined,
       ),
@@ -39,12 +39,12 @@ export async function findVoteTarget(db: Db, id: number) {
   return row;
 }
 
-/** How many targets the company has and the largest sort_order among them. */
-export async function sortStats(db: Db, companyId: number) {
+/** How many targets the round has and the largest sort_order among them. */
+export async function sortStats(db: Db, roundId: number) {
   const [row] = await db
     .select({ n: count(), top: max(voteTargets.sortOrder) })
     .from(voteTargets)
-    .where(eq(voteTargets.companyId, companyId));
+    .where(eq(voteTargets.roundId, roundId));
   return { count: row?.n ?? 0, max: row?.top ?? null };
 }
 
@@ -61,4 +61,32 @@ export async function updateVoteTarget(db: Db, id: number, patch: VoteTargetPatc
 export async function deleteVoteTarget(db: Db, id: number) {
   const [row] = await db.delete(voteTargets).where(eq(voteTargets.id, id)).returning();
   return row;
+}
+
+/**
+ * Copies a round's targets into a new round, each remembering the row it came from (source_target_id),
+ * in one statement; answers how many.
+ */
+export async function copyTargetsToRound(db: Db, fromRoundId: number, toRoundId: number) {
+  const rows = await db.execute(sql`
+    INSERT INTO vote_targets (company_id, round_id, name, type, title, is_active, sort_order, source_target_id)
+    SELECT company_id, ${toRoundId}::integer, name, type, title, is_active, sort_order, id
+    FROM vote_targets WHERE round_id = ${fromRoundId} ORDER BY id
+    RETURNING id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** Targets per round of a unit. */
+export async function countTargetsByRound(db: Db, companyId: number) {
+  const rows = await db
+    .select({ roundId: voteTargets.roundId, n: count() })
+    .from(voteTargets)
+    .where(eq(voteTargets.companyId, companyId))
+    .groupBy(voteTargets.roundId);
+  return new Map(rows.map((r) => [r.roundId, r.n]));
+}
+
+/** The targets copied from this one (a later round's), oldest first. */
+export async function findCopiesOf(db: Db, id: number) {
+  return db.select().from(voteTargets).where(eq(voteTargets.sourceTargetId, id)).orderBy(asc(voteTargets.id));
 }

@@ -11,7 +11,7 @@ import { forbidden, invalid, isForeignKeyViolation, notFound } from '../../lib/e
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { targetHasVotes } from '../ballots/votes.repository';
-import { getCompany } from '../companies/companies.service';
+import { assertRoundWritable, currentRound, writableCurrentRound } from '../rounds/round-scope';
 import { voteTargets } from '../../db/schema';
 import { reorderWithinCompany } from '../shared/company-order.service';
 import * as repo from './vote-targets.repository';
@@ -36,18 +36,26 @@ async function getScopedTarget(db: Db, id: number, companyId?: number) {
   return row;
 }
 
+/** The current round's targets. */
 export async function listVoteTargets(db: Db, query: VoteTargetListQuery) {
-  await getCompany(db, query.company_id);
-  const rows = await repo.listVoteTargets(db, query.company_id, { type: query.target_type });
+  const round = await currentRound(db, query.company_id);
+  const rows = await repo.listVoteTargets(db, round.id, { type: query.target_type });
   return rows.map(mapVoteTarget);
 }
 
+/** A new target goes into the unit's current round. */
 export async function createVoteTarget(db: Db, body: VoteTargetCreateBody) {
-  await getCompany(db, body.company_id);
+  return db.transaction(async (tx) => {
+    const round = await writableCurrentRound(tx, body.company_id);
+    return insertInRound(tx, round.id, body);
+  });
+}
+
+async function insertInRound(db: Db, roundId: number, body: VoteTargetCreateBody) {
   let sortOrder = body.sort_order;
   if (sortOrder === undefined) {
     // Spec: STEP × (count + 1); never below the current last row, so a new target always lands at the end.
-    const stats = await repo.sortStats(db, body.company_id);
+    const stats = await repo.sortStats(db, roundId);
     sortOrder = Math.max(
       APPRAISAL_REORDER_STEP * (stats.count + 1),
       (stats.max ?? 0) + APPRAISAL_REORDER_STEP,
@@ -56,6 +64,7 @@ export async function createVoteTarget(db: Db, body: VoteTargetCreateBody) {
   try {
     const row = await repo.insertVoteTarget(db, {
       companyId: body.company_id,
+      roundId,
       name: body.name,
       type: body.type,
       title: body.title,
@@ -71,16 +80,19 @@ export async function createVoteTarget(db: Db, body: VoteTargetCreateBody) {
 }
 
 export async function updateVoteTarget(db: Db, id: number, body: VoteTargetUpdateBody) {
-  const row = await getScopedTarget(db, id, body.company_id);
-  if (body.type !== undefined && body.type !== row.type) throw invalid('对象类型创建后不能修改');
-  const updated = await repo.updateVoteTarget(db, id, {
-    name: body.name,
-    title: body.title,
-    isActive: body.is_active,
-    sortOrder: body.sort_order,
+  return db.transaction(async (tx) => {
+    const row = await getScopedTarget(tx, id, body.company_id);
+    await assertRoundWritable(tx, row.roundId);
+    if (body.type !== undefined && body.type !== row.type) throw invalid('对象类型创建后不能修改');
+    const updated = await repo.updateVoteTarget(tx, id, {
+      name: body.name,
+      title: body.title,
+      isActive: body.is_active,
+      sortOrder: body.sort_order,
+    });
+    if (!updated) throw notFound('测评对象不存在');
+    return mapVoteTarget(updated);
   });
-  if (!updated) throw notFound('测评对象不存在');
-  return mapVoteTarget(updated);
 }
 
 /** Deleting a target that ballots already refer to loses data from the results: advanced mode only. */
@@ -91,6 +103,7 @@ export async function deleteVoteTarget(
 ) {
   await db.transaction(async (tx) => {
     const row = await getScopedTarget(tx, id, opts.companyId);
+    await assertRoundWritable(tx, row.roundId);
     const used = await targetHasVotes(tx, id);
     if (used && !opts.elevated) throw forbidden('该测评对象已有投票记录，删除需要先进入高级模式');
     await repo.deleteVoteTarget(tx, id);
@@ -107,6 +120,7 @@ export async function deleteVoteTarget(
 export async function reorderVoteTargets(db: Db, body: VoteTargetReorderBody) {
   return db.transaction(async (tx) => {
     await reorderWithinCompany(tx, voteTargets, body, '测评对象');
-    return (await repo.listVoteTargets(tx, body.company_id)).map(mapVoteTarget);
+    const round = await currentRound(tx, body.company_id);
+    return (await repo.listVoteTargets(tx, round.id)).map(mapVoteTarget);
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, max, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, voteTypes } from '../../db/schema';
 
@@ -6,10 +6,11 @@ export type VoteTypeRow = typeof voteTypes.$inferSelect;
 export type VoteTypeInsert = typeof voteTypes.$inferInsert;
 export type VoteTypePatch = Partial<Omit<VoteTypeInsert, 'id' | 'companyId' | 'linkId' | 'createdAt'>>;
 
-export async function listVoteTypes(db: Db, companyId: number, formCategory?: string) {
+/** The round's vote types (of one family when asked) in display order. */
+export async function listVoteTypes(db: Db, roundId: number, formCategory?: string) {
   const where = formCategory
-    ? and(eq(voteTypes.companyId, companyId), eq(voteTypes.formCategory, formCategory))
-    : eq(voteTypes.companyId, companyId);
+    ? and(eq(voteTypes.roundId, roundId), eq(voteTypes.formCategory, formCategory))
+    : eq(voteTypes.roundId, roundId);
   return db.select().from(voteTypes).where(where).orderBy(asc(voteTypes.sortOrder), asc(voteTypes.id));
 }
 
@@ -38,14 +39,14 @@ export async function findVoteTypeByLink(db: Db, linkId: string) {
   return row;
 }
 
-/** Another vote type of the company with this name, if any. */
-export async function findSameName(db: Db, companyId: number, name: string, exceptId?: number) {
+/** Another vote type of the round with this name, if any (names are unique per round). */
+export async function findSameName(db: Db, roundId: number, name: string, exceptId?: number) {
   const [row] = await db
     .select({ id: voteTypes.id })
     .from(voteTypes)
     .where(
       and(
-        eq(voteTypes.companyId, companyId),
+        eq(voteTypes.roundId, roundId),
         eq(voteTypes.name, name),
         exceptId === undefined ? undefined : ne(voteTypes.id, exceptId),
       ),
@@ -54,11 +55,11 @@ export async function findSameName(db: Db, companyId: number, name: string, exce
   return row;
 }
 
-export async function maxSortOrder(db: Db, companyId: number) {
+export async function maxSortOrder(db: Db, roundId: number) {
   const [row] = await db
     .select({ top: max(voteTypes.sortOrder) })
     .from(voteTypes)
-    .where(eq(voteTypes.companyId, companyId));
+    .where(eq(voteTypes.roundId, roundId));
   return row?.top ?? null;
 }
 
@@ -75,4 +76,32 @@ export async function updateVoteType(db: Db, id: number, patch: VoteTypePatch) {
 export async function deleteVoteType(db: Db, id: number) {
   const [row] = await db.delete(voteTypes).where(eq(voteTypes.id, id)).returning();
   return row;
+}
+
+/** Every vote type of a round, locked FOR UPDATE (ballots in flight finish first), in id order. */
+export async function lockRoundVoteTypes(db: Db, roundId: number) {
+  return db
+    .select()
+    .from(voteTypes)
+    .where(eq(voteTypes.roundId, roundId))
+    .orderBy(asc(voteTypes.id))
+    .for('update');
+}
+
+/** Closes every vote type of a round that is not closed yet (the round is being archived). */
+export async function closeRoundVoteTypes(db: Db, roundId: number) {
+  await db
+    .update(voteTypes)
+    .set({ closedAt: sql`now()` })
+    .where(and(eq(voteTypes.roundId, roundId), isNull(voteTypes.closedAt)));
+}
+
+/** Vote types per round of a unit. */
+export async function countVoteTypesByRound(db: Db, companyId: number) {
+  const rows = await db
+    .select({ roundId: voteTypes.roundId, n: count() })
+    .from(voteTypes)
+    .where(eq(voteTypes.companyId, companyId))
+    .groupBy(voteTypes.roundId);
+  return new Map(rows.map((r) => [r.roundId, r.n]));
 }

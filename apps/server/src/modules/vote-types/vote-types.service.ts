@@ -7,18 +7,12 @@ import {
   voteTypePublicPath,
 } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
-import {
-  conflict,
-  forbidden,
-  invalid,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  notFound,
-} from '../../lib/errors';
+import { conflict, forbidden, invalid, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { countVoteTypeSubmissions, voteTypeHasSubmissions } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
+import { assertRoundWritable, currentRound, writableCurrentRound } from '../rounds/round-scope';
 import { statusOf } from './vote-type-status';
 import * as repo from './vote-types.repository';
 
@@ -77,19 +71,26 @@ export async function lockScopedVoteType(db: Db, id: number, companyId?: number)
   return row;
 }
 
+/** The current round's vote types. */
 export async function listVoteTypes(db: Db, query: VoteTypeListQuery, base: string | null) {
-  await getCompany(db, query.company_id);
-  return (await repo.listVoteTypes(db, query.company_id, query.form_category)).map((r) =>
-    mapVoteType(r, base),
-  );
+  const round = await currentRound(db, query.company_id);
+  return (await repo.listVoteTypes(db, round.id, query.form_category)).map((r) => mapVoteType(r, base));
 }
 
+/** A new vote type goes into the unit's current round. */
 export async function createVoteType(db: Db, body: VoteTypeCreateBody, base: string | null) {
-  await getCompany(db, body.company_id);
-  if (await repo.findSameName(db, body.company_id, body.name)) throw duplicate(body.name);
-  const sortOrder = body.sort_order ?? ((await repo.maxSortOrder(db, body.company_id)) ?? -1) + 1;
+  return db.transaction(async (tx) => {
+    const round = await writableCurrentRound(tx, body.company_id);
+    return insertInRound(tx, round.id, body, base);
+  });
+}
+
+async function insertInRound(db: Db, roundId: number, body: VoteTypeCreateBody, base: string | null) {
+  if (await repo.findSameName(db, roundId, body.name)) throw duplicate(body.name);
+  const sortOrder = body.sort_order ?? ((await repo.maxSortOrder(db, roundId)) ?? -1) + 1;
   const values = {
     companyId: body.company_id,
+    roundId,
     name: body.name,
     formCategory: body.form_category,
     weight: body.weight,
@@ -102,15 +103,12 @@ export async function createVoteType(db: Db, body: VoteTypeCreateBody, base: str
     accessMode: body.access_mode,
     testMode: body.test_mode,
   };
-  // A clash of 128 random bits will not happen; one retry keeps even that from becoming a 500.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return mapVoteType(await repo.insertVoteType(db, { ...values, linkId: newLinkId() }), base);
-    } catch (err) {
-      if (isForeignKeyViolation(err)) throw notFound('单位不存在');
-      if (attempt === 0 && isUniqueViolation(err, 'vote_types_link_id_key')) continue;
-      throw err;
-    }
+  // 128 random bits do not clash (a clash would be a 500 and roll the transaction back).
+  try {
+    return mapVoteType(await repo.insertVoteType(db, { ...values, linkId: newLinkId() }), base);
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound('单位不存在');
+    throw err;
   }
 }
 
@@ -157,10 +155,11 @@ export async function updateVoteType(
   const closesAt = toDate(body.closes_at);
   const updated = await db.transaction(async (tx) => {
     const row = await lockScopedVoteType(tx, id, body.company_id);
+    await assertRoundWritable(tx, row.roundId);
     const newOpens = opensAt === undefined ? row.opensAt : opensAt;
     const newCloses = closesAt === undefined ? row.closesAt : closesAt;
     if (newOpens && newCloses && newCloses <= newOpens) throw invalid('截止时间必须晚于开始时间');
-    if (body.name !== undefined && (await repo.findSameName(tx, row.companyId, body.name, id))) {
+    if (body.name !== undefined && (await repo.findSameName(tx, row.roundId, body.name, id))) {
       throw duplicate(body.name);
     }
     await checkChange(tx, row, body);
@@ -202,6 +201,7 @@ export async function deleteVoteType(
 ) {
   await db.transaction(async (tx) => {
     const row = await getScopedVoteType(tx, id, opts.companyId);
+    await assertRoundWritable(tx, row.roundId);
     const used = await voteTypeHasSubmissions(tx, id);
     if (used && !opts.elevated) throw forbidden('该投票类型已有投票记录，删除需要先进入高级模式');
     await repo.deleteVoteType(tx, id);
@@ -212,4 +212,25 @@ export async function deleteVoteType(
       had_votes: used,
     });
   });
+}
+
+/**
+ * Copies a round's vote types into a new round (issue 14): the same settings with a new unguessable
+ * link, 试投票 on, not closed, no codes, each remembering the row it came from. Answers the pairs of ids.
+ */
+export async function copyVoteTypesToRound(db: Db, fromRoundId: number, toRoundId: number) {
+  const pairs: { from: number; to: number }[] = [];
+  for (const v of await repo.listVoteTypes(db, fromRoundId)) {
+    const { id, createdAt: _createdAt, ...rest } = v;
+    const row = await repo.insertVoteType(db, {
+      ...rest,
+      roundId: toRoundId,
+      linkId: newLinkId(),
+      testMode: true,
+      closedAt: null,
+      sourceVoteTypeId: id,
+    });
+    pairs.push({ from: id, to: row.id });
+  }
+  return pairs;
 }

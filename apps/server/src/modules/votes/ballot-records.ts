@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { findPollsByIds, type PollRow } from '../polls/polls.repository';
+import { recordsRound, roundOf } from '../rounds/round-scope';
 import { voterSubmissions } from './voters.service';
 
 /** The poll a ballot answers, for showing the ballot as the voter saw it (read-only). */
@@ -16,7 +17,7 @@ export function mapPollForm(row: PollRow) {
   };
 }
 
-type RowBase = { vote: { pollId: number; companyId: number } };
+type RowBase = { vote: { pollId: number; companyId: number; roundId: number } };
 
 /**
  * How one family's ballot records are read: appraisal ballots (votes) or evaluation ones (cadre_votes).
@@ -31,7 +32,13 @@ export interface RecordSource<Row extends RowBase, Filter, Query extends Filter,
   ofSubmissions(db: Db, submissionIds: string[]): Promise<Row[]>;
   map(row: Row): Rec;
   /** What a read-only view shows beside the ballots (the evaluation family names its subjects). */
-  extras(db: Db, companyId: number, rows: Row[]): Promise<Extra>;
+  extras(db: Db, roundId: number, rows: Row[]): Promise<Extra>;
+}
+
+/** The filters every records query has: the unit and the round (absent: the current round). */
+interface RoundFilter {
+  company_id?: number;
+  round_id?: number;
 }
 
 /** One page of records and the total under the same filter. */
@@ -40,7 +47,8 @@ export async function listRecords<R extends RowBase, F, Q extends F, Rec, E>(
   src: RecordSource<R, F, Q, Rec, E>,
   query: Q,
 ) {
-  const where = src.where(query);
+  const { company_id, round_id } = query as RoundFilter;
+  const where = src.where({ ...query, round_id: await recordsRound(db, company_id, round_id) });
   const [rows, total] = await Promise.all([src.list(db, where, query), src.count(db, where)]);
   return { items: rows.map(src.map), total };
 }
@@ -50,7 +58,9 @@ export async function countRecords<R extends RowBase, F, Q extends F, Rec, E>(
   src: RecordSource<R, F, Q, Rec, E>,
   filter: F,
 ) {
-  return { count: await src.count(db, src.where(filter)) };
+  const scope = filter as RoundFilter;
+  const round_id = await recordsRound(db, scope.company_id, scope.round_id);
+  return { count: await src.count(db, src.where({ ...filter, round_id })) };
 }
 
 /** One ballot with its poll (and what the family shows beside it), for a read-only view. */
@@ -65,7 +75,7 @@ export async function getRecord<R extends RowBase, F, Q extends F, Rec, E>(
   return {
     ...src.map(row),
     poll: poll ? mapPollForm(poll) : null,
-    ...(await src.extras(db, row.vote.companyId, [row])),
+    ...(await src.extras(db, row.vote.roundId, [row])),
   };
 }
 
@@ -74,9 +84,10 @@ export async function recordsByVoter<R extends RowBase, F, Q extends F, Rec, E>(
   db: Db,
   src: RecordSource<R, F, Q, Rec, E>,
   voter: string,
-  scope: { companyId: number; voteTypeId?: number },
+  scope: { companyId: number; voteTypeId?: number; roundId?: number },
 ) {
-  const submissions = await voterSubmissions(db, src.family, voter, scope);
+  const round = await roundOf(db, scope.companyId, scope.roundId);
+  const submissions = await voterSubmissions(db, src.family, voter, { ...scope, roundId: round.id });
   const rows = await src.ofSubmissions(
     db,
     submissions.map((s) => s.submission_id),
@@ -87,6 +98,6 @@ export async function recordsByVoter<R extends RowBase, F, Q extends F, Rec, E>(
     submissions,
     ballots: rows.map(src.map),
     polls: polls.map(mapPollForm),
-    ...(await src.extras(db, scope.companyId, rows)),
+    ...(await src.extras(db, round.id, rows)),
   };
 }

@@ -33,9 +33,9 @@ const mapSubject = (s: EvaluationSubjectRow) => ({
 });
 
 /** The subjects named in some newly promoted ballots, for showing them read-only. */
-async function subjectsOf(db: Db, companyId: number, rows: repo.CadreVoteRecordRow[]) {
+async function subjectsOf(db: Db, roundId: number, rows: repo.CadreVoteRecordRow[]) {
   const answers = rows.filter((r) => r.vote.pollKind === 'newly_promoted').map((r) => r.vote.answers);
-  return (await findSubjectsByIds(db, companyId, subjectIdsIn(answers))).map(mapSubject);
+  return (await findSubjectsByIds(db, roundId, subjectIdsIn(answers))).map(mapSubject);
 }
 
 /** The evaluation family's ballot records (民主评议): one row per voter and poll, naming its subjects. */
@@ -53,5 +53,5 @@ export const evaluationRecords: RecordSource<
   find: repo.findCadreVote,
   ofSubmissions: repo.cadreVotesOfSubmissions,
   map: mapCadreVote,
-  extras: async (db, companyId, rows) => ({ subjects: await subjectsOf(db, companyId, rows) }),
+  extras: async (db, roundId, rows) => ({ subjects: await subjectsOf(db, roundId, rows) }),
 };

@@ -9,7 +9,7 @@ const security = [{ bearerAuth: [] }];
 
 /** A family's record routes: its source, the shapes of its queries and answers, and their OpenAPI texts. */
 export interface RecordRoutesOptions<
-  R extends { vote: { pollId: number; companyId: number } },
+  R extends { vote: { pollId: number; companyId: number; roundId: number } },
   F,
   Q extends F,
   Rec,
@@ -32,7 +32,7 @@ export interface RecordRoutesOptions<
  * (民主测评) and /cadre-votes (民主评议), as voter-routes.ts is for the per-voter part.
  */
 export function recordRoutes<
-  R extends { vote: { pollId: number; companyId: number } },
+  R extends { vote: { pollId: number; companyId: number; roundId: number } },
   F,
   Q extends F,
   Rec,
@@ -88,6 +88,7 @@ export function recordRoutes<
         recordsByVoter(app.db, source, request.params.voter, {
           companyId: request.query.company_id,
           voteTypeId: request.query.vote_type_id,
+          roundId: request.query.round_id,
         }),
     );
 

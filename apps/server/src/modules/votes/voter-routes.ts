@@ -65,7 +65,11 @@ const voterRoutes: FastifyPluginAsyncZod<{ family: FormCategory }> = async (app,
         app.db,
         family,
         request.params.voter,
-        { companyId: request.query.company_id, voteTypeId: request.query.vote_type_id },
+        {
+          companyId: request.query.company_id,
+          voteTypeId: request.query.vote_type_id,
+          roundId: request.query.round_id,
+        },
         actorOf(request),
       ),
   );

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
+import { assertRoundWritable, recordsRound, roundOf } from '../rounds/round-scope';
 import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
 import * as repo from '../ballots/voter-submissions.repository';
 
@@ -33,7 +34,8 @@ async function mapRows(db: Db, family: FormCategory, rows: repo.SubmissionRow[])
 }
 
 export async function listVoterResults(db: Db, family: FormCategory, query: VoterResultsQuery) {
-  const where = repo.voterWhere(family, query);
+  const round_id = await recordsRound(db, query.company_id, query.round_id);
+  const where = repo.voterWhere(family, { ...query, round_id });
   const [rows, total] = await Promise.all([
     repo.listSubmissions(db, where, {
       skip: query.skip,
@@ -47,7 +49,8 @@ export async function listVoterResults(db: Db, family: FormCategory, query: Vote
 }
 
 export async function countVoterResults(db: Db, family: FormCategory, filter: VoterFilterQuery) {
-  return { count: await repo.countSubmissions(db, repo.voterWhere(family, filter)) };
+  const round_id = await recordsRound(db, filter.company_id, filter.round_id);
+  return { count: await repo.countSubmissions(db, repo.voterWhere(family, { ...filter, round_id })) };
 }
 
 /** A voter's submissions of one family in a company: 404 when there is none. */
@@ -55,7 +58,7 @@ export async function voterSubmissions(
   db: Db,
   family: FormCategory,
   voter: string,
-  scope: { companyId: number; voteTypeId?: number },
+  scope: { companyId: number; roundId: number; voteTypeId?: number },
 ) {
   await getCompany(db, scope.companyId);
   const rows = await repo.findVoterSubmissions(db, family, { ...scope, voter });
@@ -71,15 +74,24 @@ export async function deleteVoter(
   db: Db,
   family: FormCategory,
   voter: string,
-  scope: { companyId: number; voteTypeId: number },
+  scope: { companyId: number; voteTypeId: number; roundId?: number },
   actor: Actor,
 ) {
   const voteType = await getVoteTypeOfCompany(db, scope.companyId, scope.voteTypeId);
   if (voteType.formCategory !== family) {
     throw notFound(`该投票类型不属于${FORM_CATEGORY_LABELS[family]}`);
   }
+  // The round asked about must be the unit's (404) and the vote type's; an archived one never changes (409).
+  const round = await roundOf(db, scope.companyId, scope.roundId);
+  if (scope.roundId !== undefined && round.id !== voteType.roundId) throw notFound('投票类型不存在');
   return db.transaction(async (tx) => {
-    const [found] = await repo.findVoterSubmissions(tx, family, { ...scope, voter });
+    await assertRoundWritable(tx, voteType.roundId);
+    const [found] = await repo.findVoterSubmissions(tx, family, {
+      companyId: scope.companyId,
+      roundId: voteType.roundId,
+      voteTypeId: scope.voteTypeId,
+      voter,
+    });
     const row = found && (await repo.lockSubmission(tx, found.submission.id));
     if (!row) throw notFound('未找到该投票人的投票记录');
     const deleted = await repo.deleteSubmission(tx, family, row.id);

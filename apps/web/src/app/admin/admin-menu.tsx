@@ -5,6 +5,7 @@ import {
   BarChartOutlined,
   FileImageOutlined,
   FileTextOutlined,
+  HistoryOutlined,
   OrderedListOutlined,
   ProfileOutlined,
   QrcodeOutlined,
@@ -33,6 +34,7 @@ export const ADMIN_MENU: MenuGroup[] = [
     label: '基础设置',
     entries: [
       { path: '', label: '单位管理', icon: <BankOutlined />, ready: true },
+      { path: 'rounds', label: '测评批次', icon: <HistoryOutlined />, ready: true },
       { path: 'settings', label: '系统设置', icon: <SettingOutlined />, ready: true },
     ],
   },

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BarChart, type BarSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -14,10 +14,10 @@ import type { EChartProps } from './echart';
 
 // Only what the results screens draw, so the admin chunk stays small. SVG rather than canvas: crisp on
 // high-density screens and in screenshots for reports, light on phones, and the labels stay real text.
-echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export type ChartOption = echarts.ComposeOption<
-  BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
 const FALLBACK_WIDTH = 320;

@@ -1,12 +1,24 @@
-import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
+import { PUBLIC_VOTE_DETAILS, type PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '../lib/format';
 import { StatusPage } from '../status-page';
 
-/** A link that cannot be voted on now: not started, closed, switched off, or not set up. */
+/** A link that cannot be voted on now: of an archived round, not started, closed, switched off, or not set up. */
 export function VoteTypeStatusPage({ view }: { view: PublicVoteTypeView }) {
   const where = `${view.company.name} · ${view.vote_type.name}`;
   const { status, opens_at, closes_at } = view.vote_type;
+  if (view.round_archived) {
+    // The unit has started a new round (测评批次): this link belongs to an archived one.
+    return (
+      <StatusPage
+        tone="info"
+        title={PUBLIC_VOTE_DETAILS.archived}
+        description="本轮测评已结束并归档，不再接受答卷。如需参加新一轮测评，请使用组织方新发布的链接或二维码。"
+      >
+        <p className="kp-vote-status-where">{where}</p>
+      </StatusPage>
+    );
+  }
   if (status === 'not_started') {
     const at = formatDateTime(opens_at);
     return (

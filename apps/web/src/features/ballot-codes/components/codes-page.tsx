@@ -29,6 +29,7 @@ export default function CodesPage() {
   const header = (
     <PageHeader
       title="测评码管理"
+      currentRoundOf={companyId}
       extra={
         <Button icon={<ArrowLeftOutlined />} onClick={back}>
           返回投票类型

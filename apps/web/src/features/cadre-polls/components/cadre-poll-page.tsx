@@ -13,7 +13,7 @@ export default function CadrePollPage() {
   const [companyId, setCompanyId] = useCompanyParam();
   return (
     <>
-      <PageHeader title="选人用人工作问卷管理">
+      <PageHeader title="选人用人工作问卷管理" currentRoundOf={companyId}>
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined ? (

@@ -38,7 +38,7 @@ export default function CoversPage() {
 
   return (
     <>
-      <PageHeader title="封面管理">
+      <PageHeader title="封面管理" currentRoundOf={companyId}>
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
           <CompanySelect value={companyId} onChange={(id) => choose(id, undefined)} />
           <Select<number>

@@ -16,7 +16,7 @@ export default function NewlyPromotedPage({ subjectsList }: { subjectsList: Subj
   const [companyId, setCompanyId] = useCompanyParam();
   return (
     <>
-      <PageHeader title="新提拔任用干部评议表管理">
+      <PageHeader title="新提拔任用干部评议表管理" currentRoundOf={companyId}>
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined ? (

@@ -80,18 +80,18 @@ export function useBallotDetail<F extends FormCategory>(family: F, id: number) {
   });
 }
 
-/** Everything one voter submitted (in one vote type, or in all of them). */
+/** Everything one voter submitted (in one vote type, or in all of them) in one round. */
 export function useVoterBallots<F extends FormCategory>(
   family: F,
   voter: string,
-  companyId: number,
-  voteTypeId?: number,
+  where: { companyId: number; voteTypeId?: number; roundId?: number },
 ) {
+  const { companyId, voteTypeId, roundId } = where;
   return useQuery({
-    queryKey: key(family, 'by-voter', voter, companyId, voteTypeId),
+    queryKey: key(family, 'by-voter', voter, companyId, voteTypeId, roundId),
     queryFn: () =>
       adminRequest<VoterBallots<F>>(`${RECORDS_PATH[family]}/by-voter/${encodeURIComponent(voter)}`, {
-        query: { company_id: companyId, vote_type_id: voteTypeId },
+        query: { company_id: companyId, vote_type_id: voteTypeId, round_id: roundId },
       }),
   });
 }

@@ -12,8 +12,17 @@ const FILES: Record<Kind, { path: string; label: string; building: string }> = {
   csv: { path: 'ballots.csv', label: '导出原始选票 CSV', building: '正在导出原始选票' },
 };
 
-/** Excel (汇总表 and details) and CSV (raw ballots) of one company's results in one family. */
-export function ExportButtons({ companyId, category }: { companyId: number; category: FormCategory }) {
+/** Excel (汇总表 and details) and CSV (raw ballots) of one company's results in one family and round. */
+export function ExportButtons({
+  companyId,
+  category,
+  roundId,
+}: {
+  companyId: number;
+  category: FormCategory;
+  /** An archived round's figures; undefined = the current round. */
+  roundId?: number;
+}) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState<Kind>();
 
@@ -25,7 +34,7 @@ export function ExportButtons({ companyId, category }: { companyId: number; cate
     try {
       const name = await downloadAdminFile(
         `/admin/companies/${companyId}/results/${file.path}`,
-        { form_category: category },
+        { form_category: category, round_id: roundId },
         `${FORM_CATEGORY_LABELS[category]}结果.${kind}`,
         (bytes) =>
           message.open({

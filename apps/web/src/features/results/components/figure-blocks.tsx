@@ -7,9 +7,18 @@ import { errorDetail } from '@/lib/api-client';
 import { useLiveTurnout } from '../api/turnout';
 import { useOnChange } from '../lib/use-on-change';
 
-/** The live turnout of a family; new ballots (or a deleted voter) make the figures worth asking again. */
-export function useTurnoutRefresh(companyId: number, family: FormCategory, figures: UseQueryResult) {
-  const turnout = useLiveTurnout(companyId, family);
+/**
+ * The live turnout of a family; new ballots (or a deleted voter) make the figures worth asking again.
+ * An archived round's turnout is asked once (`archived`): it never changes.
+ */
+export function useTurnoutRefresh(
+  companyId: number,
+  family: FormCategory,
+  figures: UseQueryResult,
+  roundId?: number,
+  archived = false,
+) {
+  const turnout = useLiveTurnout(companyId, family, roundId, !archived);
   useOnChange(turnout.data?.received, () => void figures.refetch());
   return turnout;
 }

@@ -2,35 +2,58 @@ import type { ComponentType } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
 import { Alert, Typography } from 'antd';
-import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
+import { NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
-import { useCompanyParam } from '@/lib/use-company-param';
 import { ExportButtons } from './export-buttons';
+import { ArchivedBanner, ScopeSelects, useResultsScope } from './round-scope';
 import './results.css';
+
+/** What a family's figures view is given: the unit, and the round (undefined = the current one). */
+export interface FiguresViewProps {
+  companyId: number;
+  roundId: number | undefined;
+  /** An archived round: its figures never change, so nothing is refreshed live. */
+  archived: boolean;
+}
 
 export interface FiguresPageProps {
   title: string;
   family: FormCategory;
   /** The family's figures of one company. */
-  view: ComponentType<{ companyId: number }>;
+  view: ComponentType<FiguresViewProps>;
 }
 
-/** A results screen: pick a company, see its figures of one family with live turnout, export them. */
+/**
+ * A results screen: pick a company and a round (测评批次, the current one by default), see its figures of
+ * one family with turnout, export them. An archived round is shown read-only under a banner.
+ */
 export function FiguresPage({ title, family, view: View }: FiguresPageProps) {
-  const [companyId, setCompanyId] = useCompanyParam();
+  const scope = useResultsScope();
+  const { companyId } = scope;
+  const { roundId, readOnly } = scope.scope;
   return (
     <>
       <PageHeader
         title={title}
-        extra={companyId !== undefined && <ExportButtons companyId={companyId} category={family} />}
+        extra={
+          companyId !== undefined && (
+            <ExportButtons companyId={companyId} category={family} roundId={roundId} />
+          )
+        }
       >
-        <CompanySelect value={companyId} onChange={setCompanyId} />
+        <ScopeSelects scope={scope} />
       </PageHeader>
       {companyId === undefined ? (
         <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
       ) : (
         <>
-          <View key={companyId} companyId={companyId} />
+          <ArchivedBanner scope={scope.scope} />
+          <View
+            key={`${companyId}:${roundId ?? 'current'}`}
+            companyId={companyId}
+            roundId={roundId}
+            archived={readOnly}
+          />
           <Typography.Paragraph type="secondary" className="kp-share-note">
             说明：{SHARE_ROUNDING_NOTE}
           </Typography.Paragraph>

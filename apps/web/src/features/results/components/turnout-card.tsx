@@ -54,15 +54,25 @@ function TurnoutLine({ row }: { row: TurnoutRow }) {
   );
 }
 
-/** Live turnout: per vote type, 发出数, 收回数 and 参评率 (收回 ÷ 发出). */
-export function TurnoutCard({ query }: { query: ReturnType<typeof useLiveTurnout> }) {
+/**
+ * Live turnout: per vote type, 发出数, 收回数 and 参评率 (收回 ÷ 发出). An archived round's (`live` false) is
+ * its final figures, not refreshed.
+ */
+export function TurnoutCard({
+  query,
+  live = true,
+}: {
+  query: ReturnType<typeof useLiveTurnout>;
+  live?: boolean;
+}) {
   const { data, error, isLoading } = query;
   return (
     <Card
       size="small"
-      title="实时参评情况"
+      title={live ? '实时参评情况' : '参评情况'}
       style={{ marginBottom: 16 }}
       extra={
+        live &&
         data && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             <SyncOutlined spin={query.isFetching} /> 每 {TURNOUT_REFRESH_MS / 1000} 秒自动刷新 · 更新于{' '}

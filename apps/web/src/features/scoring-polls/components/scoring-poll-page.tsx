@@ -78,7 +78,7 @@ export function ScoringPollPage({ kind }: { kind: ScoringKind }) {
 
   return (
     <div className="kp-scoring">
-      <PageHeader title={text.pageTitle}>
+      <PageHeader title={text.pageTitle} currentRoundOf={companyId}>
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {body}

@@ -36,7 +36,7 @@ export default function VoteTargetsPage() {
 
   return (
     <>
-      <PageHeader title="测评对象管理">
+      <PageHeader title="测评对象管理" currentRoundOf={companyId}>
         <CompanySelect value={companyId} onChange={setCompanyId} />
       </PageHeader>
       {companyId === undefined && (

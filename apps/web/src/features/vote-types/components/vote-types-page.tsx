@@ -24,6 +24,7 @@ export default function VoteTypesPage() {
     <>
       <PageHeader
         title="投票类型管理"
+        currentRoundOf={companyId}
         extra={
           companyId !== undefined && (
             <Button icon={<DesktopOutlined />} href={`/admin/meeting/${companyId}`} target="_blank">

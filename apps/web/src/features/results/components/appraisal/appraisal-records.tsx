@@ -1,14 +1,26 @@
 import { Collapse, Select, Typography } from 'antd';
 import { useTargets } from '@/api/vote-targets';
+import { useAppraisalResults } from '../../api/appraisal-results';
 import { formatScore } from '../../lib/format';
 import type { FamilyFilterProps, RecordFamily } from '../records/record-family';
 import { ScoringView } from './scoring-view';
 
 const DELETED = '（已删除的测评对象）';
 
-/** The appraisal ballots name a target: every target of the company, inactive ones too. */
+/**
+ * The appraisal ballots name a target: every target of the company, inactive ones too; an earlier
+ * round's from its results (the targets list is always the current round's).
+ */
+function useRoundTargets(companyId: number, roundId: number | undefined) {
+  const current = useTargets(companyId, roundId === undefined);
+  const earlier = useAppraisalResults(companyId, roundId, roundId !== undefined);
+  if (roundId === undefined)
+    return { ...current, data: current.data?.map((t) => ({ value: t.id, label: t.name })) };
+  return { ...earlier, data: earlier.data?.targets.map((t) => ({ value: t.target_id, label: t.name })) };
+}
+
 function TargetFilter({ companyId, value, set }: FamilyFilterProps) {
-  const targets = useTargets(companyId);
+  const targets = useRoundTargets(companyId, value.round_id);
   return (
     <Select<number>
       aria-label="按测评对象筛选"
@@ -18,7 +30,7 @@ function TargetFilter({ companyId, value, set }: FamilyFilterProps) {
       loading={targets.isLoading}
       value={value.target_id}
       onChange={(v) => set({ target_id: v ?? undefined })}
-      options={targets.data?.map((t) => ({ value: t.id, label: t.name }))}
+      options={targets.data}
       notFoundContent={targets.isError ? '测评对象加载失败' : '暂无测评对象'}
     />
   );

@@ -3,16 +3,19 @@ import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { Typography } from 'antd';
 import { useAppraisalResults } from '../../api/appraisal-results';
+import { CompanyHistoryBlock } from '../company-history';
 import { FigureCard, FiguresBody, FiguresTable, useTurnoutRefresh } from '../figure-blocks';
+import type { FiguresViewProps } from '../figures-page';
 import { TurnoutCard } from '../turnout-card';
+import { comparisonColumns } from './comparison-columns';
 import { TargetCharts } from './target-charts';
 import { targetColumns } from './target-columns';
 import { TargetDrawer } from './target-drawer';
 
 /** One company's 民主测评 results: live turnout, then a table and charts per poll (company / person). */
-export function AppraisalView({ companyId }: { companyId: number }) {
-  const results = useAppraisalResults(companyId);
-  const turnout = useTurnoutRefresh(companyId, 'democratic_appraisal', results);
+export function AppraisalView({ companyId, roundId, archived }: FiguresViewProps) {
+  const results = useAppraisalResults(companyId, roundId);
+  const turnout = useTurnoutRefresh(companyId, 'democratic_appraisal', results, roundId, archived);
   const [open, setOpen] = useState<TargetResult>();
 
   const { data } = results;
@@ -30,12 +33,16 @@ export function AppraisalView({ companyId }: { companyId: number }) {
   const openPoll = data?.polls.find((p) => p.target_type === open?.type);
   return (
     <>
-      <TurnoutCard query={turnout} />
+      <TurnoutCard query={turnout} live={!archived} />
       <FiguresBody
         query={results}
         errorTitle="获取测评结果失败"
         isEmpty={(d) => d.targets.every((t) => t.combined.count === 0)}
-        emptyHint="投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参评情况会自动刷新。"
+        emptyHint={
+          archived
+            ? '该测评批次没有正式答卷。'
+            : '投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参评情况会自动刷新。'
+        }
       >
         {(d) =>
           sections.map((s) => (
@@ -49,6 +56,7 @@ export function AppraisalView({ companyId }: { companyId: number }) {
           ))
         }
       </FiguresBody>
+      <CompanyHistoryBlock companyId={companyId} />
       <TargetDrawer
         target={open}
         voteTypes={data?.vote_types ?? []}
@@ -67,8 +75,12 @@ interface PollSectionProps {
 }
 
 function PollSection({ title, targets, data, onOpen }: PollSectionProps) {
-  const columns = useMemo(() => targetColumns(data.vote_types, onOpen), [data.vote_types, onOpen]);
   const weighted = data.vote_types.some((v) => v.weight > 0);
+  const scoreLabel = weighted ? '加权得分' : '综合得分';
+  const columns = useMemo(
+    () => targetColumns(data.vote_types, onOpen, comparisonColumns(targets, scoreLabel)),
+    [data.vote_types, onOpen, targets, scoreLabel],
+  );
   return (
     <FigureCard title={title} count={`${targets.length} 个测评对象`} testId={`results-${targets[0]?.type}`}>
       <FiguresTable<TargetResult>
@@ -82,7 +94,7 @@ function PollSection({ title, targets, data, onOpen }: PollSectionProps) {
           加权得分 = Σ（权重 × 该投票类型平均分）÷ 有投票的投票类型权重之和；排名在同类测评对象中计算。
         </Typography.Paragraph>
       )}
-      <TargetCharts targets={targets} scoreLabel={weighted ? '加权得分' : '综合得分'} />
+      <TargetCharts targets={targets} scoreLabel={scoreLabel} />
     </FigureCard>
   );
 }

@@ -14,12 +14,15 @@ export const voteTypeHeading = (vt: Pick<TurnoutRow, 'name' | 'weight'>, weighte
   weighted ? `${vt.name}（权重 ${vt.weight}%）` : vt.name;
 
 /**
- * Columns of the results table: rank, target, weighted result, then mean and count per vote type,
+ * Columns of the results table: rank, target, weighted result, the comparison with the previous round,
+ * then mean and count per vote type,
  * 好评率 and the drill-down. Secondary columns hide on phones (`responsive`).
  */
 export function targetColumns(
   voteTypes: readonly TurnoutRow[],
   onOpen: (t: TargetResult) => void,
+  /** After the weighted result: the comparison with the previous round, where there is one. */
+  comparison: ColumnsType<TargetResult> = [],
 ): ColumnsType<TargetResult> {
   const weighted = voteTypes.some((v) => v.weight > 0);
   return [
@@ -60,6 +63,7 @@ export function targetColumns(
       sorter: (a, b, order) => nullsLast(a.weighted_score, b.weighted_score, order),
       render: (v: number | null) => <Typography.Text strong>{formatScore(v)}</Typography.Text>,
     },
+    ...comparison,
     ...voteTypes.map((vt) => ({
       title: voteTypeHeading(vt, weighted),
       key: `vt-${vt.vote_type_id}`,

@@ -4,6 +4,7 @@ import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { Descriptions, Drawer, Grid, Segmented } from 'antd';
 import { formatScore } from '../../lib/format';
 import { AggregateView } from './aggregate-view';
+import { TargetHistoryBlock } from './target-history';
 
 export interface TargetDrawerProps {
   target: TargetResult | undefined;
@@ -57,6 +58,7 @@ function TargetDetail({
         ]}
         style={{ marginBottom: 12 }}
       />
+      <TargetHistoryBlock target={target} />
       {withBallots.length > 1 && (
         <div style={{ overflowX: 'auto', marginBottom: 16 }}>
           <Segmented

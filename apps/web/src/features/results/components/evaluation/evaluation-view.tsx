@@ -2,20 +2,22 @@ import { useState } from 'react';
 import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { Empty, Select, Typography } from 'antd';
 import { useEvaluationStatistics } from '../../api/evaluation-statistics';
+import { CompanyHistoryBlock } from '../company-history';
 import { FigureCard, FiguresBody, useTurnoutRefresh } from '../figure-blocks';
+import type { FiguresViewProps } from '../figures-page';
 import { TurnoutCard } from '../turnout-card';
 import { CadreQuestionCard, TextAnswers } from './cadre-question-card';
 import { NewlyPromotedTable } from './newly-promoted-table';
 
 /** One company's 民主评议 results: live turnout, the 选人用人工作 questions and the newly promoted table. */
-export function EvaluationView({ companyId }: { companyId: number }) {
+export function EvaluationView({ companyId, roundId, archived }: FiguresViewProps) {
   const [voteTypeId, setVoteTypeId] = useState<number>();
-  const stats = useEvaluationStatistics(companyId, voteTypeId);
-  const turnout = useTurnoutRefresh(companyId, 'democratic_evaluation', stats);
+  const stats = useEvaluationStatistics(companyId, voteTypeId, roundId);
+  const turnout = useTurnoutRefresh(companyId, 'democratic_evaluation', stats, roundId, archived);
   const voteTypes = turnout.data?.vote_types ?? stats.data?.vote_types ?? [];
   return (
     <>
-      <TurnoutCard query={turnout} />
+      <TurnoutCard query={turnout} live={!archived} />
       {voteTypes.length > 1 && (
         <div style={{ marginBottom: 12, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography.Text>统计范围：</Typography.Text>
@@ -34,10 +36,15 @@ export function EvaluationView({ companyId }: { companyId: number }) {
         query={stats}
         errorTitle="获取评议结果失败"
         isEmpty={(d) => d.cadre.ballot_count === 0 && d.newly_promoted.ballot_count === 0}
-        emptyHint="投票开始后，这里会显示选人用人工作评议和新提拔干部评议的统计；上方的参评情况会自动刷新。"
+        emptyHint={
+          archived
+            ? '该测评批次没有正式答卷。'
+            : '投票开始后，这里会显示选人用人工作评议和新提拔干部评议的统计；上方的参评情况会自动刷新。'
+        }
       >
         {(d) => <Figures data={d} />}
       </FiguresBody>
+      <CompanyHistoryBlock companyId={companyId} />
     </>
   );
 }

@@ -12,6 +12,8 @@ export type BallotRef = { kind: 'vote'; id: number } | { kind: 'voter'; voter: s
 export interface BallotDrawerProps<F extends FormCategory> {
   family: RecordFamily<F>;
   companyId: number;
+  /** Undefined = the current round. */
+  roundId: number | undefined;
   open: BallotRef | undefined;
   onClose: () => void;
 }
@@ -20,6 +22,7 @@ export interface BallotDrawerProps<F extends FormCategory> {
 export function BallotDrawer<F extends FormCategory>({
   family,
   companyId,
+  roundId,
   open,
   onClose,
 }: BallotDrawerProps<F>) {
@@ -34,7 +37,13 @@ export function BallotDrawer<F extends FormCategory>({
     >
       {open?.kind === 'vote' && <OneBallot family={family} id={open.id} />}
       {open?.kind === 'voter' && (
-        <VoterBallots family={family} companyId={companyId} voter={open.voter} voteTypeId={open.voteTypeId} />
+        <VoterBallots
+          family={family}
+          companyId={companyId}
+          roundId={roundId}
+          voter={open.voter}
+          voteTypeId={open.voteTypeId}
+        />
       )}
     </Drawer>
   );
@@ -85,6 +94,7 @@ function OneBallot<F extends FormCategory>({ family, id }: { family: RecordFamil
 interface VoterBallotsProps<F extends FormCategory> {
   family: RecordFamily<F>;
   companyId: number;
+  roundId: number | undefined;
   voter: string;
   voteTypeId?: number;
 }
@@ -92,10 +102,15 @@ interface VoterBallotsProps<F extends FormCategory> {
 function VoterBallots<F extends FormCategory>({
   family,
   companyId,
+  roundId,
   voter,
   voteTypeId,
 }: VoterBallotsProps<F>) {
-  const { data, error, isLoading, refetch } = useVoterBallots(family.family, voter, companyId, voteTypeId);
+  const { data, error, isLoading, refetch } = useVoterBallots(family.family, voter, {
+    companyId,
+    voteTypeId,
+    roundId,
+  });
   if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (!data) return <LoadError error={error} retry={() => refetch()} />;
   if (data.ballots.length === 0) return <Empty description="该投票人暂无答卷（可能已被删除）" />;

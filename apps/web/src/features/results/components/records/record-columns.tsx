@@ -62,10 +62,13 @@ export const voterColumn = <T,>(responsive?: Breakpoint[]): ColumnType<T> => ({
   ),
 });
 
-/** 查看答卷 and 删除投票人 (the whole submission, behind a confirmation and advanced mode). */
+/**
+ * 查看答卷 and 删除投票人 (the whole submission, behind a confirmation and advanced mode); without
+ * `onDelete` (an archived round) only 查看答卷.
+ */
 export const actionsColumn = <T extends VoterRow>(
   onView: (row: T) => void,
-  onDelete: (row: T) => void,
+  onDelete?: (row: T) => void,
 ): ColumnType<T> => ({
   title: '操作',
   key: 'actions',
@@ -74,11 +77,13 @@ export const actionsColumn = <T extends VoterRow>(
       <Button type="link" size="small" onClick={() => onView(r)}>
         查看答卷
       </Button>
-      <DeleteVoterButton
-        voter={r.voter_identifier}
-        voteTypeName={r.vote_type_name}
-        onConfirm={() => onDelete(r)}
-      />
+      {onDelete && (
+        <DeleteVoterButton
+          voter={r.voter_identifier}
+          voteTypeName={r.vote_type_name}
+          onConfirm={() => onDelete(r)}
+        />
+      )}
     </Space>
   ),
 });

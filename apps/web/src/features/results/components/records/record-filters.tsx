@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { getTurnout } from '@/api/turnout';
 import { useVoteTypes } from '@/api/vote-types';
 import type { RecordFilterValues } from '../../api/records';
 import type { RecordFamily } from './record-family';
@@ -15,10 +17,30 @@ export interface RecordFiltersProps<F extends FormCategory> {
   perVoter: boolean;
 }
 
+/**
+ * The vote types to filter by: the current round's from the shared list; an earlier round's from its
+ * turnout (the vote types list is always the current round's).
+ */
+function useRoundVoteTypes(companyId: number, family: FormCategory, roundId: number | undefined) {
+  const current = useVoteTypes(roundId === undefined ? companyId : undefined, family);
+  const earlier = useQuery({
+    queryKey: ['results', 'turnout', companyId, family, roundId ?? 'current'],
+    queryFn: () => getTurnout(companyId, family, roundId),
+    enabled: roundId !== undefined,
+  });
+  if (roundId === undefined) {
+    return { ...current, data: current.data?.map((vt) => ({ value: vt.id, label: vt.name })) };
+  }
+  return {
+    ...earlier,
+    data: earlier.data?.vote_types.map((vt) => ({ value: vt.vote_type_id, label: vt.name })),
+  };
+}
+
 /** Filters of the records: vote type, the family's own filter, voter, time range. */
 export function RecordFilters<F extends FormCategory>(props: RecordFiltersProps<F>) {
   const { family, companyId, value, onChange, perVoter } = props;
-  const voteTypes = useVoteTypes(companyId, family.family);
+  const voteTypes = useRoundVoteTypes(companyId, family.family, value.round_id);
   const [voter, setVoter] = useState(value.voter_identifier ?? '');
   const set = (patch: RecordFilterValues) => onChange({ ...value, ...patch });
   return (
@@ -30,7 +52,7 @@ export function RecordFilters<F extends FormCategory>(props: RecordFiltersProps<
         loading={voteTypes.isLoading}
         value={value.vote_type_id}
         onChange={(v) => set({ vote_type_id: v ?? undefined })}
-        options={voteTypes.data?.map((vt) => ({ value: vt.id, label: vt.name }))}
+        options={voteTypes.data}
         notFoundContent={voteTypes.isError ? '投票类型加载失败' : '暂无投票类型'}
       />
       {!perVoter && <family.Filter companyId={companyId} value={value} set={set} />}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { Alert, Card, Grid, Segmented } from 'antd';
-import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
+import { NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
-import { useCompanyParam } from '@/lib/use-company-param';
 import type { RecordFilterValues } from '../../api/records';
 import { useListState } from '../../lib/list-state';
+import { ArchivedBanner, ScopeSelects, useResultsScope } from '../round-scope';
 import { BallotDrawer, type BallotRef } from './ballot-drawer';
 import { RecordFilters } from './record-filters';
 import type { RecordFamily } from './record-family';
@@ -14,33 +14,56 @@ import { useVoterDelete } from './use-voter-delete';
 import { VotersTable } from './voters-table';
 import '../results.css';
 
-/** The records screen of one family: every ballot, or one row per voter, with a read-only view. */
+/**
+ * The records screen of one family: every ballot, or one row per voter, with a read-only view. An
+ * archived round (测评批次) is shown under a banner, without the voter delete.
+ */
 export function RecordsPage<F extends FormCategory>({ family }: { family: RecordFamily<F> }) {
-  const [companyId, setCompanyId] = useCompanyParam();
+  const scope = useResultsScope();
+  const { companyId } = scope;
+  const { roundId, readOnly } = scope.scope;
   return (
     <>
       <PageHeader title={family.title}>
-        <CompanySelect value={companyId} onChange={setCompanyId} />
+        <ScopeSelects scope={scope} />
       </PageHeader>
       {companyId === undefined ? (
         <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
       ) : (
-        <CompanyRecords key={companyId} family={family} companyId={companyId} />
+        <>
+          <ArchivedBanner scope={scope.scope} />
+          <CompanyRecords
+            key={`${companyId}:${roundId ?? 'current'}`}
+            family={family}
+            companyId={companyId}
+            roundId={roundId}
+            readOnly={readOnly}
+          />
+        </>
       )}
     </>
   );
 }
 
+interface CompanyRecordsProps<F extends FormCategory> {
+  family: RecordFamily<F>;
+  companyId: number;
+  /** Undefined = the current round. */
+  roundId: number | undefined;
+  /** An archived round: no voter delete. */
+  readOnly: boolean;
+}
+
 function CompanyRecords<F extends FormCategory>({
   family,
   companyId,
-}: {
-  family: RecordFamily<F>;
-  companyId: number;
-}) {
+  roundId,
+  readOnly,
+}: CompanyRecordsProps<F>) {
   const screens = Grid.useBreakpoint();
   const [view, setView] = useState<'ballots' | 'voters'>('ballots');
-  const [filters, setFilters] = useState<RecordFilterValues>({});
+  // The round travels with the filters: every list asks for the same round.
+  const [filters, setFilters] = useState<RecordFilterValues>({ round_id: roundId });
   const [open, setOpen] = useState<BallotRef>();
   const ballots = useListState<string>('created_at');
   const voters = useListState<string>('created_at');
@@ -51,8 +74,10 @@ function CompanyRecords<F extends FormCategory>({
     ballots.firstPage();
     voters.firstPage();
   };
-  const del = (r: { voter_identifier: string; vote_type_id: number }) =>
-    void remove({ voter: r.voter_identifier, companyId, voteTypeId: r.vote_type_id });
+  const del = readOnly
+    ? undefined
+    : (r: { voter_identifier: string; vote_type_id: number }) =>
+        void remove({ voter: r.voter_identifier, companyId, voteTypeId: r.vote_type_id });
 
   return (
     <Card size={screens.sm === false ? 'small' : 'default'}>
@@ -91,7 +116,13 @@ function CompanyRecords<F extends FormCategory>({
           onDelete={del}
         />
       )}
-      <BallotDrawer family={family} companyId={companyId} open={open} onClose={() => setOpen(undefined)} />
+      <BallotDrawer
+        family={family}
+        companyId={companyId}
+        roundId={roundId}
+        open={open}
+        onClose={() => setOpen(undefined)}
+      />
     </Card>
   );
 }

@@ -11,7 +11,8 @@ export interface RecordsTableProps<F extends FormCategory> {
   filters: RecordFilterValues;
   list: ListState;
   onView: (id: number) => void;
-  onDelete: (row: BallotRecord<F>) => void;
+  /** Absent on an archived round: nothing can be deleted there. */
+  onDelete?: (row: BallotRecord<F>) => void;
 }
 
 /** One row per ballot (a voter's answers on one target, or on one questionnaire); newest first. */

@@ -12,7 +12,8 @@ export interface VotersTableProps<F extends FormCategory> {
   filters: RecordFilterValues;
   list: ListState;
   onView: (row: VoterResult) => void;
-  onDelete: (row: VoterResult) => void;
+  /** Absent on an archived round: nothing can be deleted there. */
+  onDelete?: (row: VoterResult) => void;
 }
 
 /** One row per voter and vote type: when, how many ballots, and the family's figure (total score). */
@@ -22,6 +23,7 @@ export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) 
     company_id: companyId,
     vote_type_id: filters.vote_type_id,
     voter_identifier: filters.voter_identifier,
+    round_id: filters.round_id,
     ...list.params,
   });
   return (

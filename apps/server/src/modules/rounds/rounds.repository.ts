@@ -1,0 +1,66 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rounds } from '../../db/schema';
+
+export type RoundRow = typeof rounds.$inferSelect;
+
+/** The unit's current round (every unit has exactly one; none means no such unit). */
+export async function findCurrentRound(db: Db, companyId: number) {
+  const [row] = await db
+    .select()
+    .from(rounds)
+    .where(and(eq(rounds.companyId, companyId), eq(rounds.state, 'current')));
+  return row;
+}
+
+export async function findRound(db: Db, id: number) {
+  const [row] = await db.select().from(rounds).where(eq(rounds.id, id));
+  return row;
+}
+
+/**
+ * The round's state, read FOR SHARE: a write into the round holds it until it commits, and archiving
+ * (an UPDATE of the row) waits for it; a write that waited for an archiving re-reads the row and sees it.
+ */
+export async function lockRoundShared(db: Db, id: number) {
+  const [row] = await db.select({ state: rounds.state }).from(rounds).where(eq(rounds.id, id)).for('share');
+  return row;
+}
+
+/** The unit's rounds, newest first (the current one first). */
+export async function listRounds(db: Db, companyId: number) {
+  return db
+    .select()
+    .from(rounds)
+    .where(eq(rounds.companyId, companyId))
+    .orderBy(sql`${rounds.state} = 'current' DESC`, desc(rounds.year), desc(rounds.id));
+}
+
+export async function findRoundByName(db: Db, companyId: number, name: string) {
+  const [row] = await db
+    .select({ id: rounds.id })
+    .from(rounds)
+    .where(and(eq(rounds.companyId, companyId), eq(rounds.name, name)));
+  return row;
+}
+
+export async function insertRound(db: Db, values: { companyId: number; name: string; year: number }) {
+  const [row] = await db.insert(rounds).values(values).returning();
+  return row!;
+}
+
+/** Archives the unit's current round (locking it); returns it, or undefined when it was not current. */
+export async function archiveRound(db: Db, id: number) {
+  const [row] = await db
+    .update(rounds)
+    .set({ state: 'archived', archivedAt: sql`now()` })
+    .where(and(eq(rounds.id, id), eq(rounds.state, 'current')))
+    .returning();
+  return row;
+}
+
+/** Locks the round row FOR UPDATE: writes into the round (FOR SHARE) finish first, later ones wait. */
+export async function lockRound(db: Db, id: number) {
+  const [row] = await db.select().from(rounds).where(eq(rounds.id, id)).for('update');
+  return row;
+}

@@ -1,0 +1,47 @@
+// Calls of issue 14 (assessment rounds) for the tests: each answers the raw response, so that a test can
+// assert the status and the detail a client sees.
+import type { Round, RoundList } from '@kaoping/contracts/rounds';
+import type { App } from '../../src/app';
+import { bearer } from './factories';
+
+export const ADMIN = '/api/v1/admin';
+
+export const startRound = (app: App, token: string, companyId: number, body: unknown) =>
+  app.inject({
+    method: 'POST',
+    url: `${ADMIN}/companies/${companyId}/rounds`,
+    headers: bearer(token),
+    payload: body as object,
+  });
+
+/** Starts a new round and answers it; throws unless 201. */
+export async function newRound(app: App, token: string, companyId: number, name: string, year: number) {
+  const res = await startRound(app, token, companyId, { name, year });
+  if (res.statusCode !== 201) throw new Error(`new round failed: ${res.statusCode} ${res.body}`);
+  return res.json<Round>();
+}
+
+export async function listRounds(app: App, token: string, companyId: number) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `${ADMIN}/companies/${companyId}/rounds`,
+    headers: bearer(token),
+  });
+  if (res.statusCode !== 200) throw new Error(`rounds failed: ${res.statusCode} ${res.body}`);
+  return res.json<RoundList>().items;
+}
+
+/** 结束投票 on each vote type. */
+export async function closeVoteTypes(app: App, token: string, ids: number[]) {
+  for (const id of ids) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${ADMIN}/vote-types/${id}/close`,
+      headers: bearer(token),
+    });
+    if (res.statusCode !== 200) throw new Error(`close failed: ${res.statusCode} ${res.body}`);
+  }
+}
+
+export const get = (app: App, token: string, url: string) =>
+  app.inject({ method: 'GET', url: `${ADMIN}${url}`, headers: bearer(token) });

@@ -1,0 +1,260 @@
+// Issue 14: archives never change. Every write route of the server's route table (collected as the app
+// registers them) is classified; each one that can touch a round's data is called against an archived
+// round's objects and must answer 409 '该测评批次已归档，不能修改' (the public submission: 403
+// '本轮测评已结束') with every table exactly as before. A new write route fails this test until classified.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from './helpers/cover-fixtures';
+import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { bearer, createAdmin, elevate, multipartFile } from './helpers/factories';
+import { closeVoteTypes, newRound } from './helpers/round-fixtures';
+import { createTestContext, type TestContext } from './helpers/test-app';
+
+const routes = new Set<string>();
+let ctx: TestContext;
+let token: string;
+let elevated: string;
+let f: BallotFixture;
+let coverId: number;
+let voter: string;
+
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+beforeAll(async () => {
+  ctx = await createTestContext(
+    {},
+    {
+      onRoute: ({ method, url }) => {
+        for (const m of [method].flat())
+          if (WRITE.has(m)) routes.add(`${m} ${url.replace(/\/$/, '') || '/'}`);
+      },
+    },
+  );
+  token = await createAdmin(ctx.app);
+  elevated = await elevate(ctx.app, token);
+  f = await buildBallotFixture(ctx.app, token);
+  const form = multipartFile(PNG, 'cover.png', 'image/png');
+  const up = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/covers/?company_id=${f.company.id}&vote_type_id=${f.appraisal.id}`,
+    payload: form.payload,
+    headers: { ...form.headers, ...bearer(token) },
+  });
+  coverId = up.json<{ id: number }>().id;
+  // Codes in the evaluation vote type, so issue and void have something to act on.
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/vote-types/${f.evaluation.id}/codes`,
+    headers: bearer(token),
+    payload: { count: 3 },
+  });
+  const ballot = submission(f, 'appraisal');
+  voter = ballot.voter_identifier;
+  expect((await submit(ctx.app, ballot)).statusCode).toBe(201);
+  await closeVoteTypes(ctx.app, token, [f.appraisal.id, f.evaluation.id]);
+  await newRound(ctx.app, elevated, f.company.id, '2099年度', 2099);
+}, 120_000);
+afterAll(() => ctx.close());
+
+/** Every row of every table, digested: nothing may change when a write is refused. */
+async function snapshot() {
+  const tables = (await ctx.database.db.execute(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const out: Record<string, string> = {};
+  for (const { tablename } of tables.rows) {
+    const res = (await ctx.database.db.execute(
+      sql.raw(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h
+               FROM "${tablename}" t`),
+    )) as unknown as { rows: { n: number; h: string }[] };
+    out[tablename] = `${res.rows[0]!.n}:${res.rows[0]!.h}`;
+  }
+  return out;
+}
+
+type Call = { url: string; payload?: unknown; form?: boolean };
+const c = () => f.company.id;
+
+/** The write routes that act on a round's data, each aimed at the archived round's objects. */
+const ARCHIVED: Record<string, () => Call> = {
+  'PUT /api/v1/admin/polls/:id': () => ({ url: `/polls/${f.polls.cadre.id}`, payload: { title: '改' } }),
+  'DELETE /api/v1/admin/polls/:id': () => ({ url: `/polls/${f.polls.cadre.id}` }),
+  'PUT /api/v1/admin/vote-types/:id': () => ({
+    url: `/vote-types/${f.appraisal.id}`,
+    payload: { weight: 10 },
+  }),
+  'DELETE /api/v1/admin/vote-types/:id': () => ({ url: `/vote-types/${f.appraisal.id}` }),
+  'POST /api/v1/admin/vote-types/:id/close': () => ({ url: `/vote-types/${f.appraisal.id}/close` }),
+  'POST /api/v1/admin/vote-types/:id/reopen': () => ({ url: `/vote-types/${f.appraisal.id}/reopen` }),
+  'POST /api/v1/admin/vote-types/:id/go-formal': () => ({ url: `/vote-types/${f.appraisal.id}/go-formal` }),
+  'POST /api/v1/admin/vote-types/:id/codes': () => ({
+    url: `/vote-types/${f.evaluation.id}/codes`,
+    payload: { count: 2 },
+  }),
+  'POST /api/v1/admin/vote-types/:id/codes/void': () => ({
+    url: `/vote-types/${f.evaluation.id}/codes/void`,
+    payload: { all_unused: true },
+  }),
+  'PUT /api/v1/admin/vote-targets/:id': () => ({
+    url: `/vote-targets/${f.persons[0]!.id}`,
+    payload: { title: '总经理' },
+  }),
+  'DELETE /api/v1/admin/vote-targets/:id': () => ({ url: `/vote-targets/${f.persons[0]!.id}` }),
+  'PUT /api/v1/admin/vote-targets/reorder': () => ({
+    url: '/vote-targets/reorder',
+    payload: { company_id: c(), items: [{ id: f.persons[0]!.id, sort_order: 5 }] },
+  }),
+  'PUT /api/v1/admin/evaluation-subjects/:id': () => ({
+    url: `/evaluation-subjects/${f.subjects[0]!.id}`,
+    payload: { name: '周明明' },
+  }),
+  'DELETE /api/v1/admin/evaluation-subjects/:id': () => ({
+    url: `/evaluation-subjects/${f.subjects[0]!.id}`,
+  }),
+  'PUT /api/v1/admin/evaluation-subjects/reorder': () => ({
+    url: '/evaluation-subjects/reorder',
+    payload: { company_id: c(), items: [{ id: f.subjects[0]!.id, sort_order: 5 }] },
+  }),
+  'POST /api/v1/admin/covers': () => ({
+    url: `/covers/?company_id=${c()}&vote_type_id=${f.evaluation.id}`,
+    form: true,
+  }),
+  'POST /api/v1/admin/covers/back-cover': () => ({
+    url: `/covers/back-cover?company_id=${c()}&vote_type_id=${f.appraisal.id}`,
+    form: true,
+  }),
+  'POST /api/v1/admin/covers/apply-to-all': () => ({
+    url: `/covers/apply-to-all?company_id=${c()}&vote_type_id=${f.appraisal.id}&kind=front`,
+  }),
+  'DELETE /api/v1/admin/covers/:id': () => ({ url: `/covers/${coverId}` }),
+  'DELETE /api/v1/admin/covers/back-cover/:companyId/:voteTypeId': () => ({
+    url: `/covers/back-cover/${c()}/${f.appraisal.id}`,
+  }),
+  'DELETE /api/v1/admin/votes/voter/:voter': () => ({
+    url: `/votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.appraisal.id}`,
+  }),
+  'DELETE /api/v1/admin/cadre-votes/voter/:voter': () => ({
+    url: `/cadre-votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.evaluation.id}`,
+  }),
+};
+
+/** Writes that create in the unit's current round: they never reach an archived one. */
+const CURRENT_ROUND = [
+  'POST /api/v1/admin/polls',
+  'POST /api/v1/admin/polls/copy-from-template',
+  'POST /api/v1/admin/vote-types',
+  'POST /api/v1/admin/vote-targets',
+  'POST /api/v1/admin/evaluation-subjects',
+];
+
+/** Writes outside any round's data. */
+const NOT_ROUND_DATA = [
+  'POST /api/v1/admin/auth/login',
+  'POST /api/v1/admin/auth/register',
+  'POST /api/v1/admin/auth/verify-advanced-mode',
+  'POST /api/v1/admin/companies',
+  'PATCH /api/v1/admin/companies/:id',
+  // Deleting a unit removes it with all its rounds (advanced mode, audited): not a change of an archive.
+  'DELETE /api/v1/admin/companies/:id',
+  // 开始新一轮测评 archives the current round; rounds.test.ts checks what it writes.
+  'POST /api/v1/admin/companies/:id/rounds',
+  'PUT /api/v1/admin/settings',
+  // The meeting screen's share link (a token in the settings table): no round's data.
+  'POST /api/v1/admin/meeting/:companyId/share',
+  'DELETE /api/v1/admin/meeting/:companyId/share',
+];
+
+const PUBLIC_SUBMIT = 'POST /api/v1/public/polls/votes';
+
+describe('the archived-write walk', () => {
+  it('finds every write route classified', () => {
+    expect(routes.size).toBeGreaterThan(30);
+    const known = new Set([...Object.keys(ARCHIVED), ...CURRENT_ROUND, ...NOT_ROUND_DATA, PUBLIC_SUBMIT]);
+    expect([...routes].filter((r) => !known.has(r))).toEqual([]);
+    // And nothing classified that the server no longer has.
+    expect([...known].filter((r) => !routes.has(r))).toEqual([]);
+  });
+
+  it.each(Object.keys(ARCHIVED))('%s on an archived round: 409, nothing written', async (route) => {
+    const method = route.split(' ')[0] as 'POST' | 'PUT' | 'DELETE';
+    const call = ARCHIVED[route]!();
+    const before = await snapshot();
+    const form = call.form ? multipartFile(PNG, 'cover.png', 'image/png') : undefined;
+    const res = await ctx.app.inject({
+      method,
+      url: `/api/v1/admin${call.url}`,
+      headers: { ...(form?.headers ?? {}), ...bearer(elevated) },
+      ...(form
+        ? { payload: form.payload }
+        : call.payload === undefined
+          ? {}
+          : { payload: call.payload as object }),
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ detail: '该测评批次已归档，不能修改' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('creates into the current round, never the archived one', async () => {
+    const post = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: bearer(token), payload });
+    const created = [
+      [
+        'vote_types',
+        await post('/vote-types/', {
+          company_id: c(),
+          name: '新增组',
+          form_category: 'democratic_appraisal',
+        }),
+      ],
+      ['vote_targets', await post('/vote-targets/', { company_id: c(), name: '新人', type: 'person' })],
+      ['evaluation_subjects', await post('/evaluation-subjects/', { company_id: c(), name: '新干部' })],
+    ] as const;
+    const current = (
+      (await ctx.database.db.execute(
+        sql`SELECT id FROM rounds WHERE company_id = ${c()} AND state = 'current'`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows[0]!.id;
+    for (const [table, res] of created) {
+      expect(res.statusCode, res.body).toBe(201);
+      const row = (await ctx.database.db.execute(
+        sql.raw(`SELECT round_id FROM ${table} WHERE id = ${Number(res.json<{ id: number }>().id)}`),
+      )) as unknown as { rows: { round_id: number }[] };
+      expect(row.rows[0]!.round_id).toBe(current);
+    }
+    // The current round already has the copied polls: a second one of a kind is the usual 409.
+    const poll = await post('/polls/copy-from-template', { company_id: c(), target_type: 'cadre' });
+    expect(poll.statusCode).toBe(409);
+    expect(poll.json<{ detail: string }>().detail).toMatch(/已有/);
+  });
+
+  it('refuses a ballot on an archived round’s link with 403 本轮测评已结束, nothing written', async () => {
+    const before = await snapshot();
+    for (const family of ['appraisal', 'evaluation'] as const) {
+      const res = await submit(ctx.app, submission(f, family));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: '本轮测评已结束' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a voter delete naming the archived round even through the current round’s path', async () => {
+    const rounds = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/companies/${c()}/rounds`,
+        headers: bearer(token),
+      })
+    ).json<{ items: { id: number; state: string }[] }>().items;
+    const archived = rounds.find((r) => r.state === 'archived')!.id;
+    const before = await snapshot();
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.appraisal.id}&round_id=${archived}`,
+      headers: bearer(elevated),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: '该测评批次已归档，不能修改' });
+    expect(await snapshot()).toEqual(before);
+  });
+});
