@@ -34,7 +34,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies the operator names (TRUST_PROXY); none by default.
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -43,6 +44,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('adminRouteList', [] as { method: string; url: string }[]);
   configureCoverCache(config.COVER_CACHE_MB * 1024 * 1024);
 
   await app.register(errorHandler);

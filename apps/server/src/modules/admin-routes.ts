@@ -1,4 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { emptyAuditContext, type AuditContext } from '../lib/audit-context';
+import { checkAccess } from './access/access-check';
+import { accessOf, routeKey } from './access/route-access';
+import accountsRoutes from './auth/accounts.routes';
+import auditRoutes from './audit/audit.routes';
+import { auditWrite } from './audit/audit-hook';
 import authRoutes from './auth/auth.routes';
 import cadreResultsRoutes from './results/cadre-results.routes';
 import cadreVotesRoutes from './votes/cadre-votes.routes';
@@ -16,12 +23,49 @@ import votesRoutes from './votes/votes.routes';
 import codesRoutes from './vote-control/codes.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
 
-/** Everything under /api/v1/admin. Only login and register are open; the rest needs a bearer token. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every admin route as registered (method and full path): the route walk test reads it. */
+    adminRouteList: { method: string; url: string }[];
+  }
+  interface FastifyRequest {
+    audit: AuditContext;
+  }
+}
+
+const ruleOf = (request: FastifyRequest) => accessOf(request.method, request.routeOptions.url ?? '');
+
+/**
+ * Everything under /api/v1/admin. Only login and register are open; the rest needs a bearer token. Every
+ * route passes the role and unit check of its entry in access/route-access.ts, and every successful write
+ * leaves an audit row.
+ */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('audit', null as unknown as AuditContext);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const key = routeKey(method, route.url);
+      if (method !== 'HEAD' && !app.adminRouteList.some((r) => routeKey(r.method, r.url) === key)) {
+        app.adminRouteList.push({ method, url: route.url });
+      }
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    request.audit = emptyAuditContext();
+  });
+  app.addHook('preHandler', async (request) => checkAccess(app.db, request, ruleOf(request)));
+  app.addHook('onSend', async (request, reply, payload) => {
+    const rule = ruleOf(request);
+    await auditWrite(app.db, request, reply, payload, rule?.kind === 'read' ? undefined : rule?.action);
+    return payload;
+  });
+
   await app.register(authRoutes, { prefix: '/auth' });
 
   await app.register(async (secured) => {
     secured.addHook('onRequest', secured.authenticate);
+    await secured.register(accountsRoutes, { prefix: '/users' });
+    await secured.register(auditRoutes, { prefix: '/audit-log' });
     await secured.register(companiesRoutes, { prefix: '/companies' });
     await secured.register(pollsRoutes, { prefix: '/polls' });
     await secured.register(voteTypesRoutes, { prefix: '/vote-types' });
