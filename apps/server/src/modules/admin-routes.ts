@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { emptyAuditContext, type AuditContext } from '../lib/audit-context';
-import { checkAccess } from './access/access-check';
+import { checkRole, checkUnits } from './access/access-check';
 import { accessOf, routeKey } from './access/route-access';
 import accountsRoutes from './auth/accounts.routes';
 import auditRoutes from './audit/audit.routes';
@@ -53,7 +53,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     request.audit = emptyAuditContext();
   });
-  app.addHook('preHandler', async (request) => checkAccess(app.db, request, ruleOf(request)));
+  app.addHook('preValidation', async (request) => checkRole(request, ruleOf(request)));
+  app.addHook('preHandler', async (request) => checkUnits(app.db, request, ruleOf(request)));
   app.addHook('onSend', async (request, reply, payload) => {
     const rule = ruleOf(request);
     await auditWrite(app.db, request, reply, payload, rule?.kind === 'read' ? undefined : rule?.action);

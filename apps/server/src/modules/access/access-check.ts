@@ -40,11 +40,11 @@ function namedIds(request: FastifyRequest, rule: RouteAccess) {
 }
 
 /**
- * The role and unit check of one admin request (a preHandler for every admin route). Answers 403 for a
- * role that may not call the route, 404 when an id names another unit's object (as if it did not exist),
- * and fills the request's audit context with the unit, the object and its state before the write.
+ * The role check of one admin request (preValidation, so an auditor's write is 403 whatever its body):
+ * 403 for a role that may not call the route, and for an account without a role or that must first
+ * change its password.
  */
-export async function checkAccess(db: Db, request: FastifyRequest, rule: RouteAccess | undefined) {
+export function checkRole(request: FastifyRequest, rule: RouteAccess | undefined) {
   if (!rule) throw forbidden('该接口尚未登记访问权限');
   if (rule.kind === 'public') return;
   const admin = request.admin;
@@ -54,7 +54,16 @@ export async function checkAccess(db: Db, request: FastifyRequest, rule: RouteAc
   if (!admin.role) throw forbidden('账号尚未分配角色，请联系系统管理员');
   if (rule.kind === 'system' && admin.role !== 'system_admin') throw forbidden('仅系统管理员可以执行此操作');
   if (rule.kind === 'write' && admin.role === 'auditor') throw forbidden('监督员只能查看，不能修改');
+}
 
+/**
+ * The unit check (preHandler, on the parsed request): 404 when any id names another unit's object, as if
+ * it did not exist, 422 when a unit-bound route names no unit for an admin of some units only; fills the
+ * request's audit context with the unit, the object and its state before the write.
+ */
+export async function checkUnits(db: Db, request: FastifyRequest, rule: RouteAccess | undefined) {
+  const admin = request.admin;
+  if (!rule || !admin || rule.kind === 'public' || rule.kind === 'self') return;
   const audit = request.audit;
   let unitNamed = false;
   let pathObjectMissing = false;
