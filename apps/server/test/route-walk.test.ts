@@ -2,83 +2,20 @@
 // item 3). A route that is not classified in access/route-access.ts, or has no recipe, fails the walk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessOf, routeKey, ROUTE_ACCESS } from '../src/modules/access/route-access';
-import { createAccount } from './helpers/accounts';
-import { buildBallotFixture, submission, submit } from './helpers/ballot-fixtures';
-import { bearer, createAdmin, createCompany, elevate } from './helpers/factories';
+import { bearer } from './helpers/factories';
 import { RECIPES, type Unit, type World } from './helpers/route-recipes';
 import { createTestContext, type TestContext } from './helpers/test-app';
+import { buildWalkWorld, type WalkWorld } from './helpers/walk-world';
 
 let ctx: TestContext;
 let world: World;
 let inUnit: Unit;
 let outUnit: Unit;
-const tokens: Record<'unit_admin' | 'auditor' | 'no_role', string> = {
-  unit_admin: '',
-  auditor: '',
-  no_role: '',
-};
-const scopedIds: number[] = [];
+let tokens: WalkWorld['tokens'];
 
 beforeAll(async () => {
   ctx = await createTestContext({ REGISTRATION_CODE: 'walk-code' });
-  const sys = await elevate(ctx.app, await createAdmin(ctx.app, 'root'));
-  const castBallot = async (u: Unit, family: 'appraisal' | 'evaluation') => {
-    const body = submission(u.f, family);
-    const res = await submit(ctx.app, body);
-    if (res.statusCode !== 201) throw new Error(`ballot: ${res.statusCode} ${res.body}`);
-    return body.voter_identifier;
-  };
-  const unitIds = [] as number[];
-  world = {
-    app: ctx.app,
-    db: ctx.database.db,
-    sys,
-    castBallot,
-    freshCompany: async (inScope) => {
-      const company = await createCompany(ctx.app, sys, `单位${Math.random().toString(36).slice(2, 8)}`);
-      if (inScope) {
-        unitIds.push(company.id);
-        for (const id of scopedIds) {
-          const res = await ctx.app.inject({
-            method: 'PATCH',
-            url: `/api/v1/admin/users/${id}`,
-            headers: bearer(sys),
-            payload: { unit_ids: unitIds },
-          });
-          if (res.statusCode !== 200) throw new Error(`units: ${res.body}`);
-        }
-      }
-      return company;
-    },
-  };
-  const unit = async (name: string): Promise<Unit> => {
-    const f = await buildBallotFixture(ctx.app, sys, { name });
-    const u = { f, appraisalVoter: '', evaluationVoter: '' };
-    u.appraisalVoter = await castBallot(u, 'appraisal');
-    u.evaluationVoter = await castBallot(u, 'evaluation');
-    return u;
-  };
-  inUnit = await unit('甲单位');
-  outUnit = await unit('乙单位');
-  unitIds.push(inUnit.f.company.id);
-  await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/v1/admin/settings/',
-    headers: bearer(sys),
-    payload: { public_url: 'https://kp.example.cn' },
-  });
-  for (const role of ['unit_admin', 'auditor'] as const) {
-    const acc = await createAccount(ctx.app, sys, { username: `walk-${role}`, role, unit_ids: unitIds });
-    scopedIds.push(acc.id);
-    tokens[role] = await elevate(ctx.app, acc.token);
-  }
-  // A later registration with the code: signed in, but no role until a system admin gives one.
-  const reg = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/auth/register',
-    payload: { username: 'newcomer', password: 'password123', registration_code: 'walk-code' },
-  });
-  tokens.no_role = reg.json().access_token;
+  ({ world, inUnit, outUnit, tokens } = await buildWalkWorld(ctx));
 }, 300_000);
 afterAll(() => ctx.close());
 

@@ -36,7 +36,7 @@ export async function auditWrite(
     companyId: ctx.companyId ?? (action.startsWith('company.') && typeof id === 'number' ? id : null),
     objectType: ctx.objectType ?? action.split('.')[0]!,
     objectId: ctx.objectId ?? (typeof id === 'number' || typeof id === 'string' ? String(id) : null),
-    summary: ctx.summary ?? summarise(request.method, reply.statusCode, ctx, answer),
+    summary: ctx.summary ?? summarise(action, request, reply.statusCode, ctx, answer),
     detail: {},
   });
   ctx.recorded = true;

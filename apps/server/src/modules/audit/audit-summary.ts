@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_LABELS } from '@kaoping/contracts/audit-log';
 import type { AuditContext } from '../../lib/audit-context';
 
 /** The fields a summary may show, old → new; nothing else (never ballot contents or passwords). */
@@ -38,12 +39,29 @@ const label = (row: Record<string, unknown> | null | undefined) => {
 };
 
 /** A short line of what a write changed: new object, deleted object, or each known field old → new. */
-export function summarise(method: string, status: number, ctx: AuditContext, answer: unknown): string {
+export function summarise(
+  action: string,
+  request: { method: string; body: unknown },
+  status: number,
+  ctx: AuditContext,
+  answer: unknown,
+): string {
+  return changeLine(request.method, status, ctx, answer) || fallback(action, request.body);
+}
+
+/** The action's name, with the number of rows a list body touched (a reorder, an import). */
+function fallback(action: string, body: unknown) {
+  const items = (body as { items?: unknown } | null)?.items;
+  const count = Array.isArray(items) ? `（${items.length} 项）` : '';
+  return `${AUDIT_ACTION_LABELS[action] ?? action}${count}`;
+}
+
+function changeLine(method: string, status: number, ctx: AuditContext, answer: unknown): string {
   const after =
     answer && typeof answer === 'object' && !Array.isArray(answer)
       ? (answer as Record<string, unknown>)
       : null;
-  if (method === 'DELETE') return `删除${label(ctx.before ? toSnake(ctx.before) : null)}`.trim();
+  if (method === 'DELETE') return ctx.before ? `删除${label(toSnake(ctx.before))}` : '';
   if (status === 201 && !ctx.before) return `新建${label(after)}`;
   if (!ctx.before || !after) return '';
   const before = toSnake(ctx.before);
