@@ -28,7 +28,8 @@ interface Row {
 }
 const rows = async (q = sql`SELECT * FROM audit_log ORDER BY id`) =>
   ((await ctx.database.db.execute(q)) as unknown as { rows: Row[] }).rows;
-const lastId = async () => (await rows(sql`SELECT coalesce(max(id), 0)::int AS id FROM audit_log`))[0]!.id;
+const lastId = async () =>
+  Number((await rows(sql`SELECT coalesce(max(id), 0)::int AS id FROM audit_log`))[0]!.id);
 const api = (url: string, token = w.world.sys) =>
   ctx.app.inject({ url: `/api/v1/admin${url}`, headers: bearer(token) });
 
@@ -156,7 +157,7 @@ describe('the hash chain', () => {
     const [victim] = await rows(sql`SELECT * FROM audit_log ORDER BY id LIMIT 1 OFFSET 10`);
     await ctx.database.db.execute(sql`UPDATE audit_log SET summary = '改过了' WHERE id = ${victim!.id}`);
     const changed = (await api('/audit-log/verify')).json();
-    expect(changed).toMatchObject({ intact: false, first_broken_id: victim!.id });
+    expect(changed).toMatchObject({ intact: false, first_broken_id: Number(victim!.id) });
     expect(changed.detail).toMatch(/哈希不符/);
     await ctx.database.db.execute(
       sql`UPDATE audit_log SET summary = ${victim!.summary} WHERE id = ${victim!.id}`,
@@ -167,7 +168,7 @@ describe('the hash chain', () => {
     await ctx.database.db.execute(sql`DELETE FROM audit_log WHERE id = ${gone!.id}`);
     const removed = (await api('/audit-log/verify')).json();
     expect(removed.intact).toBe(false);
-    expect(removed.first_broken_id).toBeGreaterThan(gone!.id);
+    expect(removed.first_broken_id).toBeGreaterThan(Number(gone!.id));
     expect(removed.detail).toMatch(/删除或改动/);
   });
 });

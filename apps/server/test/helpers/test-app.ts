@@ -8,6 +8,8 @@ import { openDatabase, type Database } from '../../src/db/client';
 export interface TestContext {
   app: App;
   database: Database;
+  /** The PostgreSQL database's address (undefined on PGlite), for a second instance on it. */
+  url: string | undefined;
   /**
    * Empties every table but the accounts made before the first reset; call it in beforeEach so no test
    * depends on another.
@@ -75,6 +77,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   return {
     app,
     database,
+    url,
     reset,
     async close() {
       await app.close();
