@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
           adminPage('vote-records', () => import('@/features/results/components/vote-records-page')),
           adminPage('covers', () => import('@/features/covers/components/covers-page')),
           adminPage('settings', () => import('@/features/settings/components/settings-page')),
+          adminPage('accounts', () => import('@/features/accounts/components/accounts-page')),
+          adminPage('audit-log', () => import('@/features/audit-log/components/audit-log-page')),
           adminPage('*', () => import('@/app/admin/admin-not-found')),
         ],
       },
