@@ -6,6 +6,7 @@ import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import type { App } from '../../src/app';
 import type { Db } from '../../src/db/client';
 import type { BallotFixture } from './ballot-fixtures';
+import { XLSX_TYPE, xlsxOf } from './xlsx-files';
 import { PNG } from './cover-fixtures';
 import {
   bearer,
@@ -250,6 +251,39 @@ export const RECIPES: Record<string, Recipe> = {
       'DELETE',
       `/evaluation-subjects/${(await createEvaluationSubject(w.app, w.sys, c(u), { name: uniq('吴'), is_active: false })).id}`,
     ),
+
+  'GET /vote-targets/import-template.xlsx': async () => get('/vote-targets/import-template.xlsx'),
+  'POST /vote-targets/import': async (_w, u) => {
+    const file = multipartFile(
+      await xlsxOf([
+        ['名称', '类型', '职务'],
+        [uniq('导入'), '个人', ''],
+      ]),
+      't.xlsx',
+      XLSX_TYPE,
+    );
+    return {
+      method: 'POST',
+      url: `${A}/vote-targets/import?company_id=${c(u)}`,
+      payload: file.payload,
+      headers: file.headers,
+    };
+  },
+  'GET /evaluation-subjects/import-template.xlsx': async () =>
+    get('/evaluation-subjects/import-template.xlsx'),
+  'POST /evaluation-subjects/import': async (_w, u) => {
+    const rows = [
+      ['姓名', '出生年月', '原任职务及任职时间', '现任职务及任职时间'],
+      [uniq('导入'), '', '', ''],
+    ];
+    const file = multipartFile(await xlsxOf(rows), 's.xlsx', XLSX_TYPE);
+    return {
+      method: 'POST',
+      url: `${A}/evaluation-subjects/import?company_id=${c(u)}`,
+      payload: file.payload,
+      headers: file.headers,
+    };
+  },
 
   'POST /covers': async (w, u) => {
     const vt = await freshVoteType(w, u);

@@ -23,8 +23,22 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
   let world: World;
 
   const sys = await elevate(ctx.app, await createAdmin(ctx.app, 'root'));
+  // The roster grows during the walk (creates, imports): a ballot answers every active row of it.
   const castBallot = async (u: Unit, family: 'appraisal' | 'evaluation') => {
-    const body = submission(u.f, family);
+    const active = async (table: string, extra: string) =>
+      (
+        (await ctx.database.db.execute(
+          sql.raw(
+            `SELECT id, name FROM ${table} WHERE company_id = ${u.f.company.id} AND is_active ${extra} ORDER BY id`,
+          ),
+        )) as unknown as { rows: { id: number; name: string }[] }
+      ).rows;
+    const f = {
+      ...u.f,
+      persons: await active('vote_targets', "AND type = 'person'"),
+      subjects: await active('evaluation_subjects', ''),
+    };
+    const body = submission(f, family);
     const res = await submit(ctx.app, body);
     if (res.statusCode !== 201) throw new Error(`ballot: ${res.statusCode} ${res.body}`);
     return body.voter_identifier;
