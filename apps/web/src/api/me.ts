@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUser, Role } from '@kaoping/contracts/auth';
 import { adminRequest } from '@/lib/api-client';
+import { getToken } from '@/lib/auth-token';
 
 export const meKey = ['me'] as const;
 
 /** GET /admin/auth/me: who is signed in, with role, units and whether the password must be changed. */
 export const getMe = () => adminRequest<AdminUser>('/admin/auth/me');
 
-export const meQueryOptions = () => queryOptions({ queryKey: meKey, queryFn: getMe, staleTime: 60_000 });
+// Keyed by the token too: after signing out and in as someone else, the old role is never shown.
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: [...meKey, getToken()], queryFn: getMe, staleTime: 60_000 });
 
 /** The signed-in admin: the shell shapes the menu by its role, screens hide what the role cannot do. */
 export function useMe() {
