@@ -10,7 +10,6 @@ import { XLSX_TYPE, xlsxOf } from './xlsx-files';
 import { PNG } from './cover-fixtures';
 import {
   bearer,
-  createCompany,
   createEvaluationSubject,
   createVoteTarget,
   createVoteType,

@@ -20,7 +20,6 @@ export interface WalkWorld {
 export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
   const tokens: WalkWorld['tokens'] = { unit_admin: '', auditor: '', no_role: '' };
   const scopedIds: number[] = [];
-  let world: World;
 
   const sys = await elevate(ctx.app, await createAdmin(ctx.app, 'root'));
   // The roster grows during the walk (creates, imports): a ballot answers every active row of it.
@@ -44,7 +43,7 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
     return body.voter_identifier;
   };
   const unitIds = [] as number[];
-  world = {
+  const world: World = {
     app: ctx.app,
     db: ctx.database.db,
     sys,
