@@ -15,13 +15,36 @@ export interface Admin {
   api: (method: string, path: string, body?: unknown) => Promise<unknown>;
 }
 
-async function registerAdmin(request: APIRequestContext): Promise<Admin> {
+const ROOT = { username: 'e2e_root', password: 'e2e-root-password-123' };
+
+/**
+ * The server's first account, a system admin. Every worker registers it before any other account, so
+ * the first registration (the only one that gets a role by itself) is always this one.
+ */
+async function rootToken(request: APIRequestContext): Promise<string> {
+  const reg = await request.post('/api/v1/admin/auth/register', {
+    data: { ...ROOT, registration_code: REGISTRATION_CODE },
+  });
+  expect([201, 409], await reg.text()).toContain(reg.status());
+  const login = await request.post('/api/v1/admin/auth/login', { multipart: ROOT });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+async function registerAdmin(request: APIRequestContext, role = 'system_admin'): Promise<Admin> {
+  const root = await rootToken(request);
   const username = `e2e_${uniq()}`;
   const password = 'e2e-password-123';
   const reg = await request.post('/api/v1/admin/auth/register', {
     data: { username, password, registration_code: REGISTRATION_CODE },
   });
   expect(reg.status(), await reg.text()).toBe(201);
+  // Later registrations have no role until a system admin gives one.
+  const given = await request.patch(`/api/v1/admin/users/${((await reg.json()) as { id: number }).id}`, {
+    headers: { authorization: `Bearer ${root}` },
+    data: { role },
+  });
+  expect(given.status(), await given.text()).toBe(200);
   const login = await request.post('/api/v1/admin/auth/login', { multipart: { username, password } });
   expect(login.status()).toBe(200);
   const { access_token: token } = (await login.json()) as { access_token: string };

@@ -38,7 +38,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false, on
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies the operator names (TRUST_PROXY); none by default.
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,
@@ -50,6 +51,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false, on
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('adminRouteList', [] as { method: string; url: string }[]);
   configureCoverCache(config.COVER_CACHE_MB * 1024 * 1024);
 
   await app.register(errorHandler);

@@ -14,6 +14,19 @@ const envSchema = z.object({
   REGISTRATION_CODE: z.string().min(1).optional(),
   /** Sign-in attempts allowed per IP, username and minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Which reverse proxies may set X-Forwarded-For (the client address that sign-in limits count):
+   * unset or `false` trusts none (the socket's address counts); a comma-separated list of addresses or
+   * CIDR ranges (`127.0.0.1,10.0.0.0/8`, or `loopback`) names them.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(false|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*)$/,
+      'TRUST_PROXY 应为 false，或代理的地址 / 网段列表（逗号分隔）',
+    )
+    .optional()
+    .transform((v): string | false => (v === undefined || v === 'false' ? false : v.replace(/\s+/g, ''))),
   /** Registrations allowed per IP and minute (guards the registration code against guessing). */
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Ballots per address per 10 s (a link: twice as many); see plugins/public-guard.ts. */

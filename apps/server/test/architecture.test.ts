@@ -103,10 +103,13 @@ describe('server layout', () => {
       ballotCodes: 'modules/ballot-codes',
       auditLog: 'modules/audit',
       users: 'modules/auth',
+      userUnits: 'modules/auth',
+      authAttempts: 'modules/auth',
       settings: 'modules/settings',
     };
     // Names joined into the owner's own queries; the reorder helper takes either list's table.
     const JOINS: Record<string, string[]> = {
+      'modules/audit': ['companies'],
       'modules/ballots': ['companies', 'voteTypes', 'voteTargets'],
       'modules/polls': ['companies', 'voteTypes'],
       'modules/vote-types': ['companies'],

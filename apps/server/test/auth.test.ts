@@ -54,7 +54,15 @@ describe('register', () => {
       headers: bearer(res.json().access_token),
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: 1, username: 'founder', elevated_until: null });
+    expect(me.json()).toEqual({
+      id: 1,
+      username: 'founder',
+      role: 'system_admin',
+      all_units: true,
+      unit_ids: [],
+      must_change_password: false,
+      elevated_until: null,
+    });
   });
 
   it('refuses a duplicate username with 409', async () => {
@@ -128,7 +136,15 @@ describe('login', () => {
     const body = res.json();
     expect(body.token_type).toBe('bearer');
     const me = await ctx.app.inject({ url: '/api/v1/admin/auth/me', headers: bearer(body.access_token) });
-    expect(me.json()).toEqual({ id: 1, username: 'admin', elevated_until: null });
+    expect(me.json()).toEqual({
+      id: 1,
+      username: 'admin',
+      role: 'system_admin',
+      all_units: true,
+      unit_ids: [],
+      must_change_password: false,
+      elevated_until: null,
+    });
   });
 
   it('refuses a wrong password and an unknown user alike with 401', async () => {

@@ -136,7 +136,9 @@ describe('delete', () => {
     const res = await api('DELETE', `/${a.id}`, undefined, elevated);
     expect(res.statusCode).toBe(204);
     expect(await names()).toEqual([]);
-    const audit = await ctx.database.db.query.auditLog.findMany();
+    const audit = await ctx.database.db.query.auditLog.findMany({
+      where: (a, { eq }) => eq(a.action, 'company.delete'),
+    });
     expect(audit).toMatchObject([
       { username: 'admin', action: 'company.delete', detail: { name: '甲公司' } },
     ]);

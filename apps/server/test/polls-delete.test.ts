@@ -82,7 +82,7 @@ describe('DELETE /polls/{id}', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await ctx.app.inject({ url: `${api}/${poll.id}`, headers: bearer(token) })).statusCode).toBe(404);
-    const log = await ctx.database.db.select().from(auditLog);
+    const log = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'poll.delete'));
     expect(log).toEqual([
       expect.objectContaining({
         username: 'admin',
@@ -114,7 +114,9 @@ describe('DELETE /polls/{id}', () => {
     expect(res2.json()).toEqual({ detail: '该问卷已有 1 份投票记录，不能删除' });
 
     expect(await ctx.database.db.select().from(polls).where(eq(polls.companyId, companyId))).toHaveLength(2);
-    expect(await ctx.database.db.select().from(auditLog)).toEqual([]);
+    expect(await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'poll.delete'))).toEqual(
+      [],
+    );
   });
 
   it('answers 404 for an unknown poll and 400 for a bad id', async () => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, cadreVotes } from '../src/db/schema';
 import { bearer, createAdmin, elevate } from './helpers/factories';
@@ -155,7 +156,10 @@ describe('per voter', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ voter_identifier: 'voter-y-02', deleted_ballots: 2 });
     expect(await ctx.database.db.select().from(cadreVotes)).toHaveLength(4);
-    const [audit] = await ctx.database.db.select().from(auditLog);
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'votes.voter.delete'));
     expect(audit!.detail).toMatchObject({
       form_category: 'democratic_evaluation',
       voter_identifier: 'voter-y-02',

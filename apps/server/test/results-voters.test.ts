@@ -165,7 +165,7 @@ describe('DELETE /votes/voter/{voter}', () => {
     expect(await db.select().from(votes).where(eq(votes.submissionId, sub.submission_id))).toEqual([]);
     expect(await db.select().from(submissions).where(eq(submissions.id, sub.submission_id))).toEqual([]);
     expect(await db.select().from(votes)).toHaveLength(4);
-    const [audit] = await db.select().from(auditLog);
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'votes.voter.delete'));
     expect(audit).toMatchObject({ username: 'admin', action: 'votes.voter.delete' });
     expect(audit!.detail).toMatchObject({
       voter_identifier: 'bob-000002',
@@ -200,6 +200,8 @@ describe('DELETE /votes/voter/{voter}', () => {
       ).statusCode,
     ).toBe(404);
     expect((await del(`/votes/voter/bob-000002?company_id=${s.companyId}`, t)).statusCode).toBe(400);
-    expect(await ctx.database.db.select().from(auditLog)).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'votes.voter.delete')),
+    ).toEqual([]);
   });
 });

@@ -38,7 +38,10 @@ describe('GET/PUT /admin/settings: the public address', () => {
       public_url: 'https://kp.example.cn',
       public_url_source: 'env',
     });
-    const audit = await rowsOf<{ action: string }>(ctx.database.db, sql`SELECT action FROM audit_log`);
+    const audit = await rowsOf<{ action: string }>(
+      ctx.database.db,
+      sql`SELECT action FROM audit_log WHERE action LIKE 'settings.%'`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['settings.update', 'settings.update']);
   });
 

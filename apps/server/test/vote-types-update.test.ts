@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers/test-app';
 import { bearer, createAdmin, createCompany, createVoteType, currentRoundId } from './helpers/factories';
@@ -133,7 +134,7 @@ describe('delete', () => {
     const res = await ctx.app.inject({ method: 'DELETE', url: `${url}/${vt.id}`, headers: bearer(elevated) });
     expect(res.statusCode).toBe(204);
     const { auditLog } = await import('../src/db/schema');
-    const rows = await ctx.database.db.select().from(auditLog);
+    const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'vote_type.delete'));
     expect(rows).toEqual([
       expect.objectContaining({
         action: 'vote_type.delete',

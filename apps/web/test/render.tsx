@@ -21,6 +21,17 @@ export type Handler = (req: { method: string; url: URL; body: unknown; headers: 
   headers?: Record<string, string>;
 };
 
+/** GET /auth/me of a system admin: the default answer of mockFetch. */
+export const SYSTEM_ADMIN = {
+  id: 1,
+  username: 'admin',
+  role: 'system_admin',
+  all_units: true,
+  unit_ids: [],
+  must_change_password: false,
+  elevated_until: null,
+};
+
 export function mockFetch(handlers: Record<string, Handler>) {
   const calls: { method: string; url: URL; body: unknown; headers: Headers }[] = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -29,8 +40,13 @@ export function mockFetch(handlers: Record<string, Handler>) {
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     const req = { method, url, body, headers };
+    const key = `${method} ${url.pathname}`;
+    // Screens ask who is signed in to hide what the role cannot do: a system admin unless a test says.
+    if (key === 'GET /api/v1/admin/auth/me' && !handlers[key]) {
+      return new Response(JSON.stringify(SYSTEM_ADMIN), { headers: { 'content-type': 'application/json' } });
+    }
     calls.push(req);
-    const handler = handlers[`${method} ${url.pathname}`];
+    const handler = handlers[key];
     const res = handler ? handler(req) : { status: 404, body: { detail: '接口不存在' } };
     const status = res.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(res.body ?? null), {

@@ -51,9 +51,24 @@ export const verifyAdvancedModeBody = z.strictObject({
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(128),
 });
 
+/** The roles of admin accounts and their Chinese names. */
+export const ROLES = ['system_admin', 'unit_admin', 'auditor'] as const;
+export const role = z.enum(ROLES, { error: '角色只能是 system_admin、unit_admin 或 auditor' });
+export type Role = z.infer<typeof role>;
+export const ROLE_LABELS: Record<Role, string> = {
+  system_admin: '系统管理员',
+  unit_admin: '单位管理员',
+  auditor: '监督员',
+};
+
+/** GET /admin/auth/me: who is signed in, with role and units (all_units: every unit). */
 export const adminUser = z.object({
   id: z.number().int(),
   username: z.string(),
+  role: role.nullable(),
+  all_units: z.boolean(),
+  unit_ids: z.array(z.number().int()),
+  must_change_password: z.boolean(),
   elevated_until: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
@@ -65,3 +80,10 @@ export const registrationStatus = z.object({
   open: z.boolean(),
 });
 export type RegistrationStatus = z.infer<typeof registrationStatus>;
+
+/** PUT /admin/auth/password: one's own password; answers a fresh token (older ones end). */
+export const changePasswordBody = z.strictObject({
+  current_password: z.string({ error: '请输入当前密码' }).min(1, { error: '请输入当前密码' }).max(128),
+  new_password: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

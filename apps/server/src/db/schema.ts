@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -34,6 +35,15 @@ export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  /** 'system_admin' | 'unit_admin' | 'auditor'; null until a system admin gives one (docs "Roles"). */
+  role: text('role'),
+  /** An auditor that reads every unit; otherwise the units in user_units. */
+  allUnits: boolean('all_units').notNull().default(false),
+  disabled: boolean('disabled').notNull().default(false),
+  /** Set by a password reset or a new account: the user changes it before anything else. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** Carried in every token; a password change or a disable raises it, which ends older tokens. */
+  tokenVersion: integer('token_version').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -80,6 +90,27 @@ const roundRef = () =>
   integer('round_id')
     .notNull()
     .references(() => rounds.id, { onDelete: 'cascade' });
+
+/** The units a unit admin or an auditor is assigned to. */
+export const userUnits = pgTable(
+  'user_units',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('user_units_company_idx').on(t.companyId)],
+);
+
+/** Sign-in attempts per key and window, shared by every instance on one database. */
+export const authAttempts = pgTable('auth_attempts', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
 
 /** One questionnaire per round and kind (company | person | cadre | newly_promoted). */
 export const polls = pgTable(
@@ -347,20 +378,35 @@ export const ballotCodes = pgTable(
   ],
 );
 
-/** Who did which destructive action, and when. */
+/**
+ * Every admin write: who, which role, what, in which unit, on which object, and a short summary. Append
+ * only; each row's `hash` covers its content and the previous row's hash (docs "Audit trail").
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id'),
     username: text('username').notNull(),
+    role: text('role'),
     action: text('action').notNull(),
+    /** No foreign key: the row outlives the unit it names. */
+    companyId: integer('company_id'),
+    objectType: text('object_type'),
+    objectId: text('object_id'),
+    summary: text('summary').notNull().default(''),
     detail: jsonb('detail')
       .notNull()
       .default(sql`'{}'::jsonb`),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_company_idx').on(t.companyId, t.id),
+    index('audit_log_user_idx').on(t.userId, t.id),
+  ],
 );
 
 /** Server-wide settings kept in the database (e.g. the generated JWT secret when none is configured). */

@@ -1,5 +1,12 @@
 import meetingRoutes from './meeting/meeting.routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { emptyAuditContext, type AuditContext } from '../lib/audit-context';
+import { checkRole, checkUnits } from './access/access-check';
+import { accessOf, routeKey } from './access/route-access';
+import accountsRoutes from './auth/accounts.routes';
+import auditRoutes from './audit/audit.routes';
+import { auditWrite } from './audit/audit-hook';
 import authRoutes from './auth/auth.routes';
 import cadreResultsRoutes from './results/cadre-results.routes';
 import cadreVotesRoutes from './votes/cadre-votes.routes';
@@ -7,11 +14,13 @@ import companiesRoutes from './companies/companies.routes';
 import companyResultsRoutes from './results/company-results.routes';
 import coversRoutes from './covers/covers.routes';
 import evaluationSubjectsRoutes from './evaluation-subjects/evaluation-subjects.routes';
+import evaluationSubjectsImportRoutes from './evaluation-subjects/evaluation-subjects-import.routes';
 import pollsRoutes from './polls/polls.routes';
 import settingsRoutes from './settings/settings.routes';
 import targetResultsRoutes from './results/target-results.routes';
 import turnoutRoutes from './results/turnout.routes';
 import voteTargetsRoutes from './vote-targets/vote-targets.routes';
+import voteTargetsImportRoutes from './vote-targets/vote-targets-import.routes';
 import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './votes/votes.routes';
 import codesRoutes from './vote-control/codes.routes';
@@ -19,12 +28,50 @@ import voteControlRoutes from './vote-control/vote-control.routes';
 import roundsRoutes from './round-admin/rounds.routes';
 import targetHistoryRoutes from './round-admin/target-history.routes';
 
-/** Everything under /api/v1/admin. Only login and register are open; the rest needs a bearer token. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every admin route as registered (method and full path): the route walk test reads it. */
+    adminRouteList: { method: string; url: string }[];
+  }
+  interface FastifyRequest {
+    audit: AuditContext;
+  }
+}
+
+const ruleOf = (request: FastifyRequest) => accessOf(request.method, request.routeOptions.url ?? '');
+
+/**
+ * Everything under /api/v1/admin. Only login and register are open; the rest needs a bearer token. Every
+ * route passes the role and unit check of its entry in access/route-access.ts, and every successful write
+ * leaves an audit row.
+ */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('audit', null as unknown as AuditContext);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const key = routeKey(method, route.url);
+      if (method !== 'HEAD' && !app.adminRouteList.some((r) => routeKey(r.method, r.url) === key)) {
+        app.adminRouteList.push({ method, url: route.url });
+      }
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    request.audit = emptyAuditContext();
+  });
+  app.addHook('preValidation', async (request) => checkRole(request, ruleOf(request)));
+  app.addHook('preHandler', async (request) => checkUnits(app.db, request, ruleOf(request)));
+  app.addHook('onSend', async (request, reply, payload) => {
+    const rule = ruleOf(request);
+    await auditWrite(app.db, request, reply, payload, rule?.kind === 'read' ? undefined : rule?.action);
+    return payload;
+  });
+
   await app.register(authRoutes, { prefix: '/auth' });
 
   await app.register(async (secured) => {
     secured.addHook('onRequest', secured.authenticate);
+    await secured.register(accountsRoutes, { prefix: '/users' });
+    await secured.register(auditRoutes, { prefix: '/audit-log' });
     await secured.register(companiesRoutes, { prefix: '/companies' });
     await secured.register(pollsRoutes, { prefix: '/polls' });
     await secured.register(voteTypesRoutes, { prefix: '/vote-types' });
@@ -32,6 +79,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(codesRoutes, { prefix: '/vote-types' });
     await secured.register(voteTargetsRoutes, { prefix: '/vote-targets' });
     await secured.register(evaluationSubjectsRoutes, { prefix: '/evaluation-subjects' });
+    await secured.register(voteTargetsImportRoutes, { prefix: '/vote-targets' });
+    await secured.register(evaluationSubjectsImportRoutes, { prefix: '/evaluation-subjects' });
     await secured.register(coversRoutes, { prefix: '/covers' });
     await secured.register(votesRoutes, { prefix: '/votes' });
     await secured.register(cadreVotesRoutes, { prefix: '/cadre-votes' });

@@ -3,6 +3,8 @@ import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import { elevatedUntil, type TokenClaims } from '../modules/auth/auth-token';
+import { signedInAdmin } from '../modules/auth/auth.service';
+import type { SignedInAdmin } from '../modules/auth/roles';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -13,11 +15,15 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook: 401 unless a valid bearer token is sent. */
+    /** onRequest hook: 401 unless a valid bearer token of an existing, enabled account is sent. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preHandler: 403 unless the token carries a live advanced-mode elevation. */
     requireAdvancedMode(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     issueToken(claims: TokenClaims): string;
+  }
+  interface FastifyRequest {
+    /** The signed-in administrator, read from the database by `authenticate`. */
+    admin: SignedInAdmin | null;
   }
 }
 
@@ -26,14 +32,19 @@ export default fp(
     await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: `${opts.ttlHours}h` } });
 
     app.decorate('issueToken', (claims: TokenClaims) => app.jwt.sign(claims));
+    app.decorateRequest('admin', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (!request.headers.authorization) throw unauthorized('请先登录');
+      let claims: TokenClaims;
       try {
-        await request.jwtVerify();
+        claims = await request.jwtVerify();
       } catch {
         throw unauthorized('登录已失效，请重新登录');
       }
+      // A token without an expiry never ends on its own: refused, whoever signed it.
+      if (typeof claims.exp !== 'number') throw unauthorized('登录已失效，请重新登录');
+      request.admin = await signedInAdmin(app.db, claims);
     });
 
     app.decorate('requireAdvancedMode', async (request: FastifyRequest) => {

@@ -8,7 +8,12 @@ import { openDatabase, type Database } from '../../src/db/client';
 export interface TestContext {
   app: App;
   database: Database;
-  /** Empties every table; call it in beforeEach so no test depends on another. */
+  /** The PostgreSQL database's address (undefined on PGlite), for a second instance on it. */
+  url: string | undefined;
+  /**
+   * Empties every table but the accounts made before the first reset; call it in beforeEach so no test
+   * depends on another.
+   */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -59,17 +64,31 @@ export async function createTestContext(
   });
   await app.ready();
 
+  // Accounts made before the first reset (in beforeAll) survive every reset, so their tokens keep working:
+  // the server refuses a token whose account is gone.
+  let kept: { users: unknown[] } | undefined;
   const reset = async () => {
+    const rows = async (q: string) =>
+      ((await database.db.execute(sql.raw(q))) as unknown as { rows: unknown[] }).rows;
+    kept ??= { users: await rows('SELECT * FROM users') };
     const tables = (await database.db.execute(
       sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
     )) as unknown as { rows: { tablename: string }[] };
     const names = tables.rows.map((r) => `"${r.tablename}"`).join(', ');
     if (names) await database.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
+    if (kept.users.length) {
+      const json = JSON.stringify(kept.users);
+      await database.db.execute(
+        sql`INSERT INTO users SELECT * FROM json_populate_recordset(NULL::users, ${json}::json)`,
+      );
+      await database.db.execute(sql`SELECT setval('users_id_seq', (SELECT max(id) FROM users))`);
+    }
   };
 
   return {
     app,
     database,
+    url,
     reset,
     async close() {
       await app.close();

@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
           adminPage('covers', () => import('@/features/covers/components/covers-page')),
           adminPage('rounds', () => import('@/features/rounds/components/rounds-page')),
           adminPage('settings', () => import('@/features/settings/components/settings-page')),
+          adminPage('accounts', () => import('@/features/accounts/components/accounts-page')),
+          adminPage('audit-log', () => import('@/features/audit-log/components/audit-log-page')),
           adminPage('*', () => import('@/app/admin/admin-not-found')),
         ],
       },

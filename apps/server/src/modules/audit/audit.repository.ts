@@ -1,8 +1,140 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, companies } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { rowHash } from './audit-chain';
 
-/** Records who did a destructive action; call it inside the same transaction as the action. */
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export interface AuditEntry {
+  userId: number | null;
+  username: string;
+  role: string | null;
+  action: string;
+  companyId: number | null;
+  objectType: string | null;
+  objectId: string | null;
+  summary: string;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Appends one row to the chain: under a lock, reads the last row's hash and stores this row with the hash
+ * of that and its own content. Runs in the caller's transaction when given one.
+ */
+export async function appendAudit(db: Db, entry: AuditEntry) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727005)`);
+    const [last] = await tx
+      .select({ hash: auditLog.hash })
+      .from(auditLog)
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const seq = (await tx.execute(
+      sql`SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS id`,
+    )) as unknown as {
+      rows: { id: number }[];
+    };
+    const row = {
+      ...entry,
+      id: Number(seq.rows[0]!.id),
+      createdAt: new Date(),
+      prevHash: last?.hash ?? null,
+    };
+    await tx.insert(auditLog).values({ ...row, hash: rowHash(row) });
+  });
+}
+
+/** Records an action a service audits itself, inside the same transaction as the action. */
 export async function recordAudit(db: Db, actor: Actor, action: string, detail: Record<string, unknown>) {
-  await db.insert(auditLog).values({ userId: actor.userId, username: actor.username, action, detail });
+  const ctx = actor.audit;
+  const named = typeof detail.company_id === 'number' ? detail.company_id : null;
+  await appendAudit(db, {
+    userId: actor.userId,
+    username: actor.username,
+    role: actor.role,
+    action,
+    companyId: named ?? ctx.companyId,
+    objectType: ctx.objectType,
+    objectId: ctx.objectId ?? (detail.id === undefined ? null : String(detail.id)),
+    summary: ctx.summary ?? summaryOf(detail),
+    detail,
+  });
+  ctx.recorded = true;
+}
+
+/** A readable line from a service's detail: its name fields and counts. */
+function summaryOf(detail: Record<string, unknown>) {
+  return Object.entries(detail)
+    .filter(
+      ([k, v]) =>
+        !k.endsWith('_id') &&
+        k !== 'id' &&
+        (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+    )
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join('；');
+}
+
+export interface AuditFilter {
+  companyIds: number[] | null;
+  companyId?: number;
+  userId?: number;
+  action?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function whereOf(f: AuditFilter): SQL | undefined {
+  return and(
+    f.companyIds === null
+      ? undefined
+      : inArray(auditLog.companyId, f.companyIds.length ? f.companyIds : [-1]),
+    f.companyId === undefined ? undefined : eq(auditLog.companyId, f.companyId),
+    f.userId === undefined ? undefined : eq(auditLog.userId, f.userId),
+    f.action === undefined ? undefined : eq(auditLog.action, f.action),
+    f.from === undefined ? undefined : gte(auditLog.createdAt, f.from),
+    f.to === undefined ? undefined : lte(auditLog.createdAt, f.to),
+  );
+}
+
+export async function listAudit(db: Db, f: AuditFilter, page: { skip: number; limit: number }) {
+  const where = whereOf(f);
+  const items = await db
+    .select({ row: auditLog, companyName: companies.name })
+    .from(auditLog)
+    .leftJoin(companies, eq(companies.id, auditLog.companyId))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .offset(page.skip)
+    .limit(page.limit);
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Rows after `afterId` in id order, for the chain check and the export. */
+export async function auditBatch(db: Db, afterId: number, limit: number, f?: AuditFilter) {
+  return db
+    .select({ row: auditLog, companyName: companies.name })
+    .from(auditLog)
+    .leftJoin(companies, eq(companies.id, auditLog.companyId))
+    .where(and(gt(auditLog.id, afterId), f ? whereOf(f) : undefined))
+    .orderBy(asc(auditLog.id))
+    .limit(limit);
+}
+
+/** The actions and users that occur in the log, for the screen's filters. */
+export async function auditFacets(db: Db, companyIds: number[] | null) {
+  const where = whereOf({ companyIds });
+  const actions = await db
+    .selectDistinct({ action: auditLog.action })
+    .from(auditLog)
+    .where(where)
+    .orderBy(auditLog.action);
+  const users = await db
+    .selectDistinct({ id: auditLog.userId, username: auditLog.username })
+    .from(auditLog)
+    .where(where)
+    .orderBy(auditLog.username);
+  return { actions: actions.map((a) => a.action), users };
 }

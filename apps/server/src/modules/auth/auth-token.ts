@@ -2,8 +2,12 @@
 export interface TokenClaims {
   sub: string;
   username: string;
+  /** The user's token version when it was signed; a password change or a disable raises it. */
+  tv?: number;
   /** Epoch seconds until which advanced mode (destructive actions) is allowed. */
   elevated_until?: number;
+  /** Expiry in epoch seconds, set by the signer; a token without it is refused. */
+  exp?: number;
 }
 
 /** How long advanced mode lasts once the password was entered again. */

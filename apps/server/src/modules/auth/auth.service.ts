@@ -2,9 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { RegisterBody } from '@kaoping/contracts/auth';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, isUniqueViolation, unauthorized } from '../../lib/errors';
+import { conflict, forbidden, invalid, isUniqueViolation, unauthorized } from '../../lib/errors';
 import * as repo from './auth.repository';
 import { ELEVATION_SECONDS, elevatedUntil, type TokenClaims } from './auth-token';
+import { isRole, type SignedInAdmin } from './roles';
 
 /** Signs claims into a bearer token (the app's JWT signer). */
 export type SignToken = (claims: TokenClaims) => string;
@@ -18,25 +19,41 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+const claimsOf = (user: repo.UserRow): TokenClaims => ({
+  sub: String(user.id),
+  username: user.username,
+  tv: user.tokenVersion,
+});
+
 export async function registrationStatus(db: Db, registrationCode: string | undefined) {
   const hasUsers = (await repo.countUsers(db)) > 0;
   return { has_users: hasUsers, code_required: hasUsers, open: !hasUsers || !!registrationCode };
 }
 
-/** The first account may register freely; later ones need the operator's REGISTRATION_CODE. */
+/**
+ * The first account may register freely and is the system admin; later ones need the operator's
+ * REGISTRATION_CODE and get no role until a system admin gives one.
+ */
 export async function register(db: Db, input: RegisterBody, registrationCode: string | undefined) {
   const passwordHash = await hash(input.password);
   try {
     return await db.transaction(async (tx) => {
       await repo.lockRegistrations(tx);
-      if ((await repo.countUsers(tx)) > 0) {
+      const first = (await repo.countUsers(tx)) === 0;
+      if (!first) {
         if (!registrationCode) throw forbidden('注册已关闭：系统已有管理员，请联系管理员创建账号');
         if (!input.registration_code || !sameSecret(input.registration_code, registrationCode)) {
           throw forbidden('注册码错误');
         }
       }
-      const user = await repo.insertUser(tx, input.username, passwordHash);
-      return { id: user.id, username: user.username };
+      const user = await repo.insertUser(tx, {
+        username: input.username,
+        passwordHash,
+        role: first ? 'system_admin' : null,
+        allUnits: first,
+        mustChangePassword: false,
+      });
+      return { user: { id: user.id, username: user.username }, claims: claimsOf(user) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('用户名已存在');
@@ -49,36 +66,68 @@ export async function login(db: Db, sign: SignToken, username: string, password:
   const user = await repo.findUserByName(db, username.trim());
   const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
   if (!user || !ok) throw unauthorized('用户名或密码错误');
-  return {
-    access_token: sign({ sub: String(user.id), username: user.username }),
-    token_type: 'bearer' as const,
-  };
+  if (user.disabled) throw unauthorized('该账号已停用，请联系系统管理员');
+  return { access_token: sign(claimsOf(user)), token_type: 'bearer' as const };
 }
 
-async function getUser(db: Db, userId: number) {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw unauthorized('登录已失效，请重新登录');
-  return user;
+/**
+ * The administrator a token names, or 401: the account must exist, be enabled, and the token must be
+ * of its current version (a password change or a disable ends older tokens).
+ */
+export async function signedInAdmin(db: Db, claims: TokenClaims): Promise<SignedInAdmin> {
+  const id = Number(claims.sub);
+  const user = Number.isSafeInteger(id) ? await repo.findUserWithUnits(db, id) : undefined;
+  if (!user || user.disabled || user.tokenVersion !== (claims.tv ?? 0))
+    throw unauthorized('登录已失效，请重新登录');
+  const role = isRole(user.role) ? user.role : null;
+  return {
+    id: user.id,
+    username: user.username,
+    role,
+    allUnits: role === 'system_admin' || (role === 'auditor' && user.allUnits),
+    unitIds: user.unitIds,
+    mustChangePassword: user.mustChangePassword,
+  };
 }
 
 /** Re-checks the signed-in admin's password and answers a token elevated for ELEVATION_SECONDS. */
 export async function enterAdvancedMode(db: Db, sign: SignToken, userId: number, password: string) {
-  const user = await getUser(db, userId);
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw unauthorized('登录已失效，请重新登录');
   if (!(await verify(user.passwordHash, password))) throw forbidden('管理员密码错误');
   const until = Math.floor(Date.now() / 1000) + ELEVATION_SECONDS;
   return {
-    access_token: sign({ sub: String(user.id), username: user.username, elevated_until: until }),
+    access_token: sign({ ...claimsOf(user), elevated_until: until }),
     token_type: 'bearer' as const,
     elevated_until: new Date(until * 1000).toISOString(),
   };
 }
 
-/** The signed-in admin, with the end of a live advanced-mode elevation. */
-export async function currentAdmin(db: Db, claims: TokenClaims) {
-  const user = await getUser(db, Number(claims.sub));
+/** Changes one's own password: every older token ends; the answer is a fresh token. */
+export async function changeOwnPassword(
+  db: Db,
+  sign: SignToken,
+  userId: number,
+  input: { current_password: string; new_password: string },
+) {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw unauthorized('登录已失效，请重新登录');
+  if (!(await verify(user.passwordHash, input.current_password))) throw forbidden('当前密码错误');
+  if (input.current_password === input.new_password) throw invalid('新密码不能与当前密码相同');
+  const passwordHash = await hash(input.new_password);
+  const row = await repo.updateUser(db, userId, { passwordHash, mustChangePassword: false }, true);
+  return { access_token: sign(claimsOf(row!)), token_type: 'bearer' as const };
+}
+
+/** The signed-in admin: role, units, whether the password must be changed, live elevation. */
+export function currentAdmin(admin: SignedInAdmin, claims: TokenClaims) {
   return {
-    id: user.id,
-    username: user.username,
+    id: admin.id,
+    username: admin.username,
+    role: admin.role,
+    all_units: admin.allUnits,
+    unit_ids: admin.allUnits ? [] : admin.unitIds,
+    must_change_password: admin.mustChangePassword,
     elevated_until: elevatedUntil(claims)?.toISOString() ?? null,
   };
 }

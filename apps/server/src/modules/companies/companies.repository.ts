@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
 
@@ -6,8 +6,18 @@ export type CompanyRow = typeof companies.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listCompanies(db: Db, q: string | undefined, skip: number, limit: number) {
-  const where = q ? ilike(companies.name, `%${escapeLike(q)}%`) : undefined;
+/** A page of companies by name; `onlyIds` (an admin's units) limits the list, null lists all. */
+export async function listCompanies(
+  db: Db,
+  q: string | undefined,
+  skip: number,
+  limit: number,
+  onlyIds: readonly number[] | null = null,
+) {
+  const where = and(
+    q ? ilike(companies.name, `%${escapeLike(q)}%`) : undefined,
+    onlyIds === null ? undefined : inArray(companies.id, onlyIds.length ? [...onlyIds] : [-1]),
+  );
   const [items, [total]] = await Promise.all([
     db.select().from(companies).where(where).orderBy(asc(companies.id)).offset(skip).limit(limit),
     db.select({ n: count() }).from(companies).where(where),

@@ -9,6 +9,7 @@ import {
 } from '@kaoping/contracts/company';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
+import { visibleUnits } from '../auth/roles';
 import * as service from './companies.service';
 
 const tags = ['companies'];
@@ -26,7 +27,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyList },
       },
     },
-    async (request) => service.listCompanies(app.db, request.query),
+    async (request) => service.listCompanies(app.db, request.query, visibleUnits(request.admin!)),
   );
 
   app.post(

@@ -13,8 +13,19 @@ export function mapCompany(row: repo.CompanyRow): Company {
 
 const duplicate = (name: string) => conflict(`单位名称“${name}”已存在`);
 
-export async function listCompanies(db: Db, query: CompanyListQuery) {
-  const { items, total } = await repo.listCompanies(db, query.q || undefined, query.skip, query.limit);
+/** The companies page; `onlyIds` (the admin's units, null for all) hides every other unit. */
+export async function listCompanies(
+  db: Db,
+  query: CompanyListQuery,
+  onlyIds: readonly number[] | null = null,
+) {
+  const { items, total } = await repo.listCompanies(
+    db,
+    query.q || undefined,
+    query.skip,
+    query.limit,
+    onlyIds,
+  );
   return { items: items.map(mapCompany), total };
 }
 

@@ -84,21 +84,29 @@ export async function readShare(db: Db, companyId: number, envPublicUrl: string 
 
 /** A new share link (any earlier one stops working); audited. */
 export async function createShare(db: Db, companyId: number, envPublicUrl: string | undefined, actor: Actor) {
-  await getCompany(db, companyId);
+  const company = await getCompany(db, companyId);
   const token = randomBytes(18).toString('base64url');
   await db.transaction(async (tx) => {
     await writeSetting(tx, shareKey(companyId), token);
-    await recordAudit(tx, actor, 'meeting.share', { company_id: companyId });
+    await recordAudit(tx, actor, 'meeting.share', {
+      company_id: companyId,
+      company: company.name,
+      share: '生成大屏分享链接（原链接失效）',
+    });
   });
   return shareOf(token, await publicBase(db, envPublicUrl));
 }
 
 /** Revokes the share link: the projector's page then says the link is gone; audited. */
 export async function revokeShare(db: Db, companyId: number, actor: Actor) {
-  await getCompany(db, companyId);
+  const company = await getCompany(db, companyId);
   await db.transaction(async (tx) => {
     await deleteSetting(tx, shareKey(companyId));
-    await recordAudit(tx, actor, 'meeting.revoke', { company_id: companyId });
+    await recordAudit(tx, actor, 'meeting.revoke', {
+      company_id: companyId,
+      company: company.name,
+      share: '撤销大屏分享链接',
+    });
   });
 }
 

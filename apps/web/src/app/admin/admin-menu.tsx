@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Role } from '@kaoping/contracts/auth';
 import {
   AuditOutlined,
   BankOutlined,
@@ -9,10 +10,12 @@ import {
   OrderedListOutlined,
   ProfileOutlined,
   QrcodeOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   SolutionOutlined,
   TeamOutlined,
   UserOutlined,
+  UserSwitchOutlined,
 } from '@ant-design/icons';
 
 export interface MenuEntry {
@@ -22,7 +25,13 @@ export interface MenuEntry {
   icon: ReactNode;
   /** An entry shows in the side menu once its screen exists. */
   ready: boolean;
+  /** Who sees it (and may open its page); default: system and unit admins. */
+  roles?: readonly Role[];
 }
+
+const EDITORS: readonly Role[] = ['system_admin', 'unit_admin'];
+const EVERYONE: readonly Role[] = ['system_admin', 'unit_admin', 'auditor'];
+const SYSTEM: readonly Role[] = ['system_admin'];
 
 export interface MenuGroup {
   label: string;
@@ -34,8 +43,16 @@ export const ADMIN_MENU: MenuGroup[] = [
     label: '基础设置',
     entries: [
       { path: '', label: '单位管理', icon: <BankOutlined />, ready: true },
-      { path: 'rounds', label: '测评批次', icon: <HistoryOutlined />, ready: true },
-      { path: 'settings', label: '系统设置', icon: <SettingOutlined />, ready: true },
+      { path: 'rounds', label: '测评批次', icon: <HistoryOutlined />, ready: true, roles: EVERYONE },
+      { path: 'accounts', label: '账号管理', icon: <UserSwitchOutlined />, ready: true, roles: SYSTEM },
+      {
+        path: 'audit-log',
+        label: '审计日志',
+        icon: <SafetyCertificateOutlined />,
+        ready: true,
+        roles: EVERYONE,
+      },
+      { path: 'settings', label: '系统设置', icon: <SettingOutlined />, ready: true, roles: SYSTEM },
     ],
   },
   {
@@ -63,10 +80,40 @@ export const ADMIN_MENU: MenuGroup[] = [
   {
     label: '结果统计',
     entries: [
-      { path: 'results', label: '测评结果', icon: <BarChartOutlined />, ready: true },
-      { path: 'vote-records', label: '投票记录', icon: <OrderedListOutlined />, ready: true },
-      { path: 'cadre-vote-results', label: '评议结果', icon: <BarChartOutlined />, ready: true },
-      { path: 'cadre-vote-records', label: '民主评议记录', icon: <AuditOutlined />, ready: true },
+      {
+        path: 'results',
+        roles: EVERYONE,
+        label: '测评结果',
+        icon: <BarChartOutlined />,
+        ready: true,
+      },
+      {
+        path: 'vote-records',
+        roles: EVERYONE,
+        label: '投票记录',
+        icon: <OrderedListOutlined />,
+        ready: true,
+      },
+      {
+        path: 'cadre-vote-results',
+        roles: EVERYONE,
+        label: '评议结果',
+        icon: <BarChartOutlined />,
+        ready: true,
+      },
+      {
+        path: 'cadre-vote-records',
+        roles: EVERYONE,
+        label: '民主评议记录',
+        icon: <AuditOutlined />,
+        ready: true,
+      },
     ],
   },
 ];
+
+/** Whether a role may open the page at `path` (the first segment below /admin). */
+export function roleMayOpen(role: Role, path: string): boolean {
+  const entry = ADMIN_MENU.flatMap((g) => g.entries).find((e) => e.path === path);
+  return (entry?.roles ?? EDITORS).includes(role);
+}

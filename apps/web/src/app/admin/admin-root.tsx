@@ -1,19 +1,25 @@
 import { useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { KeyOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { ROLE_LABELS, type Role } from '@kaoping/contracts/auth';
+import { Button, Drawer, Grid, Layout, Menu, Result, Spin, Typography } from 'antd';
 import type { MenuProps } from 'antd';
+import { useMe } from '@/api/me';
+import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { clearToken, readClaims } from '@/lib/auth-token';
 import { AdminProviders } from './admin-providers';
-import { ADMIN_MENU } from './admin-menu';
+import { ADMIN_MENU, roleMayOpen } from './admin-menu';
 import './admin.css';
 
-const menuItems: MenuProps['items'] = ADMIN_MENU.map((group) => ({
-  type: 'group' as const,
-  label: group.label,
-  key: group.label,
-  children: group.entries.filter((e) => e.ready).map((e) => ({ key: e.path, icon: e.icon, label: e.label })),
-})).filter((g) => g.children.length > 0);
+const menuItemsFor = (role: Role | null | undefined): MenuProps['items'] =>
+  ADMIN_MENU.map((group) => ({
+    type: 'group' as const,
+    label: group.label,
+    key: group.label,
+    children: group.entries
+      .filter((e) => e.ready && !!role && roleMayOpen(role, e.path))
+      .map((e) => ({ key: e.path, icon: e.icon, label: e.label })),
+  })).filter((g) => g.children.length > 0);
 
 function currentKey(pathname: string): string {
   const rest = pathname.replace(/^\/admin\/?/, '');
@@ -22,6 +28,8 @@ function currentKey(pathname: string): string {
 }
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const role = useMe().data?.role;
+  const menuItems = menuItemsFor(role);
   const location = useLocation();
   const navigate = useNavigate();
   const company = new URLSearchParams(location.search).get('company');
@@ -45,6 +53,9 @@ function AdminShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const username = readClaims()?.username ?? '';
   const wide = screens.lg ?? true;
+  const me = useMe();
+  const [changing, setChanging] = useState(false);
+  const role = me.data?.role;
 
   const logout = () => {
     clearToken();
@@ -73,14 +84,18 @@ function AdminShell() {
           <div className="kp-admin-header-right">
             <Typography.Text type="secondary" className="kp-admin-user">
               {username}
+              {role ? ` · ${ROLE_LABELS[role]}` : ''}
             </Typography.Text>
+            <Button icon={<KeyOutlined />} onClick={() => setChanging(true)} aria-label="修改密码">
+              {wide ? '修改密码' : null}
+            </Button>
             <Button icon={<LogoutOutlined />} onClick={logout}>
               退出登录
             </Button>
           </div>
         </Layout.Header>
         <Layout.Content className="kp-admin-content">
-          <Outlet />
+          <Guarded />
         </Layout.Content>
       </Layout>
       <Drawer
@@ -92,8 +107,30 @@ function AdminShell() {
       >
         <SideMenu onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
+      <ChangePasswordDialog
+        open={changing || !!me.data?.must_change_password}
+        forced={!!me.data?.must_change_password}
+        onClose={() => setChanging(false)}
+      />
     </Layout>
   );
+}
+
+/** The page, if the role may open it: an auditor lands on the results, others see why not. */
+function Guarded() {
+  const me = useMe();
+  const location = useLocation();
+  const key = currentKey(location.pathname);
+  if (me.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  // Without an answer (offline) the page itself reports the failure.
+  if (!me.data) return <Outlet />;
+  if (me.data.must_change_password) return <Result status="info" title="请先修改密码" />;
+  const role = me.data.role;
+  if (!role)
+    return <Result status="403" title="账号尚未分配角色" subTitle="请联系系统管理员为您分配角色和单位。" />;
+  if (roleMayOpen(role, key)) return <Outlet />;
+  if (key === '') return <Navigate to={`/admin/results${location.search}`} replace />;
+  return <Result status="403" title="无权访问此页面" subTitle="您的角色不能使用此功能。" />;
 }
 
 /** The /admin layout: providers, side menu (a drawer on phones), header with logout. */

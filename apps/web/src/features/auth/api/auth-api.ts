@@ -21,3 +21,8 @@ export function register(body: RegisterBody) {
 
 export const getRegistrationStatus = () =>
   adminRequest<RegistrationStatus>('/admin/auth/registration-status');
+
+/** PUT /admin/auth/password: one's own password; the answer's token replaces the old ones (they end). */
+export function changePassword(body: { current_password: string; new_password: string }) {
+  return adminRequest<TokenResponse>('/admin/auth/password', { method: 'PUT', body });
+}

@@ -6,6 +6,7 @@ import { App, Button, Empty, Grid, Input, Popconfirm, Result, Space } from 'antd
 import { useCompanies } from '@/api/companies';
 import { useAdvancedMode } from '@/components/advanced-mode';
 import { AdminTable } from '@/components/admin-table';
+import { useRole } from '@/api/me';
 import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
 import { useCompanyMutations } from '../api/mutate-company';
@@ -26,6 +27,8 @@ export default function CompaniesPage() {
     limit: PAGE_SIZE,
   });
   const { create, rename, remove } = useCompanyMutations();
+  // Adding and deleting units is a system admin's; a unit admin renames its own units.
+  const system = useRole() === 'system_admin';
   // Phones: icon buttons keep the pinned actions column narrow, so the names stay readable.
   const narrow = !(Grid.useBreakpoint().sm ?? true);
 
@@ -70,9 +73,11 @@ export default function CompaniesPage() {
       <PageHeader
         title="单位管理"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>
-            新建单位
-          </Button>
+          system && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>
+              新建单位
+            </Button>
+          )
         }
       >
         <Input.Search
@@ -136,23 +141,25 @@ export default function CompaniesPage() {
                 >
                   {narrow ? null : '重命名'}
                 </Button>
-                <Popconfirm
-                  title={`确定删除“${c.name}”吗？`}
-                  description="该单位的问卷、测评对象和全部投票数据将一并删除，且不可恢复。"
-                  okText="删除"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取消"
-                  onConfirm={() => del(c)}
-                >
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={narrow ? '删除' : undefined}
+                {system && (
+                  <Popconfirm
+                    title={`确定删除“${c.name}”吗？`}
+                    description="该单位的问卷、测评对象和全部投票数据将一并删除，且不可恢复。"
+                    okText="删除"
+                    okButtonProps={{ danger: true }}
+                    cancelText="取消"
+                    onConfirm={() => del(c)}
                   >
-                    {narrow ? null : '删除'}
-                  </Button>
-                </Popconfirm>
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={narrow ? '删除' : undefined}
+                    >
+                      {narrow ? null : '删除'}
+                    </Button>
+                  </Popconfirm>
+                )}
               </Space>
             ),
           },

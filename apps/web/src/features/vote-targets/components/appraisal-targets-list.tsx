@@ -4,6 +4,7 @@ import { Empty } from 'antd';
 import { useTargets } from '@/api/vote-targets';
 import { SortableTable } from '@/components/sortable-table';
 import { DeleteTargetModal } from './delete-target-modal';
+import { ImportButton } from './import-button';
 import { RosterFrame } from './roster-frame';
 import { targetColumns } from './target-columns';
 import { TargetFormModal, type TargetFields } from './target-form-modal';
@@ -44,6 +45,14 @@ function TargetsOfCompany({ companyId }: { companyId: number }) {
             : '测评表按此顺序列出各测评对象；停用的对象不参加测评。'
         }
         onAdd={() => setDialog({ open: true })}
+        importButton={
+          <ImportButton
+            path="vote-targets"
+            noun="测评对象"
+            companyId={companyId}
+            onImported={() => void query.refetch()}
+          />
+        }
       >
         <SortableTable<VoteTarget>
           rows={rows}

@@ -3,6 +3,7 @@ import type { EvaluationSubject } from '@kaoping/contracts/evaluation-subject';
 import { Empty } from 'antd';
 import { useSubjects } from '@/api/evaluation-subjects';
 import { SortableTable } from '@/components/sortable-table';
+import { ImportButton } from './import-button';
 import { RosterFrame } from './roster-frame';
 import { subjectColumns } from './subject-columns';
 import { SubjectFormModal } from './subject-form-modal';
@@ -42,6 +43,14 @@ function SubjectsOfCompany({ companyId }: { companyId: number }) {
         query={query}
         hint="拖动左侧手柄调整顺序，评议表按此顺序列出；停用的对象不出现在评议表中。"
         onAdd={() => setDialog({ open: true })}
+        importButton={
+          <ImportButton
+            path="evaluation-subjects"
+            noun="评议对象"
+            companyId={companyId}
+            onImported={() => void query.refetch()}
+          />
+        }
       >
         <SortableTable<EvaluationSubject>
           rows={rows}

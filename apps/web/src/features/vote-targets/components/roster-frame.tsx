@@ -11,12 +11,14 @@ export interface RosterFrameProps {
   /** A line above the list: how its order is used. */
   hint: ReactNode;
   onAdd: () => void;
+  /** The Excel import beside the add button. */
+  importButton?: ReactNode;
   /** The sortable table. */
   children: ReactNode;
 }
 
 /** The frame of both roster lists: hint and add button on top, the table, or why it could not load. */
-export function RosterFrame({ noun, query, hint, onAdd, children }: RosterFrameProps) {
+export function RosterFrame({ noun, query, hint, onAdd, importButton, children }: RosterFrameProps) {
   const { message } = App.useApp();
   const { data, error, isError, errorUpdatedAt, refetch } = query;
   const failed = `获取${noun}列表失败`;
@@ -29,13 +31,8 @@ export function RosterFrame({ noun, query, hint, onAdd, children }: RosterFrameP
     <>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12, flexWrap: 'wrap' }}>
         <Typography.Text type="secondary">{hint}</Typography.Text>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          style={{ marginLeft: 'auto' }}
-          disabled={!data}
-          onClick={onAdd}
-        >
+        <span style={{ marginLeft: 'auto' }}>{importButton}</span>
+        <Button type="primary" icon={<PlusOutlined />} disabled={!data} onClick={onAdd}>
           添加{noun}
         </Button>
       </div>

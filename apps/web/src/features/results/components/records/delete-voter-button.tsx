@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
+import { canEdit, useRole } from '@/api/me';
 
 export interface DeleteVoterButtonProps {
   voter: string;
@@ -8,8 +9,12 @@ export interface DeleteVoterButtonProps {
   disabled?: boolean;
 }
 
-/** 删除投票人: the confirmation says what goes (the whole submission, not one row) and that it is final. */
+/**
+ * 删除投票人: the confirmation says what goes (the whole submission, not one row) and that it is final.
+ * Not shown to an auditor (read only).
+ */
 export function DeleteVoterButton({ voter, voteTypeName, onConfirm, disabled }: DeleteVoterButtonProps) {
+  if (!canEdit(useRole())) return null;
   return (
     <Popconfirm
       title="删除该投票人的全部答卷？"

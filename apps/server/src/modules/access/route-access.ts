@@ -1,0 +1,144 @@
+import type { ObjectKind } from './unit-lookup';
+
+/**
+ * Who may call a route:
+ * - `public`: no sign-in (login, registration);
+ * - `self`: any signed-in account, even one without a role or that must change its password;
+ * - `read`: every role, inside its units;
+ * - `write`: system and unit admins inside their units; an auditor gets 403;
+ * - `system`: system admins only.
+ */
+export type AccessKind = 'public' | 'self' | 'read' | 'write' | 'system';
+
+export interface RouteAccess {
+  kind: AccessKind;
+  /** What the path's `:id` (or `:pollId`) names; its unit is checked like a company_id. */
+  id?: ObjectKind;
+  /** Not tied to one unit (lists that filter by scope themselves, server-wide settings). */
+  global?: boolean;
+  /** The audit log's action name for a write (default: object type and method). */
+  action?: string;
+}
+
+const r = (kind: AccessKind, id?: ObjectKind, action?: string): RouteAccess => ({ kind, id, action });
+const g = (kind: AccessKind, action?: string): RouteAccess => ({ kind, global: true, action });
+
+/**
+ * EVERY admin route, keyed by method and path under /api/v1/admin. A route missing here answers 403 to
+ * everyone, and test/route-walk.test.ts fails naming it. Besides the `:id` declared here, every
+ * company_id / companyId and vote_type_id / voteTypeId / target_id in the path, query or body is checked
+ * against the caller's units (access-check.ts).
+ */
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  'POST /auth/login': g('public'),
+  'GET /auth/registration-status': g('public'),
+  'POST /auth/register': g('public'),
+  'GET /auth/me': g('self'),
+  'POST /auth/verify-advanced-mode': g('self'),
+  'PUT /auth/password': g('self', 'account.password_change'),
+
+  'GET /users/': g('system'),
+  'POST /users/': g('system', 'account.create'),
+  'PATCH /users/:id': g('system', 'account.update'),
+  'POST /users/:id/reset-password': g('system', 'account.reset_password'),
+  'DELETE /users/:id': g('system', 'account.delete'),
+
+  'GET /audit-log/': g('read'),
+  'GET /audit-log/verify': g('read'),
+  'GET /audit-log/export.xlsx': g('read'),
+
+  'GET /settings/': g('read'),
+  'PUT /settings/': g('system', 'settings.update'),
+
+  'GET /companies/': g('read'),
+  'POST /companies/': g('system', 'company.create'),
+  'PATCH /companies/:id': r('write', 'company', 'company.rename'),
+  'DELETE /companies/:id': r('system', 'company', 'company.delete'),
+  'GET /companies/:id/results': r('read', 'company'),
+  'GET /companies/:id/results/export.xlsx': r('read', 'company'),
+  'GET /companies/:id/results/ballots.csv': r('read', 'company'),
+  'GET /companies/:id/rounds': r('read', 'company'),
+  'POST /companies/:id/rounds': r('write', 'company', 'round.create'),
+  'GET /companies/:id/rounds/history': r('read', 'company'),
+
+  'GET /meeting/:companyId': r('read'),
+  'GET /meeting/:companyId/share': r('read'),
+  'POST /meeting/:companyId/share': r('write', undefined, 'meeting.share'),
+  'DELETE /meeting/:companyId/share': r('write', undefined, 'meeting.revoke'),
+
+  'GET /polls/': r('read'),
+  'POST /polls/': r('write', undefined, 'poll.create'),
+  'GET /polls/company/:companyId': r('read'),
+  'POST /polls/copy-from-template': r('write', undefined, 'poll.copy_from_template'),
+  'GET /polls/:pollId/stats': r('read', 'poll'),
+  'GET /polls/:id': r('read', 'poll'),
+  'PUT /polls/:id': r('write', 'poll', 'poll.update'),
+  'DELETE /polls/:id': r('write', 'poll', 'poll.delete'),
+
+  'GET /vote-types/': r('read'),
+  'POST /vote-types/': r('write', undefined, 'vote_type.create'),
+  'PUT /vote-types/:id': r('write', 'vote_type', 'vote_type.update'),
+  'DELETE /vote-types/:id': r('write', 'vote_type', 'vote_type.delete'),
+  'POST /vote-types/:id/close': r('write', 'vote_type', 'vote_type.close'),
+  'POST /vote-types/:id/reopen': r('write', 'vote_type', 'vote_type.reopen'),
+  'POST /vote-types/:id/go-formal': r('write', 'vote_type', 'vote_type.go_formal'),
+  'POST /vote-types/:id/codes': r('write', 'vote_type', 'ballot_codes.issue'),
+  'GET /vote-types/:id/codes': r('read', 'vote_type'),
+  'POST /vote-types/:id/codes/void': r('write', 'vote_type', 'ballot_codes.void'),
+  'GET /vote-types/:id/codes.pdf': r('read', 'vote_type'),
+  'GET /vote-types/:id/poster.pdf': r('read', 'vote_type'),
+
+  'GET /vote-targets/': r('read'),
+  'POST /vote-targets/': r('write', undefined, 'vote_target.create'),
+  'PUT /vote-targets/reorder': r('write', undefined, 'vote_target.reorder'),
+  'PUT /vote-targets/:id': r('write', 'vote_target', 'vote_target.update'),
+  'DELETE /vote-targets/:id': r('write', 'vote_target', 'vote_target.delete'),
+  'GET /vote-targets/results': r('read'),
+  'GET /vote-targets/:id/history': r('read', 'vote_target'),
+  'GET /vote-targets/import-template.xlsx': g('read'),
+  'POST /vote-targets/import': r('write', undefined, 'vote_target.import'),
+
+  'POST /evaluation-subjects/': r('write', undefined, 'evaluation_subject.create'),
+  'GET /evaluation-subjects/company/:companyId': r('read'),
+  'PUT /evaluation-subjects/reorder': r('write', undefined, 'evaluation_subject.reorder'),
+  'PUT /evaluation-subjects/:id': r('write', 'evaluation_subject', 'evaluation_subject.update'),
+  'DELETE /evaluation-subjects/:id': r('write', 'evaluation_subject', 'evaluation_subject.delete'),
+  'GET /evaluation-subjects/import-template.xlsx': g('read'),
+  'POST /evaluation-subjects/import': r('write', undefined, 'evaluation_subject.import'),
+
+  'POST /covers/': r('write', undefined, 'cover.upload'),
+  'POST /covers/back-cover': r('write', undefined, 'cover.upload'),
+  'GET /covers/:companyId/:voteTypeId': r('read'),
+  'GET /covers/back-cover/:companyId/:voteTypeId': r('read'),
+  'DELETE /covers/back-cover/:companyId/:voteTypeId': r('write', undefined, 'cover.delete'),
+  'POST /covers/apply-to-all': r('write', undefined, 'cover.apply_to_all'),
+  'GET /covers/:id/file': r('read', 'cover'),
+  'DELETE /covers/:id': r('write', 'cover', 'cover.delete'),
+
+  'GET /votes/': r('read'),
+  'GET /votes/count': r('read'),
+  'GET /votes/voter-results': r('read'),
+  'GET /votes/voter-results/count': r('read'),
+  'DELETE /votes/voter/:voter': r('write', undefined, 'votes.voter.delete'),
+  'GET /votes/by-voter/:voter': r('read'),
+  'GET /votes/turnout': r('read'),
+  'GET /votes/:id': r('read', 'vote'),
+  'GET /cadre-votes/': r('read'),
+  'GET /cadre-votes/count': r('read'),
+  'GET /cadre-votes/voter-results': r('read'),
+  'GET /cadre-votes/voter-results/count': r('read'),
+  'DELETE /cadre-votes/voter/:voter': r('write', undefined, 'cadre_votes.voter.delete'),
+  'GET /cadre-votes/by-voter/:voter': r('read'),
+  'GET /cadre-votes/:id': r('read', 'cadre_vote'),
+  'GET /cadre-results/statistics': r('read'),
+};
+
+/** The table's key of a route: method and path under /api/v1/admin, a trailing slash ignored. */
+export const routeKey = (method: string, url: string) =>
+  `${method} ${url.replace(/^\/api\/v1\/admin/, '').replace(/\/$/, '')}`;
+
+const BY_KEY = new Map(Object.entries(ROUTE_ACCESS).map(([k, v]) => [k.replace(/\/$/, ''), v]));
+
+/** The entry of a route, or undefined when it is not classified. */
+export const accessOf = (method: string, url: string) =>
+  BY_KEY.get(routeKey(method === 'HEAD' ? 'GET' : method, url));

@@ -1,0 +1,50 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '@kaoping/contracts/audit-log';
+import { ROLE_LABELS } from '@kaoping/contracts/auth';
+
+const beijing = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+// A leading = + - @ would make Excel read a cell as a formula.
+const safe = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
+
+/** Streams the audit log as one sheet (times in Beijing time). */
+export async function writeAuditXlsx(out: Writable, rows: AsyncIterable<AuditEntry>) {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  book.creator = '考评';
+  const sheet = book.addWorksheet('审计日志', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [8, 20, 14, 12, 18, 22, 12, 12, 60].map((width) => ({ width }));
+  const head = sheet.addRow(['序号', '时间', '用户', '角色', '操作', '单位', '对象类型', '对象 ID', '摘要']);
+  head.font = { bold: true };
+  head.commit();
+  for await (const r of rows) {
+    sheet
+      .addRow([
+        r.id,
+        beijing.format(new Date(r.created_at)),
+        safe(r.username),
+        r.role ? ROLE_LABELS[r.role] : '',
+        AUDIT_ACTION_LABELS[r.action] ?? r.action,
+        safe(r.company_name ?? (r.company_id ? `#${r.company_id}` : '')),
+        r.object_type ?? '',
+        r.object_id ?? '',
+        safe(r.summary),
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await book.commit();
+}

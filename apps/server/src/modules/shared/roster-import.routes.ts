@@ -1,0 +1,119 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '@kaoping/contracts/common';
+import {
+  IMPORT_FILE_FIELD,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  importRefused,
+  importResult,
+} from '@kaoping/contracts/roster-import';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { attachment } from '../../lib/attachment';
+import { AppError, badRequest, invalid } from '../../lib/errors';
+import { readSheetRows, templateXlsx } from '../../lib/xlsx-sheet';
+import { getCompany } from '../companies/companies.service';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** One roster's Excel import: its template and how a row becomes a new row of its table. */
+export interface RosterImport<B> {
+  tag: string;
+  label: string;
+  columns: readonly string[];
+  examples: string[][];
+  /** One row's create body, or the reason it is refused (Chinese). */
+  parse(cells: string[], companyId: number): { body: B } | { reason: string };
+  /** Adds every row in one transaction; answers how many were added. */
+  insertAll(db: Db, bodies: B[]): Promise<number>;
+}
+
+async function readFile(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 表单上传文件（字段名 file）');
+  }
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== IMPORT_FILE_FIELD) throw invalid('请选择要导入的 Excel 文件');
+    return await part.toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', '文件不能超过 5 MB');
+    if (e.statusCode && e.statusCode < 500) throw err;
+    throw badRequest('上传内容格式错误，请重新选择文件');
+  }
+}
+
+/**
+ * GET /import-template.xlsx and POST /import?company_id= for one roster: the file is checked by content,
+ * every row is checked before anything is written, and a file with any bad row adds nothing (422 listing
+ * each row and reason).
+ */
+export function rosterImportRoutes<B>(spec: RosterImport<B>): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    });
+    const tags = [spec.tag];
+    const security = [{ bearerAuth: [] }];
+
+    app.get(
+      '/import-template.xlsx',
+      {
+        schema: {
+          tags,
+          security,
+          summary: `下载${spec.label}导入模板（xlsx）`,
+          produces: [XLSX_TYPE],
+          response: { 200: z.any().describe('xlsx 文件') },
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .type(XLSX_TYPE)
+          .header('content-disposition', attachment(`${spec.label}导入模板.xlsx`))
+          .send(await templateXlsx(spec.label, spec.columns, spec.examples)),
+    );
+
+    app.post(
+      '/import',
+      {
+        schema: {
+          tags,
+          security,
+          summary: `从 Excel 导入${spec.label}（multipart 字段 file；仅 .xlsx，≤ 5 MB，≤ ${IMPORT_MAX_ROWS} 行；有错误则全部不导入）`,
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ company_id: z.coerce.number().int().min(1) }),
+          response: {
+            201: importResult,
+            404: errorResponse,
+            413: errorResponse,
+            415: errorResponse,
+            422: importRefused.or(errorResponse),
+          },
+        },
+      },
+      async (request, reply) => {
+        const companyId = request.query.company_id;
+        await getCompany(app.db, companyId);
+        const rows = await readSheetRows(await readFile(request), spec.columns, IMPORT_MAX_ROWS);
+        const bodies: B[] = [];
+        const errors: { row: number; reason: string }[] = [];
+        for (const r of rows) {
+          const parsed = spec.parse(r.cells, companyId);
+          if ('reason' in parsed) errors.push({ row: r.row, reason: parsed.reason });
+          else bodies.push(parsed.body);
+        }
+        if (errors.length) {
+          return reply.status(422).send({ detail: `有 ${errors.length} 行有误，未导入任何数据`, errors });
+        }
+        const created = await spec.insertAll(app.db, bodies);
+        request.audit.summary = `导入${spec.label} ${created} 条`;
+        return reply.status(201).send({ created });
+      },
+    );
+  };
+}

@@ -1,0 +1,365 @@
+// One valid call of every admin route, for the route walk (test/route-walk.test.ts). A recipe gets the
+// world and the unit to aim at, makes what the call consumes (with the system admin's token) and answers
+// the call. A route added to the server needs a recipe here and an entry in access/route-access.ts.
+import { sql } from 'drizzle-orm';
+import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
+import type { App } from '../../src/app';
+import type { Db } from '../../src/db/client';
+import type { BallotFixture } from './ballot-fixtures';
+import { XLSX_TYPE, xlsxOf } from './xlsx-files';
+import { PNG } from './cover-fixtures';
+import {
+  bearer,
+  createEvaluationSubject,
+  createVoteTarget,
+  createVoteType,
+  multipartFile,
+} from './factories';
+
+export interface Unit {
+  f: BallotFixture;
+  appraisalVoter: string;
+  evaluationVoter: string;
+}
+
+export interface World {
+  app: App;
+  db: Db;
+  /** The system admin's elevated token. */
+  sys: string;
+  /** A company made now; `inScope` adds it to the scoped accounts' units. */
+  freshCompany(inScope: boolean): Promise<{ id: number }>;
+  /** A ballot of a new voter in this unit's vote type of the family; answers the voter id. */
+  castBallot(unit: Unit, family: 'appraisal' | 'evaluation'): Promise<string>;
+}
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Recipe = (w: World, u: Unit, inScope: boolean) => Promise<Call>;
+
+let n = 0;
+const uniq = (p: string) => `${p}${++n}`;
+const A = '/api/v1/admin';
+const c = (u: Unit) => u.f.company.id;
+
+async function post(w: World, url: string, payload?: unknown) {
+  const res = await w.app.inject({
+    method: 'POST',
+    url: `${A}${url}`,
+    headers: bearer(w.sys),
+    payload: payload as object,
+  });
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+async function uploadCover(w: World, u: Unit, voteTypeId: number, back = false) {
+  const file = multipartFile(PNG, 'c.png', 'image/png');
+  const res = await w.app.inject({
+    method: 'POST',
+    url: `${A}/covers${back ? '/back-cover' : '/'}?company_id=${c(u)}&vote_type_id=${voteTypeId}`,
+    headers: { ...bearer(w.sys), ...file.headers },
+    payload: file.payload,
+  });
+  if (res.statusCode >= 300) throw new Error(`cover: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number }>();
+}
+
+const freshVoteType = (w: World, u: Unit, fields: Record<string, unknown> = {}) =>
+  createVoteType(w.app, w.sys, c(u), { name: uniq('类型'), ...fields });
+
+async function oneId(w: World, table: 'votes' | 'cadre_votes', companyId: number) {
+  const res = (await w.db.execute(
+    sql`SELECT id FROM ${sql.identifier(table)} WHERE company_id = ${companyId} ORDER BY id LIMIT 1`,
+  )) as unknown as { rows: { id: number }[] };
+  return res.rows[0]!.id;
+}
+
+const get = (url: string): Call => ({ method: 'GET', url: `${A}${url}` });
+const call = (method: Call['method'], url: string, payload?: unknown): Call => ({
+  method,
+  url: `${A}${url}`,
+  payload,
+});
+
+/** How to call each route, keyed like access/route-access.ts. */
+export const RECIPES: Record<string, Recipe> = {
+  'GET /users': async () => get('/users/'),
+  'POST /users': async (_w, u) =>
+    call('POST', '/users/', {
+      username: uniq('acc'),
+      password: 'password123',
+      role: 'auditor',
+      unit_ids: [c(u)],
+    }),
+  'PATCH /users/:id': async (w, u) => {
+    const acc = await post(w, '/users/', {
+      username: uniq('acc'),
+      password: 'password123',
+      role: 'auditor',
+      unit_ids: [c(u)],
+    });
+    return call('PATCH', `/users/${acc.id}`, { disabled: true });
+  },
+  'POST /users/:id/reset-password': async (w) => {
+    const acc = await post(w, '/users/', {
+      username: uniq('acc'),
+      password: 'password123',
+      role: 'auditor',
+      all_units: true,
+    });
+    return call('POST', `/users/${acc.id}/reset-password`, { password: 'another-pass-1' });
+  },
+  'DELETE /users/:id': async (w) => {
+    const acc = await post(w, '/users/', {
+      username: uniq('acc'),
+      password: 'password123',
+      role: 'auditor',
+      all_units: true,
+    });
+    return call('DELETE', `/users/${acc.id}`);
+  },
+
+  'GET /audit-log': async (_w, u) => get(`/audit-log/?company_id=${c(u)}`),
+  'GET /audit-log/verify': async () => get('/audit-log/verify'),
+  'GET /audit-log/export.xlsx': async (_w, u) => get(`/audit-log/export.xlsx?company_id=${c(u)}`),
+  'GET /settings': async () => get('/settings/'),
+  'PUT /settings': async () => call('PUT', '/settings/', { public_url: 'https://kp.example.cn' }),
+
+  'GET /companies': async () => get('/companies/'),
+  'POST /companies': async () => call('POST', '/companies/', { name: uniq('新单位') }),
+  'PATCH /companies/:id': async (_w, u) =>
+    call('PATCH', `/companies/${c(u)}`, { name: uniq(u.f.company.name) }),
+  'DELETE /companies/:id': async (w, _u, inScope) =>
+    call('DELETE', `/companies/${(await w.freshCompany(inScope)).id}`),
+  'GET /companies/:id/results': async (_w, u) => get(`/companies/${c(u)}/results`),
+  'GET /companies/:id/results/export.xlsx': async (_w, u) => get(`/companies/${c(u)}/results/export.xlsx`),
+  'GET /companies/:id/results/ballots.csv': async (_w, u) => get(`/companies/${c(u)}/results/ballots.csv`),
+  'GET /companies/:id/rounds': async (_w, u) => get(`/companies/${c(u)}/rounds`),
+  // A new round archives the unit's current one: made on a fresh unit so the others stay as they are.
+  'POST /companies/:id/rounds': async (w, _u, inScope) =>
+    call('POST', `/companies/${(await w.freshCompany(inScope)).id}/rounds`, {
+      name: uniq('批次'),
+      year: 2030,
+    }),
+  'GET /companies/:id/rounds/history': async (_w, u) => get(`/companies/${c(u)}/rounds/history`),
+
+  'GET /meeting/:companyId': async (_w, u) => get(`/meeting/${c(u)}`),
+  'GET /meeting/:companyId/share': async (_w, u) => get(`/meeting/${c(u)}/share`),
+  'POST /meeting/:companyId/share': async (_w, u) => call('POST', `/meeting/${c(u)}/share`),
+  'DELETE /meeting/:companyId/share': async (_w, u) => call('DELETE', `/meeting/${c(u)}/share`),
+
+  'GET /polls': async (_w, u) => get(`/polls/?company_id=${c(u)}`),
+  'POST /polls': async (w, _u, inScope) => {
+    const t = pollTemplate('person');
+    const company = await w.freshCompany(inScope);
+    return call('POST', '/polls/', {
+      company_id: company.id,
+      target_type: 'person',
+      title: t.title,
+      form_schema: t.form_schema,
+    });
+  },
+  'GET /polls/company/:companyId': async (_w, u) => get(`/polls/company/${c(u)}`),
+  'POST /polls/copy-from-template': async (w, _u, inScope) =>
+    call('POST', '/polls/copy-from-template', {
+      company_id: (await w.freshCompany(inScope)).id,
+      target_type: 'cadre',
+    }),
+  'GET /polls/:pollId/stats': async (_w, u) => get(`/polls/${u.f.polls.person.id}/stats`),
+  'GET /polls/:id': async (_w, u) => get(`/polls/${u.f.polls.person.id}`),
+  'PUT /polls/:id': async (_w, u) =>
+    call('PUT', `/polls/${u.f.polls.person.id}`, { title: uniq('个人测评表') }),
+  'DELETE /polls/:id': async (w, _u, inScope) => {
+    const company = await w.freshCompany(inScope);
+    const poll = await post(w, '/polls/copy-from-template', {
+      company_id: company.id,
+      target_type: 'company',
+    });
+    return call('DELETE', `/polls/${poll.id}`);
+  },
+
+  'GET /vote-types': async (_w, u) => get(`/vote-types/?company_id=${c(u)}`),
+  'POST /vote-types': async (_w, u) =>
+    call('POST', '/vote-types/', {
+      company_id: c(u),
+      name: uniq('类型'),
+      form_category: 'democratic_appraisal',
+    }),
+  'PUT /vote-types/:id': async (w, u) =>
+    call('PUT', `/vote-types/${(await freshVoteType(w, u)).id}`, { name: uniq('改名') }),
+  'DELETE /vote-types/:id': async (w, u) => call('DELETE', `/vote-types/${(await freshVoteType(w, u)).id}`),
+  'POST /vote-types/:id/close': async (w, u) =>
+    call('POST', `/vote-types/${(await freshVoteType(w, u)).id}/close`),
+  'POST /vote-types/:id/reopen': async (w, u) => {
+    const vt = await freshVoteType(w, u);
+    await post(w, `/vote-types/${vt.id}/close`);
+    return call('POST', `/vote-types/${vt.id}/reopen`);
+  },
+  'POST /vote-types/:id/go-formal': async (w, u) =>
+    call('POST', `/vote-types/${(await freshVoteType(w, u, { test_mode: true })).id}/go-formal`),
+  'POST /vote-types/:id/codes': async (w, u) =>
+    call('POST', `/vote-types/${(await freshVoteType(w, u, { access_mode: 'codes' })).id}/codes`, {
+      count: 2,
+    }),
+  'GET /vote-types/:id/codes': async (w, u) =>
+    get(`/vote-types/${(await freshVoteType(w, u, { access_mode: 'codes' })).id}/codes`),
+  'POST /vote-types/:id/codes/void': async (w, u) => {
+    const vt = await freshVoteType(w, u, { access_mode: 'codes' });
+    await post(w, `/vote-types/${vt.id}/codes`, { count: 2 });
+    return call('POST', `/vote-types/${vt.id}/codes/void`, { all_unused: true });
+  },
+  'GET /vote-types/:id/codes.pdf': async (w, u) => {
+    const vt = await freshVoteType(w, u, { access_mode: 'codes' });
+    await post(w, `/vote-types/${vt.id}/codes`, { count: 2 });
+    return get(`/vote-types/${vt.id}/codes.pdf`);
+  },
+  'GET /vote-types/:id/poster.pdf': async (_w, u) => get(`/vote-types/${u.f.appraisal.id}/poster.pdf`),
+
+  'GET /vote-targets': async (_w, u) => get(`/vote-targets/?company_id=${c(u)}`),
+  'POST /vote-targets': async (_w, u) =>
+    call('POST', '/vote-targets/', { company_id: c(u), name: uniq('张'), is_active: false }),
+  'PUT /vote-targets/reorder': async (_w, u) =>
+    call('PUT', '/vote-targets/reorder', {
+      company_id: c(u),
+      items: [{ id: u.f.persons[0]!.id, sort_order: 15 }],
+    }),
+  'PUT /vote-targets/:id': async (w, u) =>
+    call(
+      'PUT',
+      `/vote-targets/${(await createVoteTarget(w.app, w.sys, c(u), { name: uniq('李'), is_active: false })).id}`,
+      {
+        name: uniq('王'),
+      },
+    ),
+  'DELETE /vote-targets/:id': async (w, u) =>
+    call(
+      'DELETE',
+      `/vote-targets/${(await createVoteTarget(w.app, w.sys, c(u), { name: uniq('李'), is_active: false })).id}`,
+    ),
+  'GET /vote-targets/results': async (_w, u) => get(`/vote-targets/results?company_id=${c(u)}`),
+  'GET /vote-targets/:id/history': async (_w, u) => get(`/vote-targets/${u.f.persons[0]!.id}/history`),
+
+  'POST /evaluation-subjects': async (_w, u) =>
+    call('POST', '/evaluation-subjects/', { company_id: c(u), name: uniq('周'), is_active: false }),
+  'GET /evaluation-subjects/company/:companyId': async (_w, u) => get(`/evaluation-subjects/company/${c(u)}`),
+  'PUT /evaluation-subjects/reorder': async (_w, u) =>
+    call('PUT', '/evaluation-subjects/reorder', {
+      company_id: c(u),
+      items: [{ id: u.f.subjects[0]!.id, sort_order: 15 }],
+    }),
+  'PUT /evaluation-subjects/:id': async (w, u) =>
+    call(
+      'PUT',
+      `/evaluation-subjects/${(await createEvaluationSubject(w.app, w.sys, c(u), { name: uniq('吴'), is_active: false })).id}`,
+      { name: uniq('郑') },
+    ),
+  'DELETE /evaluation-subjects/:id': async (w, u) =>
+    call(
+      'DELETE',
+      `/evaluation-subjects/${(await createEvaluationSubject(w.app, w.sys, c(u), { name: uniq('吴'), is_active: false })).id}`,
+    ),
+
+  'GET /vote-targets/import-template.xlsx': async () => get('/vote-targets/import-template.xlsx'),
+  'POST /vote-targets/import': async (_w, u) => {
+    const file = multipartFile(
+      await xlsxOf([
+        ['名称', '类型', '职务'],
+        [uniq('导入'), '个人', ''],
+      ]),
+      't.xlsx',
+      XLSX_TYPE,
+    );
+    return {
+      method: 'POST',
+      url: `${A}/vote-targets/import?company_id=${c(u)}`,
+      payload: file.payload,
+      headers: file.headers,
+    };
+  },
+  'GET /evaluation-subjects/import-template.xlsx': async () =>
+    get('/evaluation-subjects/import-template.xlsx'),
+  'POST /evaluation-subjects/import': async (_w, u) => {
+    const rows = [
+      ['姓名', '出生年月', '原任职务及任职时间', '现任职务及任职时间'],
+      [uniq('导入'), '', '', ''],
+    ];
+    const file = multipartFile(await xlsxOf(rows), 's.xlsx', XLSX_TYPE);
+    return {
+      method: 'POST',
+      url: `${A}/evaluation-subjects/import?company_id=${c(u)}`,
+      payload: file.payload,
+      headers: file.headers,
+    };
+  },
+
+  'POST /covers': async (w, u) => {
+    const vt = await freshVoteType(w, u);
+    const file = multipartFile(PNG, 'c.png', 'image/png');
+    return {
+      method: 'POST',
+      url: `${A}/covers/?company_id=${c(u)}&vote_type_id=${vt.id}`,
+      payload: file.payload,
+      headers: file.headers,
+    };
+  },
+  'POST /covers/back-cover': async (w, u) => {
+    const vt = await freshVoteType(w, u);
+    const file = multipartFile(PNG, 'c.png', 'image/png');
+    return {
+      method: 'POST',
+      url: `${A}/covers/back-cover?company_id=${c(u)}&vote_type_id=${vt.id}`,
+      payload: file.payload,
+      headers: file.headers,
+    };
+  },
+  'GET /covers/:companyId/:voteTypeId': async (_w, u) => get(`/covers/${c(u)}/${u.f.appraisal.id}`),
+  'GET /covers/back-cover/:companyId/:voteTypeId': async (_w, u) =>
+    get(`/covers/back-cover/${c(u)}/${u.f.appraisal.id}`),
+  'DELETE /covers/back-cover/:companyId/:voteTypeId': async (w, u) => {
+    const vt = await freshVoteType(w, u);
+    await uploadCover(w, u, vt.id, true);
+    return call('DELETE', `/covers/back-cover/${c(u)}/${vt.id}`);
+  },
+  'POST /covers/apply-to-all': async (w, u) => {
+    const vt = await freshVoteType(w, u);
+    await uploadCover(w, u, vt.id);
+    return call('POST', `/covers/apply-to-all?company_id=${c(u)}&vote_type_id=${vt.id}&kind=front`);
+  },
+  'GET /covers/:id/file': async (w, u) =>
+    get(`/covers/${(await uploadCover(w, u, (await freshVoteType(w, u)).id)).id}/file`),
+  'DELETE /covers/:id': async (w, u) =>
+    call('DELETE', `/covers/${(await uploadCover(w, u, (await freshVoteType(w, u)).id)).id}`),
+
+  ...familyRecipes('votes', 'appraisal'),
+  ...familyRecipes('cadre-votes', 'evaluation'),
+  'GET /votes/turnout': async (_w, u) => get(`/votes/turnout?company_id=${c(u)}`),
+  'GET /cadre-results/statistics': async (_w, u) => get(`/cadre-results/statistics?company_id=${c(u)}`),
+};
+
+function familyRecipes(
+  base: 'votes' | 'cadre-votes',
+  family: 'appraisal' | 'evaluation',
+): Record<string, Recipe> {
+  const voter = (u: Unit) => (family === 'appraisal' ? u.appraisalVoter : u.evaluationVoter);
+  return {
+    [`GET /${base}`]: async (_w, u) => get(`/${base}/?company_id=${c(u)}`),
+    [`GET /${base}/count`]: async (_w, u) => get(`/${base}/count?company_id=${c(u)}`),
+    [`GET /${base}/voter-results`]: async (_w, u) => get(`/${base}/voter-results?company_id=${c(u)}`),
+    [`GET /${base}/voter-results/count`]: async (_w, u) =>
+      get(`/${base}/voter-results/count?company_id=${c(u)}`),
+    [`GET /${base}/by-voter/:voter`]: async (_w, u) =>
+      get(`/${base}/by-voter/${voter(u)}?company_id=${c(u)}`),
+    [`DELETE /${base}/voter/:voter`]: async (w, u) => {
+      const v = await w.castBallot(u, family);
+      return call('DELETE', `/${base}/voter/${v}?company_id=${c(u)}&vote_type_id=${u.f[family].id}`);
+    },
+    [`GET /${base}/:id`]: async (w, u) =>
+      get(`/${base}/${await oneId(w, base === 'votes' ? 'votes' : 'cadre_votes', c(u))}`),
+  };
+}

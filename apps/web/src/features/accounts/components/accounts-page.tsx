@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { ROLE_LABELS } from '@kaoping/contracts/auth';
+import type { Account } from '@kaoping/contracts/accounts';
+import { App, Button, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { useAllCompanies } from '@/api/companies';
+import { useMe } from '@/api/me';
+import { AdminTable } from '@/components/admin-table';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { errorDetail } from '@/lib/api-client';
+import { useAccounts, useResetPassword, useUpdateAccount } from '../api/accounts';
+import { AccountFormModal } from './account-form-modal';
+
+/** 账号管理 (/admin/accounts, system admins): roles, units, disable/enable, password resets. */
+export default function AccountsPage() {
+  const { message } = App.useApp();
+  const accounts = useAccounts();
+  const me = useMe();
+  const names = new Map((useAllCompanies().data?.items ?? []).map((c) => [c.id, c.name]));
+  const update = useUpdateAccount();
+  const [editing, setEditing] = useState<{ open: boolean; account: Account | null }>({
+    open: false,
+    account: null,
+  });
+  const [resetting, setResetting] = useState<Account | null>(null);
+
+  const toggle = async (a: Account) => {
+    try {
+      await update.mutateAsync({ id: a.id, disabled: !a.disabled });
+      message.success(a.disabled ? '已启用' : '已停用');
+    } catch (err) {
+      message.error(errorDetail(err, '操作失败'));
+    }
+  };
+
+  const units = (a: Account) =>
+    a.all_units ? '全部单位' : a.unit_ids.map((id) => names.get(id) ?? `#${id}`).join('、') || '—';
+
+  return (
+    <>
+      <PageHeader
+        title="账号管理"
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ open: true, account: null })}
+          >
+            新建账号
+          </Button>
+        }
+      />
+      {accounts.isError && (
+        <LoadError title="获取账号列表失败" error={accounts.error} onRetry={() => void accounts.refetch()} />
+      )}
+      <AdminTable<Account>
+        rowKey="id"
+        loading={accounts.isLoading}
+        dataSource={accounts.data ?? []}
+        pagination={false}
+        columns={[
+          { title: '用户名', dataIndex: 'username' },
+          {
+            title: '角色',
+            key: 'role',
+            render: (_, a) => (a.role ? ROLE_LABELS[a.role] : <Tag color="warning">未分配角色</Tag>),
+          },
+          { title: '单位', key: 'units', render: (_, a) => units(a), responsive: ['md'] },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_, a) => (
+              <Space size={4} wrap>
+                {a.disabled ? <Tag color="default">已停用</Tag> : <Tag color="success">正常</Tag>}
+                {a.must_change_password && <Tag color="processing">待修改密码</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_, a) =>
+              a.id === me.data?.id ? (
+                <span style={{ color: '#999' }}>当前账号</span>
+              ) : (
+                <Space size={0} wrap>
+                  <Button type="link" size="small" onClick={() => setEditing({ open: true, account: a })}>
+                    修改
+                  </Button>
+                  <Popconfirm
+                    title={a.disabled ? `启用账号“${a.username}”？` : `停用账号“${a.username}”？`}
+                    description={a.disabled ? undefined : '停用后该账号立即退出登录，不能再登录。'}
+                    okText={a.disabled ? '启用' : '停用'}
+                    cancelText="取消"
+                    onConfirm={() => toggle(a)}
+                  >
+                    <Button type="link" size="small" danger={!a.disabled}>
+                      {a.disabled ? '启用' : '停用'}
+                    </Button>
+                  </Popconfirm>
+                  <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(a)}>
+                    重置密码
+                  </Button>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <AccountFormModal
+        open={editing.open}
+        editing={editing.account}
+        onClose={() => setEditing({ open: false, account: null })}
+      />
+      <ResetPasswordModal account={resetting} onClose={() => setResetting(null)} />
+    </>
+  );
+}
+
+function ResetPasswordModal({ account, onClose }: { account: Account | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const reset = useResetPassword();
+  const [form] = Form.useForm<{ password: string }>();
+  const save = async ({ password }: { password: string }) => {
+    try {
+      await reset.mutateAsync({ id: account!.id, password });
+      message.success('密码已重置，该用户下次登录时须修改密码');
+      form.resetFields();
+      onClose();
+    } catch (err) {
+      message.error(errorDetail(err, '重置失败'));
+    }
+  };
+  return (
+    <Modal
+      title={`重置密码：${account?.username ?? ''}`}
+      open={!!account}
+      okText="重置"
+      cancelText="取消"
+      confirmLoading={reset.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={save}>
+        <Form.Item
+          name="password"
+          label="新密码"
+          rules={[{ required: true, min: 8, message: '密码至少 8 个字符' }]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '@kaoping/contracts/audit-log';
+import { ROLE_LABELS } from '@kaoping/contracts/auth';
+import { Alert, App, Button, DatePicker, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useAllCompanies } from '@/api/companies';
+import { AdminTable } from '@/components/admin-table';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { downloadAdminFile } from '@/lib/admin-download';
+import { errorDetail } from '@/lib/api-client';
+import { useAuditLog, useVerifyAuditLog, type AuditFilters } from '../api/audit-log';
+
+const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+
+/** 审计日志 (/admin/audit-log): every admin write, filtered and paged, its chain check and Excel export. */
+export default function AuditLogPage() {
+  const { message } = App.useApp();
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [page, setPage] = useState({ skip: 0, limit: 20 });
+  const query = useAuditLog(filters, page);
+  const verify = useVerifyAuditLog();
+  const companies = useAllCompanies();
+  const [exporting, setExporting] = useState(false);
+
+  const set = (patch: AuditFilters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage((p) => ({ ...p, skip: 0 }));
+  };
+  const range = (v: [Dayjs | null, Dayjs | null] | null) =>
+    set({ from: v?.[0]?.startOf('day').toISOString(), to: v?.[1]?.endOf('day').toISOString() });
+
+  const exportXlsx = async () => {
+    setExporting(true);
+    try {
+      await downloadAdminFile('/admin/audit-log/export.xlsx', { ...filters }, '审计日志.xlsx');
+    } catch (err) {
+      message.error(errorDetail(err, '导出失败'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const data = query.data;
+  return (
+    <>
+      <PageHeader
+        title="审计日志"
+        extra={
+          <>
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              loading={verify.isPending}
+              onClick={() => verify.mutate()}
+            >
+              校验完整性
+            </Button>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportXlsx()}>
+              导出 Excel
+            </Button>
+          </>
+        }
+      >
+        <Space wrap>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="全部单位"
+            style={{ width: 200 }}
+            options={(companies.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            onChange={(v?: number) => set({ company_id: v })}
+          />
+          <Select
+            allowClear
+            placeholder="全部用户"
+            style={{ width: 160 }}
+            options={(data?.users ?? []).map((u) => ({ value: u.id ?? 0, label: u.username }))}
+            onChange={(v?: number) => set({ user_id: v || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder="全部操作"
+            style={{ width: 200 }}
+            options={(data?.actions ?? []).map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] ?? a }))}
+            onChange={(v?: string) => set({ action: v })}
+          />
+          <DatePicker.RangePicker onChange={(v) => range(v as [Dayjs | null, Dayjs | null] | null)} />
+        </Space>
+      </PageHeader>
+      {verify.data && (
+        <Alert
+          style={{ marginBottom: 12 }}
+          type={verify.data.intact ? 'success' : 'error'}
+          showIcon
+          title={verify.data.intact ? '审计日志完整' : '审计日志已被改动'}
+          description={verify.data.detail}
+        />
+      )}
+      {verify.isError && (
+        <Alert style={{ marginBottom: 12 }} type="error" title={errorDetail(verify.error, '校验失败')} />
+      )}
+      {query.isError && !data && (
+        <LoadError title="获取审计日志失败" error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      <AdminTable<AuditEntry>
+        rowKey="id"
+        loading={query.isFetching}
+        dataSource={data?.items ?? []}
+        pagination={{
+          current: page.skip / page.limit + 1,
+          pageSize: page.limit,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: (current, pageSize) => setPage({ skip: (current - 1) * pageSize, limit: pageSize }),
+        }}
+        columns={[
+          { title: '时间', dataIndex: 'created_at', render: time, width: 170 },
+          {
+            title: '用户',
+            key: 'user',
+            render: (_, r) => `${r.username}${r.role ? `（${ROLE_LABELS[r.role]}）` : ''}`,
+          },
+          { title: '操作', dataIndex: 'action', render: (a: string) => AUDIT_ACTION_LABELS[a] ?? a },
+          {
+            title: '单位',
+            key: 'unit',
+            render: (_, r) => r.company_name ?? (r.company_id ? `#${r.company_id}` : '—'),
+          },
+          { title: '摘要', dataIndex: 'summary' },
+        ]}
+      />
+    </>
+  );
+}
