@@ -145,6 +145,9 @@ const CURRENT_ROUND = [
   'POST /api/v1/admin/vote-types',
   'POST /api/v1/admin/vote-targets',
   'POST /api/v1/admin/evaluation-subjects',
+  // The Excel imports add targets and subjects like their POSTs (roster-import.test.ts).
+  'POST /api/v1/admin/vote-targets/import',
+  'POST /api/v1/admin/evaluation-subjects/import',
 ];
 
 /** Writes outside any round's data. */
@@ -159,6 +162,12 @@ const NOT_ROUND_DATA = [
   // 开始新一轮测评 archives the current round; rounds.test.ts checks what it writes.
   'POST /api/v1/admin/companies/:id/rounds',
   'PUT /api/v1/admin/settings',
+  // Accounts and one's own password (issue 17): no round's data.
+  'PUT /api/v1/admin/auth/password',
+  'POST /api/v1/admin/users',
+  'PATCH /api/v1/admin/users/:id',
+  'POST /api/v1/admin/users/:id/reset-password',
+  'DELETE /api/v1/admin/users/:id',
   // The meeting screen's share link (a token in the settings table): no round's data.
   'POST /api/v1/admin/meeting/:companyId/share',
   'DELETE /api/v1/admin/meeting/:companyId/share',

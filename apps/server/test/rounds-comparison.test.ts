@@ -35,14 +35,9 @@ function div2(a: bigint, b: bigint): number {
 }
 /** Percentages summing to 100.00: floors, then the spare hundredths by remainder, count, position. */
 function shares(counts: number[]): number[] {
+  // Each share its own exact fraction, rounded half up to two decimals (never nudged to make 100).
   const total = counts.reduce((a, b) => a + b, 0);
-  if (!total) return counts.map(() => 0);
-  const base = counts.map((c) => Math.floor((c * 10000) / total));
-  let spare = 10000 - base.reduce((a, b) => a + b, 0);
-  const byRem = counts.map((c, i) => [(c * 10000) % total, c, i] as const);
-  byRem.sort((x, y) => y[0] - x[0] || y[1] - x[1] || x[2] - y[2]);
-  for (const [, , i] of byRem) if (spare-- > 0) base[i]! += 1;
-  return base.map((u) => u / 100);
+  return counts.map((c) => (total ? Math.floor((c * 20000 + total) / (2 * total)) / 100 : 0));
 }
 /** Σ w·mean / Σ w over weighted vote types with ballots, exactly. */
 function weighted(parts: { w: number; n: number; sum: number }[]): number | null {
