@@ -198,3 +198,22 @@ describe('found by the route fuzzing', () => {
     expect(expectRefused(long, 414)).toBe('请求地址中的参数过长');
   });
 });
+
+describe('ids beyond a PostgreSQL integer', () => {
+  it('are refused or not found, never a 500, before the unit scope looks them up', async () => {
+    for (const url of [
+      '/api/v1/admin/companies/2147483648/rounds',
+      '/api/v1/admin/meeting/2147483648/share',
+      '/api/v1/admin/polls/copy-from-template',
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { company_id: 2147483648, target_type: 'company', name: 'x', year: 2030 },
+      });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { MAX_INT } from '@kaoping/contracts/common';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { forbidden, invalid, notFound } from '../../lib/errors';
@@ -18,7 +19,8 @@ const NAMED_IDS: [string, ObjectKind][] = [
 
 const asId = (v: unknown) => {
   const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  // Beyond a PostgreSQL integer no row can exist: such an id is left to the route's own 400/404.
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 && n <= MAX_INT ? n : undefined;
 };
 
 /** Every id in the request that names something of a unit, the declared `:id` first. */
