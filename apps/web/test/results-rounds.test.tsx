@@ -105,7 +105,7 @@ const targetHistory: TargetHistory = {
       name: '王建国',
       title: '副总经理',
       weighted_score: 62.6,
-      top_share: 33.34,
+      top_share: 33.33,
       ballots: 3,
     },
   ],
@@ -193,9 +193,9 @@ describe('results of a round (测评批次)', () => {
     expect(within(wang).getByText('62.60')).toBeInTheDocument();
     expect(within(wang).getByText('59.40')).toBeInTheDocument();
     expect(within(wang).getByLabelText('上升 3.20 分')).toHaveTextContent('▲ 3.20');
-    // 优秀: 1 of 3 ballots this round (33.34 by the largest remainder), none last round (the two shares
+    // 优秀: 1 of 3 ballots this round (33.33 by the largest remainder), none last round (the two shares
     // show on wider screens).
-    expect(within(wang).getByLabelText('上升 33.34 个百分点')).toHaveTextContent('▲ 33.34');
+    expect(within(wang).getByLabelText('上升 33.33 个百分点')).toHaveTextContent('▲ 33.33');
 
     const li = personRow('李红梅');
     expect(within(li).getByText('93.00')).toBeInTheDocument();
@@ -230,7 +230,7 @@ describe('results of a round (测评批次)', () => {
     fireEvent.click(screen.getByRole('button', { name: '查看王建国的明细' }));
     const drawer = (await screen.findByText('王建国 · 测评明细')).closest<HTMLElement>('.ant-drawer')!;
     expect(await within(drawer).findByTestId('target-comparison')).toHaveTextContent(
-      '与上一轮（2025年度）相比：加权得分 59.40 → 62.60（▲ 3.20），「优秀」占比 0.00% → 33.34%（▲ 33.34）',
+      '与上一轮（2025年度）相比：加权得分 59.40 → 62.60（▲ 3.20），「优秀」占比 0.00% → 33.33%（▲ 33.33）',
     );
     expect(
       await within(drawer).findByRole('img', { name: '王建国历次测评加权得分和「优秀」占比折线图' }),
@@ -302,7 +302,8 @@ describe('records of an archived round', () => {
     const { router } = renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=75');
     // The current round: the delete is offered.
     expect(await screen.findByText('80.00')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /删除投票人/ })).toBeInTheDocument();
+    // Offered once the signed-in account's role (a system admin) is known.
+    expect(await screen.findByRole('button', { name: /删除投票人/ })).toBeInTheDocument();
 
     await router.navigate(`/admin/vote-records?company=75&round=${ARCHIVED}`);
     expect(await screen.findByText('55.00')).toBeInTheDocument();
