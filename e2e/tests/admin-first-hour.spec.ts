@@ -68,6 +68,8 @@ test.describe('admin tables on a 360 px phone', () => {
     const table = page.locator('.kp-admin-table').first();
     await expect(table.getByText('左右滑动可查看更多列')).toBeVisible();
     const row = table.locator('tbody tr[data-row-key]').first();
+    // The page scrolls down to the table; the actions must then be in view without scrolling sideways.
+    await row.scrollIntoViewIfNeeded();
     await expect(row.getByRole('button', { name: /编\s*辑/ })).toBeInViewport();
     await expect(row.getByRole('button', { name: /删\s*除/ })).toBeInViewport();
     // The edge with more columns carries a shadow.
