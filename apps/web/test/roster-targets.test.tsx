@@ -133,7 +133,8 @@ describe('appraisal targets list', () => {
     fireEvent.click(within(row('某某公司')).getByText(/编\s*辑/));
     const d = await dialog('编辑测评对象');
     expect(within(d).getByRole('radio', { name: '单位' })).toBeDisabled();
-    fireEvent.change(within(d).getByLabelText('单位名称'), { target: { value: '某某公司班子' } });
+    // The name's label follows the watched type, one render after the dialog opens.
+    fireEvent.change(await within(d).findByLabelText('单位名称'), { target: { value: '某某公司班子' } });
     fireEvent.click(okButton(d));
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
