@@ -27,6 +27,7 @@ import codesRoutes from './vote-control/codes.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
 import roundsRoutes from './round-admin/rounds.routes';
 import targetHistoryRoutes from './round-admin/target-history.routes';
+import summaryRoutes from './summary/summary.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(companyResultsRoutes, { prefix: '/companies' });
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
     await secured.register(roundsRoutes, { prefix: '/companies' });
+    await secured.register(summaryRoutes, { prefix: '/companies' });
     await secured.register(targetHistoryRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
     await secured.register(settingsRoutes, { prefix: '/settings' });

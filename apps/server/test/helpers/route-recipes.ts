@@ -148,6 +148,9 @@ export const RECIPES: Record<string, Recipe> = {
       year: 2030,
     }),
   'GET /companies/:id/rounds/history': async (_w, u) => get(`/companies/${c(u)}/rounds/history`),
+  'GET /companies/:id/summary': async (_w, u) => get(`/companies/${c(u)}/summary`),
+  'PUT /companies/:id/summary/thresholds': async (_w, u) =>
+    call('PUT', `/companies/${c(u)}/summary/thresholds`, { flag_top_two_min: 0.6, flag_bottom_max: 0.3 }),
 
   'GET /meeting/:companyId': async (_w, u) => get(`/meeting/${c(u)}`),
   'GET /meeting/:companyId/share': async (_w, u) => get(`/meeting/${c(u)}/share`),
