@@ -154,6 +154,8 @@ const CURRENT_ROUND = [
   // The Excel imports add targets and subjects like their POSTs (roster-import.test.ts).
   'POST /api/v1/admin/vote-targets/import',
   'POST /api/v1/admin/evaluation-subjects/import',
+  // The switch 在大屏显示汇总 acts on the unit's current round only.
+  'PUT /api/v1/admin/meeting/:companyId/summary',
 ];
 
 /** Writes outside any round's data. */

@@ -67,6 +67,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /meeting/:companyId/share': r('read'),
   'POST /meeting/:companyId/share': r('write', undefined, 'meeting.share'),
   'DELETE /meeting/:companyId/share': r('write', undefined, 'meeting.revoke'),
+  'PUT /meeting/:companyId/summary': r('write', undefined, 'meeting.summary'),
 
   'GET /polls/': r('read'),
   'POST /polls/': r('write', undefined, 'poll.create'),

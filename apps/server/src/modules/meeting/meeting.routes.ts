@@ -1,9 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyIdParams, errorResponse } from '@kaoping/contracts/common';
-import { meetingBoard, meetingShare, meetingShareState } from '@kaoping/contracts/meeting';
+import {
+  meetingBoard,
+  meetingShare,
+  meetingShareState,
+  meetingSummaryBody,
+  meetingSummaryState,
+} from '@kaoping/contracts/meeting';
 import { actorOf } from '../../lib/actor';
-import { createShare, meetingBoard as boardOf, readShare, revokeShare } from './meeting.service';
+import {
+  createShare,
+  meetingBoard as boardOf,
+  readShare,
+  revokeShare,
+  setMeetingSummary,
+} from './meeting.service';
 
 const tags = ['meeting'];
 const security = [{ bearerAuth: [] }];
@@ -70,6 +82,22 @@ const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
       await revokeShare(app.db, request.params.companyId, actorOf(request));
       return reply.status(204).send(null);
     },
+  );
+
+  app.put(
+    '/:companyId/summary',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '在大屏显示汇总（当前批次的投票全部结束后才能打开；可随时关闭；记入审计日志）',
+        params: companyIdParams,
+        body: meetingSummaryBody,
+        response: { 200: meetingSummaryState, 404: errorResponse, 409: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) =>
+      setMeetingSummary(app.db, request.params.companyId, request.body.show, actorOf(request)),
   );
 };
 

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { MeetingBoard, MeetingShareState } from '@kaoping/contracts/meeting';
-import { MEETING_LINK_GONE } from '@kaoping/contracts/meeting';
+import { MEETING_LINK_GONE, MEETING_SUMMARY_NOT_CLOSED } from '@kaoping/contracts/meeting';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
 import { turnoutRows } from '../results/turnout.service';
-import { currentRound } from '../rounds/round-scope';
+import { assertRoundWritable, currentRound } from '../rounds/round-scope';
+import { setMeetingShowsSummary } from '../rounds/rounds.repository';
 import { publicBase } from '../settings/settings.service';
 import {
   deleteSetting,
@@ -18,6 +19,7 @@ import {
 } from '../settings/settings.repository';
 import { statusOf } from '../vote-types/vote-type-status';
 import { qrSvg } from './meeting-qr';
+import { cachedMeetingSummary, forgetMeetingSummary } from './meeting-summary';
 
 const SHARE_PREFIX = 'meeting_share:';
 const shareKey = (companyId: number) => `${SHARE_PREFIX}${companyId}` as const;
@@ -59,13 +61,47 @@ export async function meetingBoard(db: Db, companyId: number, envPublicUrl: stri
         };
       }),
   );
+  const allClosed = voteTypes.length > 0 && voteTypes.every((v) => v.status === 'closed');
   const board: MeetingBoard = {
     company: { id: company.id, name: company.name },
     has_public_url: !!base,
     vote_types: voteTypes,
+    all_closed: allClosed,
+    shows_summary: round.meetingShowsSummary,
+    // Never before every vote type is closed (a reopened vote hides it again).
+    summary:
+      round.meetingShowsSummary && allClosed ? await cachedMeetingSummary(db, companyId, round.id) : null,
     generated_at: new Date(now).toISOString(),
   };
   return board;
+}
+
+/**
+ * The switch 在大屏显示汇总 of the unit's current round: on only once every active vote type is closed
+ * (409 before); off at any time. Audited.
+ */
+export async function setMeetingSummary(db: Db, companyId: number, show: boolean, actor: Actor) {
+  const company = await getCompany(db, companyId);
+  const round = await currentRound(db, companyId);
+  if (show) {
+    const { types } = await turnoutRows(db, round.id);
+    const active = types.filter((t) => t.isActive);
+    const now = Date.now();
+    if (active.length === 0 || active.some((t) => statusOf(t, now) !== 'closed')) {
+      throw conflict(MEETING_SUMMARY_NOT_CLOSED);
+    }
+  }
+  await db.transaction(async (tx) => {
+    await assertRoundWritable(tx, round.id);
+    await setMeetingShowsSummary(tx, round.id, show);
+    await recordAudit(tx, actor, 'meeting.summary', {
+      company_id: companyId,
+      company: company.name,
+      summary: show ? '在大屏显示汇总' : '大屏不再显示汇总',
+    });
+  });
+  forgetMeetingSummary(round.id);
+  return { shows_summary: show };
 }
 
 function shareOf(token: string, base: string | null) {

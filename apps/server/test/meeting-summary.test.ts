@@ -1,0 +1,98 @@
+// Issue 15, item 8: the 汇总 on the meeting screen. Nothing before the round's votes are closed; the switch
+// 在大屏显示汇总 refuses before (409) and shows the figures of the 汇总表 after, on the admin board and the
+// share link alike; switched off (or a vote reopened) it is gone. Never a voter's words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MeetingBoard } from '@kaoping/contracts/meeting';
+import type { UnitSummary } from '@kaoping/contracts/summary-tables';
+import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { createAdmin, elevate } from './helpers/factories';
+import { createTestContext, type TestContext } from './helpers/test-app';
+import { adminCalls } from './helpers/vote-control';
+
+let ctx: TestContext;
+let token: string;
+let f: BallotFixture;
+let shareToken: string;
+const admin = () => adminCalls(ctx.app, () => token);
+const board = async () => {
+  const res = await admin().call('GET', `/meeting/${f.company.id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<MeetingBoard>();
+};
+const shared = async () => {
+  const res = await ctx.app.inject({ url: `/api/v1/public/meeting/${shareToken}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<MeetingBoard>();
+};
+const setShow = (show: unknown) => admin().call('PUT', `/meeting/${f.company.id}/summary`, { show });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = await createAdmin(ctx.app);
+  f = await buildBallotFixture(ctx.app, token);
+  for (let i = 0; i < 3; i++) {
+    expect((await submit(ctx.app, submission(f))).statusCode).toBe(201);
+    expect((await submit(ctx.app, submission(f, 'evaluation'))).statusCode).toBe(201);
+  }
+  const share = await admin().call('POST', `/meeting/${f.company.id}/share`);
+  shareToken = share.json<{ path: string }>().path.split('/').pop()!;
+});
+afterAll(() => ctx?.close());
+
+describe('the 汇总 on the meeting screen', () => {
+  it('shows nothing while the vote is open, and the switch refuses (409)', async () => {
+    const b = await board();
+    expect(b).toMatchObject({ all_closed: false, shows_summary: false, summary: null });
+    const res = await setShow(true);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: '本轮投票尚未全部结束，结束后才能在大屏显示汇总' });
+    expect((await shared()).summary).toBeNull();
+    expect((await setShow('yes')).statusCode).toBe(422);
+  });
+
+  it('shows nothing after the close until switched on, then the figures of the 汇总表 on both screens', async () => {
+    for (const id of [f.appraisal.id, f.evaluation.id])
+      expect((await admin().close(id)).statusCode).toBe(200);
+    expect(await board()).toMatchObject({ all_closed: true, shows_summary: false, summary: null });
+
+    const on = await setShow(true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({ shows_summary: true });
+    const b = await board();
+    const table = (await admin().call('GET', `/companies/${f.company.id}/summary`)).json<UnitSummary>();
+    const persons = table.appraisal.sections.find((s) => s.kind === 'person')!;
+    const shown = b.summary!.appraisal.find((s) => s.kind === 'person')!;
+    expect(shown.targets.map((t) => [t.name, t.voters, t.top_two_rate, t.weighted_score, t.rank])).toEqual(
+      persons.targets.map((t) => {
+        const w = t.rows[t.rows.length - 1]!;
+        return [t.name, 3, w.top_two_rate, t.weighted_score, t.rank];
+      }),
+    );
+    expect(shown.targets[0]!.excellent_rate).toBe(100);
+    expect(b.summary!.appraisal[0]!.kind).toBe('company');
+    expect(b.summary!.cadre_overall).toMatchObject({
+      text: '对本单位选人用人工作的总体评价',
+      voters: 3,
+    });
+    expect(b.summary!.cadre_overall!.options[0]).toEqual({ option: '好', count: 3, share: 100 });
+    expect(b.summary!.newly_promoted.average_approval_rate).toBe(100);
+    // The projector's page shows the same; never a voter's words.
+    const p = await shared();
+    expect(p.summary).toEqual(b.summary);
+    expect(JSON.stringify(p)).not.toContain('加强培训');
+  });
+
+  it('hides the 汇总 when switched off, and when a vote is reopened', async () => {
+    expect((await setShow(false)).statusCode).toBe(200);
+    expect((await board()).summary).toBeNull();
+    expect((await shared()).summary).toBeNull();
+
+    expect((await setShow(true)).statusCode).toBe(200);
+    expect((await shared()).summary).not.toBeNull();
+    const elevated = await elevate(ctx.app, token);
+    expect((await admin().reopen(f.evaluation.id, elevated)).statusCode).toBe(200);
+    const b = await board();
+    expect(b).toMatchObject({ all_closed: false, shows_summary: true, summary: null });
+    expect((await shared()).summary).toBeNull();
+  });
+});
