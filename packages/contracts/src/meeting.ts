@@ -97,6 +97,8 @@ export type MeetingShareState = z.infer<typeof meetingShareState>;
 
 /** PUT /admin/meeting/{companyId}/summary: switch 在大屏显示汇总 on or off (on: 409 before the close). */
 export const meetingSummaryBody = strict('大屏汇总设置', {
-  show: z.boolean({ error: (iss) => (iss.input === undefined ? '缺少是否显示汇总' : '是否显示汇总必须是布尔值') }),
+  show: z.boolean({
+    error: (iss) => (iss.input === undefined ? '缺少是否显示汇总' : '是否显示汇总必须是布尔值'),
+  }),
 });
 export const meetingSummaryState = z.object({ shows_summary: z.boolean() });

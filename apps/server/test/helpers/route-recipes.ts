@@ -157,7 +157,8 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /meeting/:companyId/share': async (_w, u) => call('POST', `/meeting/${c(u)}/share`),
   'DELETE /meeting/:companyId/share': async (_w, u) => call('DELETE', `/meeting/${c(u)}/share`),
   // Off may be set at any time (on waits for the close: meeting-summary.test.ts).
-  'PUT /meeting/:companyId/summary': async (_w, u) => call('PUT', `/meeting/${c(u)}/summary`, { show: false }),
+  'PUT /meeting/:companyId/summary': async (_w, u) =>
+    call('PUT', `/meeting/${c(u)}/summary`, { show: false }),
 
   'GET /polls': async (_w, u) => get(`/polls/?company_id=${c(u)}`),
   'POST /polls': async (w, _u, inScope) => {
