@@ -12,6 +12,9 @@ function boardWith(voted: number, over: Partial<MeetingBoard> = {}): MeetingBoar
   return {
     company: { id: 7, name: '华东能源有限公司' },
     has_public_url: true,
+    all_closed: false,
+    shows_summary: false,
+    summary: null,
     generated_at: '2026-11-23T02:00:00.000Z',
     vote_types: [
       {

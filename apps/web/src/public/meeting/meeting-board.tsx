@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MeetingBoard as Board, MeetingVoteType } from '@kaoping/contracts/meeting';
+import { MeetingSummary } from './meeting-summary';
 import './meeting-board.css';
 
 const FAMILY = { democratic_appraisal: '民主测评', democratic_evaluation: '民主评议' } as const;
@@ -109,13 +110,15 @@ export function MeetingBoard({ board, live }: { board: Board; live: boolean }) {
       <header className="kp-mt-head">
         <h1>{board.company.name}</h1>
         <p>
-          实时投票进度 · {clock}
+          {board.summary ? '测评结果' : '实时投票进度'} · {clock}
           <span className={live ? 'kp-mt-live' : 'kp-mt-live kp-mt-stale'}>
             {live ? '实时' : '重新连接中…'}
           </span>
         </p>
       </header>
-      {board.vote_types.length === 0 ? (
+      {board.summary ? (
+        <MeetingSummary board={{ ...board, summary: board.summary }} />
+      ) : board.vote_types.length === 0 ? (
         <p className="kp-mt-empty">本单位暂无启用的投票类型</p>
       ) : (
         <div className={`kp-mt-grid kp-mt-n${Math.min(board.vote_types.length, 4)}`}>
@@ -124,7 +127,11 @@ export function MeetingBoard({ board, live }: { board: Board; live: boolean }) {
           ))}
         </div>
       )}
-      <footer className="kp-mt-foot">匿名投票 · 本屏只显示投票人数，不显示任何投票内容</footer>
+      <footer className="kp-mt-foot">
+        {board.summary
+          ? `投票已结束 · 已投票 ${board.vote_types.map((v) => `${v.name} ${v.voted} 人`).join('、')} · 汇总只含统计结果，不含任何投票人信息`
+          : '匿名投票 · 本屏只显示投票人数，不显示任何投票内容'}
+      </footer>
     </main>
   );
 }

@@ -36,3 +36,16 @@ export function useShareActions(companyId: number) {
   });
   return { create, revoke };
 }
+
+/** The switch 在大屏显示汇总 (409 from the server while a vote type is still open). */
+export function useSummarySwitch(companyId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (show: boolean) =>
+      adminRequest<{ shows_summary: boolean }>(`/admin/meeting/${companyId}/summary`, {
+        method: 'PUT',
+        body: { show },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['meeting', companyId, 'board'] }),
+  });
+}

@@ -6,6 +6,7 @@ import { MeetingBoard } from '@/public/meeting/meeting-board';
 import { errorDetail } from '@/lib/api-client';
 import { useMeetingBoard } from '../api/meeting';
 import { ShareLinkModal } from './share-link-modal';
+import { SummarySwitch } from './summary-switch';
 
 /** /admin/meeting/{companyId}: the meeting screen of a unit, full screen, for the signed-in organiser. */
 export default function MeetingPage() {
@@ -45,6 +46,7 @@ export default function MeetingPage() {
     <>
       <MeetingBoard board={board.data} live={!board.isError} />
       <div className="kp-mt-tools">
+        <SummarySwitch companyId={companyId} board={board.data} />
         <Button
           icon={<FullscreenOutlined />}
           onClick={() => void document.documentElement.requestFullscreen?.()}
