@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           adminPage('cadre-polls', () => import('@/features/cadre-polls/components/cadre-poll-page')),
           adminPage('newly-promoted-poll-management', () => import('@/app/admin/newly-promoted-route')),
           adminPage('results', () => import('@/features/results/components/results-page')),
+          adminPage('summary', () => import('@/features/summary/components/summary-page')),
           adminPage('vote-types', () => import('@/features/vote-types/components/vote-types-page')),
           adminPage(
             'company/:companyId/vote-types',

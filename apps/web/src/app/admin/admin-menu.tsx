@@ -13,6 +13,7 @@ import {
   SafetyCertificateOutlined,
   SettingOutlined,
   SolutionOutlined,
+  TableOutlined,
   TeamOutlined,
   UserOutlined,
   UserSwitchOutlined,
@@ -85,6 +86,13 @@ export const ADMIN_MENU: MenuGroup[] = [
         roles: EVERYONE,
         label: '测评结果',
         icon: <BarChartOutlined />,
+        ready: true,
+      },
+      {
+        path: 'summary',
+        roles: EVERYONE,
+        label: '汇总表',
+        icon: <TableOutlined />,
         ready: true,
       },
       {

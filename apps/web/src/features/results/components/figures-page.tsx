@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
-import { Alert, Typography } from 'antd';
+import { Link } from 'react-router';
+import { TableOutlined } from '@ant-design/icons';
+import { Alert, Button, Typography } from 'antd';
 import { NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import { ExportButtons } from './export-buttons';
@@ -37,7 +39,14 @@ export function FiguresPage({ title, family, view: View }: FiguresPageProps) {
         title={title}
         extra={
           companyId !== undefined && (
-            <ExportButtons companyId={companyId} category={family} roundId={roundId} />
+            <>
+              <Link
+                to={`/admin/summary?company=${companyId}${roundId === undefined ? '' : `&round=${roundId}`}`}
+              >
+                <Button icon={<TableOutlined />}>汇总表</Button>
+              </Link>
+              <ExportButtons companyId={companyId} category={family} roundId={roundId} />
+            </>
           )
         }
       >

@@ -1,0 +1,151 @@
+import type {
+  AppraisalRow,
+  AppraisalSection,
+  AppraisalSummaryTarget,
+} from '@kaoping/contracts/summary-tables';
+import { flagReasons, type SummaryThresholds } from '@kaoping/contracts/summary-thresholds';
+import { Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { pct, score } from './format';
+
+interface Line {
+  key: string;
+  target: AppraisalSummaryTarget;
+  row: AppraisalRow;
+  /** Rows of the target: the first line spans them in the rank and name columns. */
+  span: number;
+}
+
+const flagged = (r: AppraisalRow) => r.flags.top_two_low || r.flags.bottom_high;
+const KIND_TITLE = { company: '领导班子', person: '领导人员' } as const;
+
+function columns(section: AppraisalSection, thresholds: SummaryThresholds): ColumnsType<Line> {
+  const spanned = (l: Line) => ({ rowSpan: l.span });
+  return [
+    {
+      title: '排名',
+      key: 'rank',
+      align: 'center',
+      fixed: 'left',
+      width: 56,
+      onCell: spanned,
+      render: (_, l) => l.target.rank ?? '—',
+    },
+    {
+      title: '测评对象',
+      key: 'name',
+      fixed: 'left',
+      width: 140,
+      onCell: spanned,
+      render: (_, l) => {
+        const reasons = flagReasons(l.target.flags, thresholds);
+        return (
+          <>
+            <Typography.Text strong>{l.target.name}</Typography.Text>
+            {l.target.title && <div className="kp-sum-sub">{l.target.title}</div>}
+            {reasons.length > 0 && (
+              <Tooltip title={reasons.join('；')}>
+                <Tag color="red" className="kp-sum-flag">
+                  预警：{reasons.join('；')}
+                </Tag>
+              </Tooltip>
+            )}
+          </>
+        );
+      },
+    },
+    { title: '票类', key: 'label', render: (_, l) => l.row.label },
+    { title: '参评人数', key: 'voters', align: 'right', render: (_, l) => l.row.voters },
+    ...section.grades.map((g, i) => ({
+      title: g.label,
+      key: `g${i}`,
+      children: [
+        {
+          title: '票数',
+          key: `g${i}n`,
+          align: 'right' as const,
+          render: (_: unknown, l: Line) => l.row.grades[i]?.count ?? '—',
+        },
+        {
+          title: '占比',
+          key: `g${i}s`,
+          align: 'right' as const,
+          render: (_: unknown, l: Line) => (l.row.voters ? pct(l.row.grades[i]?.share) : '—'),
+        },
+      ],
+    })),
+    {
+      title: section.rate_labels.excellent,
+      key: 'ex',
+      align: 'right',
+      render: (_, l) => pct(l.row.excellent_rate),
+    },
+    {
+      title: section.rate_labels.top_two,
+      key: 'top',
+      align: 'right',
+      render: (_, l) => pct(l.row.top_two_rate),
+    },
+    {
+      title: section.rate_labels.bottom,
+      key: 'bottom',
+      align: 'right',
+      render: (_, l) => pct(l.row.bottom_rate),
+    },
+    {
+      title: '得分',
+      key: 'score',
+      align: 'right',
+      render: (_, l) => (
+        <Tooltip title={l.row.kind === 'weighted' ? '加权得分' : '平均得分'}>{score(l.row.score)}</Tooltip>
+      ),
+    },
+  ];
+}
+
+/**
+ * One 民主测评 汇总表 (the team, or the persons in rank order): per target a row per 票类, 合计 and 加权合计,
+ * each grade's 票数 and 占比 under the grade's name. A flagged row has a red ground; the target says why.
+ */
+export function AppraisalTable({
+  section,
+  thresholds,
+}: {
+  section: AppraisalSection;
+  thresholds: SummaryThresholds;
+}) {
+  const lines: Line[] = section.targets.flatMap((target) =>
+    target.rows.map((row, i) => ({
+      key: `${target.target_id}:${row.kind}:${row.vote_type_id ?? ''}`,
+      target,
+      row,
+      span: i === 0 ? target.rows.length : 0,
+    })),
+  );
+  return (
+    <section aria-label={`${KIND_TITLE[section.kind]}汇总表`} style={{ marginBottom: 24 }}>
+      <Typography.Title level={5}>
+        民主测评汇总表（{KIND_TITLE[section.kind]}）
+        {section.poll && <span className="kp-sum-sub"> · {section.poll.title}</span>}
+      </Typography.Title>
+      {lines.length === 0 ? (
+        <Typography.Text type="secondary">暂无测评对象</Typography.Text>
+      ) : (
+        <Table<Line>
+          size="small"
+          bordered
+          pagination={false}
+          rowKey="key"
+          scroll={{ x: 'max-content' }}
+          dataSource={lines}
+          columns={columns(section, thresholds)}
+          rowClassName={(l) =>
+            [flagged(l.row) ? 'kp-sum-flagged' : '', l.row.kind !== 'vote_type' ? 'kp-sum-total' : ''].join(
+              ' ',
+            )
+          }
+        />
+      )}
+    </section>
+  );
+}

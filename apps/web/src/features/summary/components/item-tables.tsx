@@ -1,0 +1,121 @@
+import type { AppraisalSection } from '@kaoping/contracts/summary-tables';
+import { Collapse, Table, Typography } from 'antd';
+import { pct } from './format';
+
+interface ItemLine {
+  key: string;
+  target: string;
+  span: number;
+  item: string;
+  answered: number;
+  options: { count: number; share: number }[];
+}
+interface ReverseLine {
+  key: string;
+  target: string;
+  span: number;
+  item: string;
+  count: number;
+  share: number;
+}
+
+/** 分项评价 (per item, each option's 票数 and 占比) and 反向测评 (voters who marked each problem). */
+function Tables({ section }: { section: AppraisalSection }) {
+  const items: ItemLine[] = section.targets.flatMap((t) =>
+    t.items.map((it, i) => ({
+      key: `${t.target_id}:${it.id}`,
+      target: t.name,
+      span: i === 0 ? t.items.length : 0,
+      item: it.name,
+      answered: it.answered,
+      options: it.options,
+    })),
+  );
+  const reverse: ReverseLine[] = section.targets.flatMap((t) =>
+    t.reverse.map((r, i) => ({
+      key: `${t.target_id}:${r.id}`,
+      target: t.name,
+      span: i === 0 ? t.reverse.length : 0,
+      item: r.description,
+      count: r.count,
+      share: r.share,
+    })),
+  );
+  const spanned = (l: { span: number }) => ({ rowSpan: l.span });
+  return (
+    <>
+      <Typography.Text strong>分项评价（各项的票数与占比，占比以答该项的人数为基数）</Typography.Text>
+      <Table<ItemLine>
+        size="small"
+        bordered
+        pagination={false}
+        rowKey="key"
+        scroll={{ x: 'max-content' }}
+        style={{ margin: '8px 0 16px' }}
+        dataSource={items}
+        columns={[
+          { title: '测评对象', dataIndex: 'target', onCell: spanned },
+          { title: '评价项目', dataIndex: 'item' },
+          { title: '答题人数', dataIndex: 'answered', align: 'right' },
+          ...section.item_options.map((o, i) => ({
+            title: o.label,
+            key: o.value,
+            children: [
+              {
+                title: '票数',
+                key: `${o.value}n`,
+                align: 'right' as const,
+                render: (_: unknown, l: ItemLine) => l.options[i]!.count,
+              },
+              {
+                title: '占比',
+                key: `${o.value}s`,
+                align: 'right' as const,
+                render: (_: unknown, l: ItemLine) => (l.answered ? pct(l.options[i]!.share) : '—'),
+              },
+            ],
+          })),
+        ]}
+      />
+      {reverse.length > 0 && (
+        <>
+          <Typography.Text strong>
+            {section.reverse_title}（标记该问题的人数及其占参评人数的比例）
+          </Typography.Text>
+          <Table<ReverseLine>
+            size="small"
+            bordered
+            pagination={false}
+            rowKey="key"
+            scroll={{ x: 'max-content' }}
+            style={{ marginTop: 8 }}
+            dataSource={reverse}
+            columns={[
+              { title: '测评对象', dataIndex: 'target', onCell: spanned },
+              { title: '问题', dataIndex: 'item' },
+              { title: '人数', dataIndex: 'count', align: 'right' },
+              { title: '占比', dataIndex: 'share', align: 'right', render: (s: number) => pct(s) },
+            ]}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+export function ItemTables({ section }: { section: AppraisalSection }) {
+  const label = section.kind === 'company' ? '领导班子' : '领导人员';
+  return (
+    <Collapse
+      size="small"
+      style={{ marginBottom: 24 }}
+      items={[
+        {
+          key: 'items',
+          label: `${label}：分项评价与${section.reverse_title}明细`,
+          children: <Tables section={section} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Empty, Skeleton, Typography } from 'antd';
+import { useRoundScope } from '@/api/rounds';
+import { canEdit, useRole } from '@/api/me';
+import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { RoundSelect } from '@/components/round-select';
+import { useCompanyParam } from '@/lib/use-company-param';
+import { useRoundParam } from '@/lib/use-round-param';
+import { useUnitSummary } from '../api/summary';
+import { AppraisalTable } from './appraisal-table';
+import { CadreTables, NewlyPromotedTables } from './evaluation-tables';
+import { ItemTables } from './item-tables';
+import { minute } from './format';
+import { ThresholdsCard } from './thresholds-card';
+import { ValidityCard } from './validity-card';
+import './summary.css';
+
+function SummaryView({ companyId, roundId }: { companyId: number; roundId: number | undefined }) {
+  const role = useRole();
+  const query = useUnitSummary(companyId, roundId);
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!query.data)
+    return <LoadError title="加载汇总表失败" error={query.error} onRetry={() => void query.refetch()} />;
+  const s = query.data;
+  const archived = s.round.state === 'archived';
+  return (
+    <>
+      <Typography.Paragraph type="secondary">
+        {s.company.name} · {s.round.name}
+        {archived && '（已归档）'} · 生成于 {minute(s.generated_at)}
+      </Typography.Paragraph>
+      <ValidityCard validity={s.validity} />
+      <ThresholdsCard
+        companyId={companyId}
+        roundId={s.round.id}
+        thresholds={s.validity.thresholds}
+        editable={canEdit(role) && !archived}
+      />
+      {s.empty ? (
+        <Empty description="该测评批次尚无正式选票，汇总表为空" style={{ margin: '32px 0' }} />
+      ) : (
+        <>
+          {s.appraisal.sections.map((section) => (
+            <div key={section.kind}>
+              <AppraisalTable section={section} thresholds={s.validity.thresholds} />
+              {section.targets.some((t) => t.items.length || t.reverse.length) && (
+                <ItemTables section={section} />
+              )}
+            </div>
+          ))}
+          <CadreTables cadre={s.cadre} />
+          <NewlyPromotedTables np={s.newly_promoted} />
+        </>
+      )}
+      <Typography.Paragraph type="secondary" className="kp-sum-note">
+        说明：{s.validity.rounding_note}
+        加权合计按各票类权重对占比加权（Σ 权重 × 占比 ÷ Σ
+        权重，只计有选票且设了权重的票类），无票数；排名按加权得分，班子与个人分别排名。
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+/** 汇总表 (/admin/summary?company=&round=): the official tables of a unit and round, as reported upward. */
+export default function SummaryPage() {
+  const [companyId, setCompanyId] = useCompanyParam();
+  const [roundParam, setRound] = useRoundParam();
+  const scope = useRoundScope(companyId, roundParam);
+  return (
+    <>
+      <PageHeader title="汇总表">
+        <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+          <CompanySelect value={companyId} onChange={setCompanyId} />
+          <RoundSelect companyId={companyId} value={roundParam} onChange={setRound} />
+        </div>
+      </PageHeader>
+      {companyId === undefined ? (
+        <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
+      ) : (
+        <SummaryView
+          key={`${companyId}:${scope.roundId ?? 'current'}`}
+          companyId={companyId}
+          roundId={scope.roundId}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Validity } from '@kaoping/contracts/summary-tables';
+import { Alert, Card, Table, Tag, Typography } from 'antd';
+import { minute, pct } from './format';
+
+type Row = Validity['vote_types'][number];
+
+/** 有效性: per voter group 发出数 / 收回数 / 参评率, the 未超过半数 warning, and when the vote closed. */
+export function ValidityCard({ validity }: { validity: Validity }) {
+  return (
+    <Card size="small" title="有效性（发出数 / 收回数 / 参评率）" style={{ marginBottom: 16 }}>
+      {validity.under_half && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 12 }}
+          title="未超过半数：有票类的收回数未超过发出数的一半，请核实测评的有效性"
+        />
+      )}
+      <Table<Row>
+        size="small"
+        bordered
+        pagination={false}
+        rowKey="vote_type_id"
+        scroll={{ x: 'max-content' }}
+        dataSource={validity.vote_types}
+        rowClassName={(r) => (r.under_half ? 'kp-sum-flagged' : '')}
+        columns={[
+          { title: '票类', dataIndex: 'name' },
+          {
+            title: '类别',
+            dataIndex: 'form_category',
+            render: (c: Row['form_category']) => (c === 'democratic_appraisal' ? '民主测评' : '民主评议'),
+          },
+          { title: '发出数', dataIndex: 'issued', align: 'right', render: (n: number | null) => n ?? '—' },
+          { title: '收回数', dataIndex: 'received', align: 'right' },
+          {
+            title: '参评率',
+            dataIndex: 'rate',
+            align: 'right',
+            render: (r: number | null, row) => (
+              <>
+                {pct(r)} {row.under_half && <Tag color="red">未超过半数</Tag>}
+              </>
+            ),
+          },
+          {
+            title: '结束时间',
+            dataIndex: 'closed_at',
+            render: (t: string | null) => (t ? minute(t) : '未结束'),
+          },
+        ]}
+      />
+      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+        {validity.closed_at
+          ? `投票已于 ${minute(validity.closed_at)} 全部结束。`
+          : '投票尚未全部结束，数字仍可能变化。'}
+      </Typography.Paragraph>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import SummaryPage from '@/features/summary/components/summary-page';
+import { setToken } from '@/lib/auth-token';
+import { mockFetch, renderAdmin, SYSTEM_ADMIN, type Handler } from './render';
+import { companies } from './results-fixtures';
+import { twoRounds } from './rounds-fixtures';
+import { unitSummary } from './summary-fixtures';
+
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 60_000 });
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+const API = '/api/v1/admin';
+const base = (id: number, summary: Handler): Record<string, Handler> => ({
+  [`GET ${API}/companies/`]: () => ({ body: companies(id) }),
+  [`GET ${API}/companies/${id}/rounds`]: () => ({ body: twoRounds(id) }),
+  [`GET ${API}/companies/${id}/summary`]: summary,
+});
+
+describe('the 汇总表 screen', () => {
+  it('shows the tables with grade → 票数/占比 headers, flagged rows marked with the reason, and the validity block', async () => {
+    mockFetch(base(80, () => ({ body: unitSummary(80) })));
+    renderAdmin(<SummaryPage />, '/admin/summary?company=80');
+    const persons = await screen.findByRole('region', { name: '领导人员汇总表' });
+    for (const h of ['优秀', '称职', '基本称职', '不称职', '优秀率（优秀）', '称职及以上率（优秀+称职）'])
+      expect(within(persons).getAllByRole('columnheader', { name: h }).length).toBeGreaterThan(0);
+    expect(within(persons).getAllByRole('columnheader', { name: '票数' })).toHaveLength(4);
+    expect(within(persons).getAllByRole('columnheader', { name: '占比' })).toHaveLength(4);
+    // In rank order: 张三 first; 李四 flagged on both thresholds, its rows on a red ground.
+    const names = within(persons)
+      .getAllByText(/^(张三|李四)$/)
+      .map((e) => e.textContent);
+    expect(names).toEqual(['张三', '李四']);
+    const tag = within(persons).getByText(/^预警：/);
+    expect(tag).toHaveTextContent('预警：称职及以上率低于 66.67%；不称职率高于 33.33%');
+    const flaggedRow = tag.closest('tr')!;
+    expect(flaggedRow).toHaveClass('kp-sum-flagged');
+    // 李四, 班子成员: 1 优秀 of 3 = 33.33 %, 2 不称职 = 66.67 %.
+    expect(within(flaggedRow).getAllByText('33.33%').length).toBeGreaterThan(0);
+    expect(within(flaggedRow).getAllByText('66.67%').length).toBeGreaterThan(0);
+    const zhang = within(persons).getByText('张三').closest('tr')!;
+    expect(zhang).not.toHaveClass('kp-sum-flagged');
+
+    const validity = screen.getByText(/未超过半数：/);
+    expect(validity).toBeInTheDocument();
+    expect(screen.getByText('未超过半数', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/称职及以上率低于 66.67% 或 不称职率高于 33.33%的行标红预警/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/未作调整/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '选人用人汇总表' })).toHaveTextContent('多培养年轻干部');
+    const np = screen.getByRole('region', { name: '新提拔干部汇总表' });
+    expect(within(np).getByText('预警：不认同率过高')).toBeInTheDocument();
+  });
+
+  it('lets a writer change the thresholds in percent, keeping an unchanged one exact', async () => {
+    const calls = mockFetch({
+      ...base(81, () => ({ body: unitSummary(81) })),
+      [`PUT ${API}/companies/81/summary/thresholds`]: (req) => ({
+        body: { round_id: 2, ...(req.body as object) },
+      }),
+    });
+    renderAdmin(<SummaryPage />, '/admin/summary?company=81');
+    fireEvent.click(await screen.findByRole('button', { name: '修改阈值' }));
+    const top = screen.getByRole('spinbutton', { name: '称职及以上率阈值' });
+    expect(top).toHaveValue('66.67');
+    fireEvent.change(top, { target: { value: '70' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      round_id: 2,
+      flag_top_two_min: 0.7,
+      flag_bottom_max: 1 / 3,
+    });
+    expect(await screen.findByText('预警阈值已保存')).toBeInTheDocument();
+  });
+
+  it('refuses a top-two threshold below the bottom one before sending', async () => {
+    const calls = mockFetch(base(82, () => ({ body: unitSummary(82) })));
+    renderAdmin(<SummaryPage />, '/admin/summary?company=82');
+    fireEvent.click(await screen.findByRole('button', { name: '修改阈值' }));
+    fireEvent.change(screen.getByRole('spinbutton', { name: '不称职率阈值' }), { target: { value: '80' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('称职及以上率阈值不能低于不称职率阈值')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the thresholds read-only to an auditor and for an archived round', async () => {
+    mockFetch({
+      ...base(83, () => ({
+        body: unitSummary(83, { round: { id: 1, name: '2025年度', year: 2025, state: 'archived' } }),
+      })),
+      [`GET ${API}/auth/me`]: () => ({ body: SYSTEM_ADMIN }),
+    });
+    renderAdmin(<SummaryPage />, '/admin/summary?company=83&round=1');
+    expect(await screen.findByText(/已归档/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '修改阈值' })).not.toBeInTheDocument();
+  });
+
+  it('hides the edit from an auditor', async () => {
+    // Another token: the signed-in account (and its role) is read afresh.
+    setToken('auditor-token');
+    mockFetch({
+      ...base(84, () => ({ body: unitSummary(84) })),
+      [`GET ${API}/auth/me`]: () => ({ body: { ...SYSTEM_ADMIN, role: 'auditor' } }),
+    });
+    renderAdmin(<SummaryPage />, '/admin/summary?company=84');
+    expect(await screen.findByText('预警阈值')).toBeInTheDocument();
+    await screen.findByRole('region', { name: '领导人员汇总表' });
+    expect(screen.queryByRole('button', { name: '修改阈值' })).not.toBeInTheDocument();
+  });
+
+  it('says so plainly for a round without ballots, and offers a retry after an error', async () => {
+    let fail = true;
+    mockFetch(
+      base(85, () =>
+        fail
+          ? { status: 500, body: { detail: '服务器内部错误' } }
+          : { body: unitSummary(85, { empty: true }) },
+      ),
+    );
+    renderAdmin(<SummaryPage />, '/admin/summary?company=85');
+    expect(await screen.findByText('加载汇总表失败')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByText('该测评批次尚无正式选票，汇总表为空')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '领导人员汇总表' })).not.toBeInTheDocument();
+  });
+
+  it('asks for a unit first', async () => {
+    mockFetch({ [`GET ${API}/companies/`]: () => ({ body: companies() }) });
+    renderAdmin(<SummaryPage />, '/admin/summary');
+    expect(await screen.findByText('请先在页面顶部选择单位')).toBeInTheDocument();
+  });
+});
