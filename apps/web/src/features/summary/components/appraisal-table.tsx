@@ -4,7 +4,7 @@ import type {
   AppraisalSummaryTarget,
 } from '@kaoping/contracts/summary-tables';
 import { flagReasons, type SummaryThresholds } from '@kaoping/contracts/summary-thresholds';
-import { Table, Tag, Tooltip, Typography } from 'antd';
+import { Grid, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { pct, score } from './format';
 
@@ -19,14 +19,15 @@ interface Line {
 const flagged = (r: AppraisalRow) => r.flags.top_two_low || r.flags.bottom_high;
 const KIND_TITLE = { company: '领导班子', person: '领导人员' } as const;
 
-function columns(section: AppraisalSection, thresholds: SummaryThresholds): ColumnsType<Line> {
+function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide: boolean): ColumnsType<Line> {
   const spanned = (l: Line) => ({ rowSpan: l.span });
   return [
     {
       title: '排名',
       key: 'rank',
       align: 'center',
-      fixed: 'left',
+      // On a phone the two columns would take the screen: they scroll with the rest.
+      fixed: wide ? 'left' : undefined,
       width: 56,
       onCell: spanned,
       render: (_, l) => l.target.rank ?? '—',
@@ -34,8 +35,8 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds): Colu
     {
       title: '测评对象',
       key: 'name',
-      fixed: 'left',
-      width: 140,
+      fixed: wide ? 'left' : undefined,
+      width: wide ? 140 : 96,
       onCell: spanned,
       render: (_, l) => {
         const reasons = flagReasons(l.target.flags, thresholds);
@@ -78,18 +79,24 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds): Colu
       title: section.rate_labels.excellent,
       key: 'ex',
       align: 'right',
+      width: 104,
+      className: 'kp-sum-rate',
       render: (_, l) => pct(l.row.excellent_rate),
     },
     {
       title: section.rate_labels.top_two,
       key: 'top',
       align: 'right',
+      width: 104,
+      className: 'kp-sum-rate',
       render: (_, l) => pct(l.row.top_two_rate),
     },
     {
       title: section.rate_labels.bottom,
       key: 'bottom',
       align: 'right',
+      width: 104,
+      className: 'kp-sum-rate',
       render: (_, l) => pct(l.row.bottom_rate),
     },
     {
@@ -114,6 +121,7 @@ export function AppraisalTable({
   section: AppraisalSection;
   thresholds: SummaryThresholds;
 }) {
+  const wide = Grid.useBreakpoint().md ?? true;
   const lines: Line[] = section.targets.flatMap((target) =>
     target.rows.map((row, i) => ({
       key: `${target.target_id}:${row.kind}:${row.vote_type_id ?? ''}`,
@@ -138,7 +146,7 @@ export function AppraisalTable({
           rowKey="key"
           scroll={{ x: 'max-content' }}
           dataSource={lines}
-          columns={columns(section, thresholds)}
+          columns={columns(section, thresholds, wide)}
           rowClassName={(l) =>
             [flagged(l.row) ? 'kp-sum-flagged' : '', l.row.kind !== 'vote_type' ? 'kp-sum-total' : ''].join(
               ' ',
