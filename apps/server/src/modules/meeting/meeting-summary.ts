@@ -50,18 +50,25 @@ export function meetingSummaryOf(s: UnitSummary): MeetingSummary {
 // The board is read once a second per screen; a closed round's figures no longer change, so the 汇总 is
 // built at most once every few seconds per round and instance.
 const CACHE_MS = 5_000;
-const cache = new Map<number, { until: number; summary: Promise<MeetingSummary> }>();
+const cache = new Map<string, { until: number; summary: Promise<MeetingSummary> }>();
+// Keyed by the round's id and creation time: a database emptied and filled again never meets an old entry.
+const keyOf = (round: { id: number; createdAt: Date }) => `${round.id}:${round.createdAt.getTime()}`;
 
-export function cachedMeetingSummary(db: Db, companyId: number, roundId: number): Promise<MeetingSummary> {
+export function cachedMeetingSummary(
+  db: Db,
+  companyId: number,
+  round: { id: number; createdAt: Date },
+): Promise<MeetingSummary> {
   const now = Date.now();
-  const hit = cache.get(roundId);
+  const key = keyOf(round);
+  const hit = cache.get(key);
   if (hit && hit.until > now) return hit.summary;
-  for (const [id, entry] of cache) if (entry.until <= now) cache.delete(id);
-  const summary = buildUnitSummary(db, companyId, roundId).then(meetingSummaryOf);
-  cache.set(roundId, { until: now + CACHE_MS, summary });
-  summary.catch(() => cache.delete(roundId));
+  for (const [k, entry] of cache) if (entry.until <= now) cache.delete(k);
+  const summary = buildUnitSummary(db, companyId, round.id).then(meetingSummaryOf);
+  cache.set(key, { until: now + CACHE_MS, summary });
+  summary.catch(() => cache.delete(key));
   return summary;
 }
 
-/** Forgets a round's 汇总 (the switch or the thresholds changed). */
-export const forgetMeetingSummary = (roundId: number) => cache.delete(roundId);
+/** Forgets a round's 汇总 (the switch changed). */
+export const forgetMeetingSummary = (round: { id: number; createdAt: Date }) => cache.delete(keyOf(round));

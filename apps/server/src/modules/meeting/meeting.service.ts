@@ -69,8 +69,7 @@ export async function meetingBoard(db: Db, companyId: number, envPublicUrl: stri
     all_closed: allClosed,
     shows_summary: round.meetingShowsSummary,
     // Never before every vote type is closed (a reopened vote hides it again).
-    summary:
-      round.meetingShowsSummary && allClosed ? await cachedMeetingSummary(db, companyId, round.id) : null,
+    summary: round.meetingShowsSummary && allClosed ? await cachedMeetingSummary(db, companyId, round) : null,
     generated_at: new Date(now).toISOString(),
   };
   return board;
@@ -100,7 +99,7 @@ export async function setMeetingSummary(db: Db, companyId: number, show: boolean
       summary: show ? '在大屏显示汇总' : '大屏不再显示汇总',
     });
   });
-  forgetMeetingSummary(round.id);
+  forgetMeetingSummary(round);
   return { shows_summary: show };
 }
 
