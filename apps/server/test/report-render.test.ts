@@ -26,7 +26,10 @@ const doc = (): ReportDoc => ({
           [{ text: '票数' }, { text: '占比' }, { text: '票数' }, { text: '占比' }],
         ],
         widths: [3, 1, 1, 1, 1],
-        rows: names.map((n, i) => ({ cells: [n, '3', '8.06%', '2', '5.00%'], flagged: i === 1 })),
+        rows: names.map((n, i) => ({
+          cells: [n, { num: 3 }, { percent: 8.06 }, { num: 2 }, { percent: 5, decimals: 1 }],
+          flagged: i === 1,
+        })),
       },
     },
     {
@@ -46,9 +49,9 @@ const doc = (): ReportDoc => ({
 
 describe('report renderers', () => {
   it('lays a two-row header out with the row span taken into account', () => {
-    const layout = headerLayout(
-      doc().blocks[2]!.kind === 'table' ? (doc().blocks[2] as { table: { header: never } }).table.header : [],
-    );
+    const block = doc().blocks[2]!;
+    if (block.kind !== 'table') throw new Error('table expected');
+    const layout = headerLayout(block.table.header);
     expect(layout[1]!.map((c) => c.col)).toEqual([1, 2, 3, 4]);
   });
 
@@ -58,6 +61,8 @@ describe('report renderers', () => {
     const { text, pages } = await pdfText(pdf);
     expect(pages).toBeGreaterThanOrEqual(4);
     for (const n of names) expect(text).toContain(n);
+    expect(text).toContain('8.06%');
+    expect(text).toContain('5.0%');
     expect(text).toContain('民主测评汇总表');
     expect(text).toContain('收回数未超过半数');
     expect(text.match(/票数/g)!.length).toBeGreaterThan(2);

@@ -17,7 +17,7 @@ import {
   WidthType,
   type FileChild,
 } from 'docx';
-import { SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
+import { cellText, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
 
 // The same report as a Word document for the department to edit: A4 landscape, 宋体 for Chinese (with
 // Noto Sans SC as a fallback name), tables whose header rows repeat on every page, charts as PNG images.
@@ -79,7 +79,7 @@ function table(t: ReportTable) {
       new TableRow({
         cantSplit: true,
         height: { value: 300, rule: HeightRule.ATLEAST },
-        children: r.cells.map((v, i) => cell(v, cols[i]!, { flagged: r.flagged, bold: r.bold })),
+        children: r.cells.map((v, i) => cell(cellText(v), cols[i]!, { flagged: r.flagged, bold: r.bold })),
       }),
   );
   return new Table({

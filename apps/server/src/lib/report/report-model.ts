@@ -1,5 +1,23 @@
 // The printable report as plain blocks: one content builder fills it, and two renderers draw the same
-// blocks, as PDF (report-pdf.ts) and as Word (report-docx.ts). Every cell is display text already.
+// blocks, as PDF (report-pdf.ts) and as Word (report-docx.ts); its tables also go into the xlsx export
+// (results/export-xlsx-report.ts), where numbers stay numbers and shares are formatted as %.
+
+/**
+ * A table cell: text, a number, or a share in percent (8.06 means 8.06 %, already rounded half-up by
+ * the figures; printed with `decimals`, written to Excel as 0.0806 with a % format). null is empty.
+ */
+export type ReportCell =
+  string | null | { num: number; decimals?: number } | { percent: number; decimals?: number };
+
+const fixed = (n: number, decimals: number) => n.toFixed(decimals);
+
+/** The printed text of a cell. */
+export function cellText(c: ReportCell): string {
+  if (c === null) return '';
+  if (typeof c === 'string') return c;
+  if ('num' in c) return fixed(c.num, c.decimals ?? 0);
+  return `${fixed(c.percent, c.decimals ?? 2)}%`;
+}
 
 export interface HeaderCell {
   text: string;
@@ -10,7 +28,7 @@ export interface HeaderCell {
 }
 
 export interface ReportRow {
-  cells: string[];
+  cells: ReportCell[];
   /** A flagged row (预警): a red background in print. */
   flagged?: boolean;
   bold?: boolean;

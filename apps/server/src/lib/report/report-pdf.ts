@@ -1,6 +1,6 @@
 import { fitLine, mm, newA4, pdfBuffer, type Pdf } from '../pdf/document';
 import { FONTS } from '../pdf/fonts';
-import { headerLayout, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
+import { cellText, headerLayout, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
 
 // The report as an A4 landscape PDF (tables of a dozen columns need the width). Text is Noto Sans SC,
 // embedded as a subset by pdfkit; tables break across pages with their header rows repeated; a flagged
@@ -91,10 +91,10 @@ function table(c: Cursor, t: ReportTable) {
       newPage(c);
       drawHeader(c, t, xs);
     }
-    row.cells.forEach((text, i) =>
+    row.cells.forEach((value, i) =>
       cellBox(
         c.doc,
-        text,
+        cellText(value),
         xs[i]!,
         c.y,
         xs[i + 1]! - xs[i]!,
