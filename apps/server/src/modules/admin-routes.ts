@@ -25,6 +25,7 @@ import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './votes/votes.routes';
 import codesRoutes from './vote-control/codes.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
+import rankingsRoutes from './rankings/rankings.routes';
 import roundsRoutes from './round-admin/rounds.routes';
 import targetHistoryRoutes from './round-admin/target-history.routes';
 
@@ -92,6 +93,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(turnoutRoutes, { prefix: '/votes' });
     await secured.register(settingsRoutes, { prefix: '/settings' });
     await secured.register(meetingRoutes, { prefix: '/meeting' });
+    await secured.register(rankingsRoutes, { prefix: '/rankings' });
   });
 };
 

@@ -81,6 +81,8 @@ async function oneId(w: World, table: 'votes' | 'cadre_votes', companyId: number
 }
 
 const get = (url: string): Call => ({ method: 'GET', url: `${A}${url}` });
+/** This year in Beijing: the year of the rounds a new unit starts with. */
+const thisYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 const call = (method: Call['method'], url: string, payload?: unknown): Call => ({
   method,
   url: `${A}${url}`,
@@ -148,6 +150,10 @@ export const RECIPES: Record<string, Recipe> = {
       year: 2030,
     }),
   'GET /companies/:id/rounds/history': async (_w, u) => get(`/companies/${c(u)}/rounds/history`),
+
+  // Across units: the year of the units' rounds (each lists only the units the caller sees).
+  'GET /rankings': async () => get(`/rankings?year=${thisYear()}`),
+  'GET /rankings/export': async () => get(`/rankings/export?year=${thisYear()}`),
 
   'GET /meeting/:companyId': async (_w, u) => get(`/meeting/${c(u)}`),
   'GET /meeting/:companyId/share': async (_w, u) => get(`/meeting/${c(u)}/share`),

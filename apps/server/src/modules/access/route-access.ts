@@ -66,6 +66,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /meeting/:companyId/share': r('write', undefined, 'meeting.share'),
   'DELETE /meeting/:companyId/share': r('write', undefined, 'meeting.revoke'),
 
+  // Across units: each lists only the units the account sees.
+  'GET /rankings/': g('read'),
+  'GET /rankings/export': g('read'),
+
   'GET /polls/': r('read'),
   'POST /polls/': r('write', undefined, 'poll.create'),
   'GET /polls/company/:companyId': r('read'),
