@@ -14,6 +14,7 @@ import {
   SettingOutlined,
   SolutionOutlined,
   TeamOutlined,
+  TrophyOutlined,
   UserOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
@@ -108,6 +109,7 @@ export const ADMIN_MENU: MenuGroup[] = [
         icon: <AuditOutlined />,
         ready: true,
       },
+      { path: 'rankings', roles: EVERYONE, label: '跨单位排名', icon: <TrophyOutlined />, ready: true },
     ],
   },
 ];
