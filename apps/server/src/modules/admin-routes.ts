@@ -26,6 +26,7 @@ import votesRoutes from './votes/votes.routes';
 import codesRoutes from './vote-control/codes.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
 import rankingsRoutes from './rankings/rankings.routes';
+import reportRoutes from './reports/report.routes';
 import roundsRoutes from './round-admin/rounds.routes';
 import targetHistoryRoutes from './round-admin/target-history.routes';
 
@@ -89,6 +90,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(companyResultsRoutes, { prefix: '/companies' });
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
     await secured.register(roundsRoutes, { prefix: '/companies' });
+    await secured.register(reportRoutes, { prefix: '/companies' });
     await secured.register(targetHistoryRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
     await secured.register(settingsRoutes, { prefix: '/settings' });

@@ -141,6 +141,8 @@ export const RECIPES: Record<string, Recipe> = {
     call('DELETE', `/companies/${(await w.freshCompany(inScope)).id}`),
   'GET /companies/:id/results': async (_w, u) => get(`/companies/${c(u)}/results`),
   'GET /companies/:id/results/export.xlsx': async (_w, u) => get(`/companies/${c(u)}/results/export.xlsx`),
+  'GET /companies/:id/report.pdf': async (_w, u) => get(`/companies/${c(u)}/report.pdf`),
+  'GET /companies/:id/report.docx': async (_w, u) => get(`/companies/${c(u)}/report.docx`),
   'GET /companies/:id/results/ballots.csv': async (_w, u) => get(`/companies/${c(u)}/results/ballots.csv`),
   'GET /companies/:id/rounds': async (_w, u) => get(`/companies/${c(u)}/rounds`),
   // A new round archives the unit's current one: made on a fresh unit so the others stay as they are.

@@ -57,6 +57,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /companies/:id/results': r('read', 'company'),
   'GET /companies/:id/results/export.xlsx': r('read', 'company'),
   'GET /companies/:id/results/ballots.csv': r('read', 'company'),
+  'GET /companies/:id/report.pdf': r('read', 'company'),
+  'GET /companies/:id/report.docx': r('read', 'company'),
   'GET /companies/:id/rounds': r('read', 'company'),
   'POST /companies/:id/rounds': r('write', 'company', 'round.create'),
   'GET /companies/:id/rounds/history': r('read', 'company'),
