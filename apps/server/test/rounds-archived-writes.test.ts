@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from './helpers/cover-fixtures';
 import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
-import { bearer, createAdmin, elevate, multipartFile } from './helpers/factories';
+import { bearer, createAdmin, currentRoundId, elevate, multipartFile } from './helpers/factories';
 import { closeVoteTypes, newRound } from './helpers/round-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
@@ -17,6 +17,7 @@ let elevated: string;
 let f: BallotFixture;
 let coverId: number;
 let voter: string;
+let archivedRound: number;
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -52,6 +53,7 @@ beforeAll(async () => {
   voter = ballot.voter_identifier;
   expect((await submit(ctx.app, ballot)).statusCode).toBe(201);
   await closeVoteTypes(ctx.app, token, [f.appraisal.id, f.evaluation.id]);
+  archivedRound = await currentRoundId(ctx.database.db, f.company.id);
   await newRound(ctx.app, elevated, f.company.id, '2099年度', 2099);
 }, 120_000);
 afterAll(() => ctx.close());
@@ -77,6 +79,10 @@ const c = () => f.company.id;
 
 /** The write routes that act on a round's data, each aimed at the archived round's objects. */
 const ARCHIVED: Record<string, () => Call> = {
+  'PUT /api/v1/admin/companies/:id/summary/thresholds': () => ({
+    url: `/companies/${c()}/summary/thresholds`,
+    payload: { round_id: archivedRound, flag_top_two_min: 0.6, flag_bottom_max: 0.3 },
+  }),
   'PUT /api/v1/admin/polls/:id': () => ({ url: `/polls/${f.polls.cadre.id}`, payload: { title: '改' } }),
   'DELETE /api/v1/admin/polls/:id': () => ({ url: `/polls/${f.polls.cadre.id}` }),
   'PUT /api/v1/admin/vote-types/:id': () => ({

@@ -76,6 +76,16 @@ export const rounds = pgTable(
     state: text('state').notNull().default('current'),
     createdAt: createdAt(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** 汇总表 flags (issue 15): 称职及以上率 below this flags a row … */
+    flagTopTwoMin: doublePrecision('flag_top_two_min')
+      .notNull()
+      .default(2 / 3),
+    /** … and 不称职率 above this. Fractions 0-1, set per round. */
+    flagBottomMax: doublePrecision('flag_bottom_max')
+      .notNull()
+      .default(1 / 3),
+    /** After the round's votes are closed, the meeting screen (大屏) shows the 汇总. */
+    meetingShowsSummary: boolean('meeting_shows_summary').notNull().default(false),
   },
   (t) => [
     uniqueIndex('rounds_company_name_key').on(t.companyId, t.name),

@@ -29,6 +29,7 @@ import rankingsRoutes from './rankings/rankings.routes';
 import reportRoutes from './reports/report.routes';
 import roundsRoutes from './round-admin/rounds.routes';
 import targetHistoryRoutes from './round-admin/target-history.routes';
+import summaryRoutes from './summary/summary.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +92,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
     await secured.register(roundsRoutes, { prefix: '/companies' });
     await secured.register(reportRoutes, { prefix: '/companies' });
+    await secured.register(summaryRoutes, { prefix: '/companies' });
     await secured.register(targetHistoryRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
     await secured.register(settingsRoutes, { prefix: '/settings' });

@@ -152,6 +152,9 @@ export const RECIPES: Record<string, Recipe> = {
       year: 2030,
     }),
   'GET /companies/:id/rounds/history': async (_w, u) => get(`/companies/${c(u)}/rounds/history`),
+  'GET /companies/:id/summary': async (_w, u) => get(`/companies/${c(u)}/summary`),
+  'PUT /companies/:id/summary/thresholds': async (_w, u) =>
+    call('PUT', `/companies/${c(u)}/summary/thresholds`, { flag_top_two_min: 0.6, flag_bottom_max: 0.3 }),
 
   // Across units: the year of the units' rounds (each lists only the units the caller sees).
   'GET /rankings': async () => get(`/rankings?year=${thisYear()}`),

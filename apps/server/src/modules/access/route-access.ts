@@ -62,6 +62,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /companies/:id/rounds': r('read', 'company'),
   'POST /companies/:id/rounds': r('write', 'company', 'round.create'),
   'GET /companies/:id/rounds/history': r('read', 'company'),
+  'GET /companies/:id/summary': r('read', 'company'),
+  'PUT /companies/:id/summary/thresholds': r('write', 'company', 'round.thresholds'),
 
   'GET /meeting/:companyId': r('read'),
   'GET /meeting/:companyId/share': r('read'),

@@ -83,3 +83,23 @@ export async function latestRoundsOfYear(db: Db, year: number, unitIds: number[]
     .where(and(eq(rounds.year, year), unitIds ? inArray(rounds.companyId, unitIds) : undefined))
     .orderBy(rounds.companyId, desc(rounds.id));
 }
+
+/** The round's 汇总表 thresholds (fractions 0-1); returns the row, or undefined for no such round. */
+export async function updateRoundThresholds(
+  db: Db,
+  id: number,
+  values: { flagTopTwoMin: number; flagBottomMax: number },
+) {
+  const [row] = await db.update(rounds).set(values).where(eq(rounds.id, id)).returning();
+  return row;
+}
+
+/** Whether the meeting screen shows the round's 汇总 (after its votes are closed). */
+export async function setMeetingShowsSummary(db: Db, id: number, show: boolean) {
+  const [row] = await db
+    .update(rounds)
+    .set({ meetingShowsSummary: show })
+    .where(eq(rounds.id, id))
+    .returning();
+  return row;
+}

@@ -1,0 +1,109 @@
+import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
+import { DISAPPROVAL_FLAG_THRESHOLD } from '@kaoping/contracts/scoring';
+import type { SummaryVoteType, UnitSummary, ValidityRow } from '@kaoping/contracts/summary-tables';
+import {
+  thresholdPercent,
+  type RoundThresholds,
+  type SummaryThresholds,
+  type SummaryThresholdsBody,
+} from '@kaoping/contracts/summary-thresholds';
+import type { TurnoutRow } from '@kaoping/contracts/turnout';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit/audit.repository';
+import { getCompany } from '../companies/companies.service';
+import { turnoutRows } from '../results/turnout.service';
+import { assertRoundWritable, roundOf } from '../rounds/round-scope';
+import { updateRoundThresholds, type RoundRow } from '../rounds/rounds.repository';
+import { appraisalSummary } from './summary-appraisal';
+import { cadreSummary, newlyPromotedSummary } from './summary-evaluation';
+
+export const thresholdsOf = (round: RoundRow): SummaryThresholds => ({
+  flag_top_two_min: round.flagTopTwoMin,
+  flag_bottom_max: round.flagBottomMax,
+});
+
+/** The voter groups a table shows: active ones and any with formal ballots, in their order. */
+const shownGroups = (rows: readonly TurnoutRow[]) => rows.filter((r) => r.is_active || r.received > 0);
+const groupOf = (r: TurnoutRow): SummaryVoteType => ({
+  vote_type_id: r.vote_type_id,
+  name: r.name,
+  weight: r.weight,
+});
+
+function validityRows(rows: readonly TurnoutRow[]): ValidityRow[] {
+  return rows.map((r) => ({
+    vote_type_id: r.vote_type_id,
+    name: r.name,
+    form_category: r.form_category,
+    issued: r.issued,
+    received: r.received,
+    rate: r.rate,
+    under_half: r.rate_warning === 'under',
+    closed_at: r.closed_at,
+  }));
+}
+
+/**
+ * The official 汇总表 of one unit and round (absent: the current round): validity, 民主测评, 选人用人 and 新提拔.
+ * Every count is made by the database, grouped by target (or question, or cadre), voter group and option;
+ * a round without ballots gives every table with zero voters.
+ */
+export async function buildUnitSummary(db: Db, companyId: number, roundId?: number): Promise<UnitSummary> {
+  const company = await getCompany(db, companyId);
+  const round = await roundOf(db, companyId, roundId);
+  const thresholds = thresholdsOf(round);
+  const { rows } = await turnoutRows(db, round.id);
+  const shown = shownGroups(rows);
+  const appraisalGroups = shown.filter((r) => r.form_category === 'democratic_appraisal').map(groupOf);
+  const evaluationGroups = shown.filter((r) => r.form_category === 'democratic_evaluation').map(groupOf);
+  const [appraisal, cadre, newlyPromoted] = await Promise.all([
+    appraisalSummary(db, round.id, appraisalGroups, thresholds),
+    cadreSummary(db, round.id, evaluationGroups),
+    newlyPromotedSummary(db, round.id, evaluationGroups, DISAPPROVAL_FLAG_THRESHOLD),
+  ]);
+  const validity = validityRows(shown);
+  const closed = validity.length > 0 && validity.every((v) => v.closed_at !== null);
+  return {
+    company: { id: company.id, name: company.name },
+    round: { id: round.id, name: round.name, year: round.year, state: round.state as 'current' | 'archived' },
+    empty: rows.every((r) => r.received === 0),
+    validity: {
+      vote_types: validity,
+      under_half: validity.some((v) => v.under_half),
+      thresholds,
+      newly_promoted_threshold: DISAPPROVAL_FLAG_THRESHOLD,
+      closed_at: closed ? validity.map((v) => v.closed_at!).sort()[validity.length - 1]! : null,
+      rounding_note: SHARE_ROUNDING_NOTE,
+    },
+    appraisal,
+    cadre,
+    newly_promoted: newlyPromoted,
+    generated_at: new Date().toISOString(),
+  };
+}
+
+/** Sets a round's 汇总表 thresholds (an archived round refuses, 409); audited in the same transaction. */
+export async function setThresholds(
+  db: Db,
+  companyId: number,
+  body: SummaryThresholdsBody,
+  actor: Actor,
+): Promise<RoundThresholds> {
+  const company = await getCompany(db, companyId);
+  const round = await roundOf(db, companyId, body.round_id);
+  return db.transaction(async (tx) => {
+    await assertRoundWritable(tx, round.id);
+    const row = (await updateRoundThresholds(tx, round.id, {
+      flagTopTwoMin: body.flag_top_two_min,
+      flagBottomMax: body.flag_bottom_max,
+    }))!;
+    await recordAudit(tx, actor, 'round.thresholds', {
+      company_id: companyId,
+      company: company.name,
+      round: round.name,
+      thresholds: `称职及以上率低于 ${thresholdPercent(row.flagTopTwoMin)} 或不称职率高于 ${thresholdPercent(row.flagBottomMax)} 预警`,
+    });
+    return { round_id: row.id, ...thresholdsOf(row) };
+  });
+}
