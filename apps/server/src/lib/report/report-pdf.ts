@@ -50,60 +50,82 @@ function paragraph(c: Cursor, text: string, opts: { size: number; color?: string
   c.y += h + (opts.gap ?? 4);
 }
 
+const CELL_SIZE = 7.5;
+const PAD = 2;
+
+/** The height a cell's text needs at `width`, wrapped (long names and flag reasons take two lines). */
+function textHeight(doc: Pdf, text: string, width: number) {
+  return text
+    ? doc
+        .font(FONTS.text)
+        .fontSize(CELL_SIZE)
+        .heightOfString(text, { width: width - 2 * PAD })
+    : 0;
+}
+
 function cellBox(
   doc: Pdf,
   text: string,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  fill?: string,
-  bold = false,
+  box: { x: number; y: number; w: number; h: number },
+  opts: { fill?: string; align?: 'left' | 'center' } = {},
 ) {
-  if (fill) doc.rect(x, y, w, h).fillColor(fill).fill();
+  const { x, y, w, h } = box;
+  if (opts.fill) doc.rect(x, y, w, h).fillColor(opts.fill).fill();
   doc.rect(x, y, w, h).lineWidth(0.5).strokeColor('#4b5563').stroke();
-  fitLine(doc, text, x + 2, y + (h - 8) / 2 - 1, w - 4, {
-    size: 8,
-    minSize: 5.5,
-    align: 'center',
-    color: bold ? '#111827' : '#000000',
+  if (!text) return;
+  const th = textHeight(doc, text, w);
+  doc.fillColor('#000000').text(text, x + PAD, y + Math.max(1, (h - th) / 2), {
+    width: w - 2 * PAD,
+    height: h,
+    align: opts.align ?? 'center',
+    lineGap: 0,
   });
 }
 
 function drawHeader(c: Cursor, t: ReportTable, xs: number[]) {
   const layout = headerLayout(t.header).flat();
+  const h = headerHeight(c.doc, t, xs);
   for (const at of layout) {
     const x = xs[at.col]!;
     const w = xs[at.col + at.colSpan]! - x;
-    cellBox(c.doc, at.cell.text, x, c.y + at.row * HEAD_H, w, at.rowSpan * HEAD_H, HEAD_FILL, true);
+    cellBox(c.doc, at.cell.text, { x, y: c.y + at.row * h, w, h: at.rowSpan * h }, { fill: HEAD_FILL });
   }
-  c.y += t.header.length * HEAD_H;
+  c.y += t.header.length * h;
+}
+
+/** One header row's height: enough for the longest single-row cell's wrapped text. */
+function headerHeight(doc: Pdf, t: ReportTable, xs: number[]) {
+  let need = HEAD_H;
+  for (const at of headerLayout(t.header).flat()) {
+    const w = xs[at.col + at.colSpan]! - xs[at.col]!;
+    need = Math.max(need, (textHeight(doc, at.cell.text, w) + 4) / at.rowSpan);
+  }
+  return need;
 }
 
 function table(c: Cursor, t: ReportTable) {
   const total = t.widths.reduce((a, b) => a + b, 0);
   const xs = [M];
   for (const w of t.widths) xs.push(xs[xs.length - 1]! + (w / total) * WIDTH);
-  ensure(c, t.header.length * HEAD_H + ROW_H * Math.min(2, Math.max(1, t.rows.length)));
+  const headH = t.header.length * headerHeight(c.doc, t, xs);
+  ensure(c, headH + ROW_H * Math.min(2, Math.max(1, t.rows.length)));
   drawHeader(c, t, xs);
   for (const row of t.rows) {
-    if (c.y + ROW_H > BOTTOM) {
+    const texts = row.cells.map(cellText);
+    const h = Math.max(ROW_H, ...texts.map((text, i) => textHeight(c.doc, text, xs[i + 1]! - xs[i]!) + 4));
+    if (c.y + h > BOTTOM) {
       newPage(c);
       drawHeader(c, t, xs);
     }
-    row.cells.forEach((value, i) =>
+    texts.forEach((text, i) =>
       cellBox(
         c.doc,
-        cellText(value),
-        xs[i]!,
-        c.y,
-        xs[i + 1]! - xs[i]!,
-        ROW_H,
-        row.flagged ? FLAG_FILL : undefined,
-        row.bold,
+        text,
+        { x: xs[i]!, y: c.y, w: xs[i + 1]! - xs[i]!, h },
+        { fill: row.flagged ? FLAG_FILL : undefined, align: i === 0 ? 'left' : 'center' },
       ),
     );
-    c.y += ROW_H;
+    c.y += h;
   }
   c.y += 8;
 }
