@@ -2,6 +2,7 @@
 // files whose text holds the unit, every target and cadre, the figures of buildUnitSummary (the same
 // summary the API answers) and the lines for 计票人 / 监票人 / 日期; a round without ballots gives a clear
 // empty report; another unit's report is 404 for a unit admin.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { createAccount } from './helpers/accounts';
@@ -146,5 +147,104 @@ describe('GET /companies/{id}/report.docx', () => {
     expect(xml).toContain('w:eastAsia="宋体"');
     // Two 100 % bar charts (team, persons) and the 认同率 bars.
     expect(media.length).toBe(3);
+  });
+});
+
+describe('GET /companies/{id}/results/export.xlsx: the official 汇总表 sheets', () => {
+  const load = async (family: string) => {
+    const res = await get(`/companies/${a.companyId}/results/export.xlsx?form_category=${family}`);
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return book;
+  };
+
+  it('lays the persons’ table out for print, with the figures of the summary, cell by cell', async () => {
+    const s = await summaryOf(a.companyId);
+    const book = await load('democratic_appraisal');
+    const ws = book.getWorksheet('领导干部汇总表')!;
+    expect(ws.getCell('A1').value).toBe(`华东能源有限公司 ${s.round.name} 领导干部民主测评汇总表`);
+    const texts: string[] = [];
+    ws.eachRow((row) => row.eachCell((c) => texts.push(String(c.value))));
+    const all = texts.join(' ');
+    for (const want of [
+      '单位：华东能源有限公司',
+      '预警阈值：称职及以上率低于 66.67%',
+      '计票人',
+      '监票人',
+      '日期',
+      '未超过半数',
+    ])
+      expect(all).toContain(want);
+    // The header: 测评对象 over two rows, each grade over 票数 / 占比.
+    let head = 0;
+    ws.eachRow((row, n) => {
+      if (!head && row.getCell(1).value === '测评对象') head = n;
+    });
+    expect(head).toBeGreaterThan(1);
+    const section = s.appraisal.sections.find((x) => x.kind === 'person')!;
+    expect(ws.getRow(head).getCell(4).value).toBe(section.grades[0]!.label);
+    expect(ws.getRow(head + 1).getCell(4).value).toBe('票数');
+    expect(ws.getRow(head + 1).getCell(5).value).toBe('占比');
+    const merges = (ws.model as unknown as { merges: string[] }).merges;
+    expect(merges).toEqual(expect.arrayContaining([`A${head}:A${head + 1}`, `D${head}:E${head}`]));
+    expect(ws.pageSetup).toMatchObject({
+      paperSize: 9,
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: `${head}:${head + 1}`,
+    });
+    // Every row of every target, in rank order, equal to the summary.
+    let r = head + 2;
+    for (const t of section.targets)
+      for (const row of t.rows) {
+        const x = ws.getRow(r++);
+        expect(x.getCell(2).value).toBe(row.label);
+        expect(x.getCell(3).value).toBe(row.voters);
+        row.grades.forEach((g, i) => {
+          expect(x.getCell(4 + 2 * i).value).toBe(g.count ?? '—');
+          expect(x.getCell(5 + 2 * i).value).toBeCloseTo(g.share / 100, 10);
+          expect(x.getCell(5 + 2 * i).numFmt).toBe('0.00%');
+        });
+        const after = 4 + 2 * row.grades.length;
+        expect(x.getCell(after).value).toBeCloseTo(row.excellent_rate! / 100, 10);
+        expect(x.getCell(after + 3).value).toBe(row.score);
+        const flagged = row.flags.top_two_low || row.flags.bottom_high;
+        expect(Boolean(x.getCell(after + 5).value)).toBe(flagged);
+      }
+  });
+
+  it('uses a CJK font, never Calibri, in every written cell of every sheet of both workbooks', async () => {
+    for (const family of ['democratic_appraisal', 'democratic_evaluation']) {
+      const book = await load(family);
+      const fonts = new Set<string | undefined>();
+      for (const ws of book.worksheets) {
+        ws.eachRow((row) => row.eachCell((c) => fonts.add(c.font?.name)));
+        expect(ws.pageSetup.orientation, ws.name).toBe('landscape');
+      }
+      expect([...fonts]).toEqual(['宋体']);
+    }
+  });
+
+  it('writes 选人用人 and 新提拔 sheets with the summary’s shares', async () => {
+    const s = await summaryOf(a.companyId);
+    const book = await load('democratic_evaluation');
+    const cadre = book.getWorksheet('选人用人汇总表')!;
+    const q = s.cadre.questions[0]!;
+    let at = 0;
+    cadre.eachRow((row, n) => {
+      if (!at && row.getCell(1).value === q.options[0]!.option) at = n;
+    });
+    const cells = cadre.getRow(at);
+    const totalCol = 2 + 2 * s.cadre.vote_types.length;
+    expect(cells.getCell(totalCol).value).toBe(q.options[0]!.total.count);
+    expect(cells.getCell(totalCol + 1).value).toBeCloseTo(q.options[0]!.total.share / 100, 10);
+    const np = book.getWorksheet('新提拔汇总表')!;
+    const names: unknown[] = [];
+    np.eachRow((row) => names.push(row.getCell(1).value));
+    for (const subject of s.newly_promoted.subjects)
+      expect(names.some((n) => String(n).startsWith(subject.name))).toBe(true);
   });
 });

@@ -27,6 +27,7 @@ import codesRoutes from './vote-control/codes.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
 import rankingsRoutes from './rankings/rankings.routes';
 import reportRoutes from './reports/report.routes';
+import exportRoutes from './reports/export.routes';
 import roundsRoutes from './round-admin/rounds.routes';
 import targetHistoryRoutes from './round-admin/target-history.routes';
 import summaryRoutes from './summary/summary.routes';
@@ -92,6 +93,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
     await secured.register(roundsRoutes, { prefix: '/companies' });
     await secured.register(reportRoutes, { prefix: '/companies' });
+    await secured.register(exportRoutes, { prefix: '/companies' });
     await secured.register(summaryRoutes, { prefix: '/companies' });
     await secured.register(targetHistoryRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
