@@ -3,6 +3,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rankings } from '@kaoping/contracts/rankings';
+import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { createAccount } from './helpers/accounts';
 import {
   appraisalEntries,
@@ -123,13 +124,26 @@ describe('GET /rankings', () => {
     ]);
   });
 
-  it('equals each unit’s own results', async () => {
+  it('equals each unit’s own results and 汇总表', async () => {
     const r = (await get(`/rankings?year=${year}`)).json<Rankings>();
     for (const u of r.units) {
       const own = (await get(`/companies/${u.company.id}/results?round_id=${u.round.id}`)).json<{
         targets: { type: string; weighted_score: number | null }[];
       }>();
       expect(u.team_weighted_score).toBe(own.targets.find((t) => t.type === 'company')!.weighted_score);
+      const summary = (
+        await get(`/companies/${u.company.id}/summary?round_id=${u.round.id}`)
+      ).json<UnitSummary>();
+      const persons = summary.appraisal.sections.find((x) => x.kind === 'person')!.targets;
+      for (const p of persons) {
+        const leader = r.leaders.find((l) => l.target_id === p.target_id)!;
+        expect(leader.weighted_score).toBe(p.weighted_score);
+        expect(leader.excellent_rate).toBe(p.rows.find((x) => x.kind === 'weighted')!.excellent_rate);
+      }
+      for (const subject of summary.newly_promoted.subjects) {
+        const mine = r.newly_promoted.items.find((x) => x.subject_id === subject.subject_id)!;
+        expect(mine.approval_rate).toBe(subject.rows.find((x) => x.kind === 'total')!.approval_rate);
+      }
     }
   });
 

@@ -35,7 +35,7 @@ export const leaderRanking = z.object({
   title: z.string(),
   /** The 加权合计 row's weighted score; null without ballots. */
   weighted_score: z.number().nullable(),
-  /** 优秀率: the share of the first overall grade in the 合计 row, in percent. */
+  /** 优秀率: the share of the first overall grade in the 加权合计 row (the row that stands for the target), in percent. */
   excellent_rate: z.number().nullable(),
   score_rank: int.nullable(),
   excellent_rank: int.nullable(),
@@ -64,7 +64,7 @@ export const rankings = z.object({
   units: z.array(unitRanking),
   leaders: z.array(leaderRanking),
   newly_promoted: z.object({
-    /** The mean of the cadres' 认同率 over every cadre with ballots, in percent. */
+    /** The mean of the cadres' 认同率 (exact fractions) over every cadre with ballots, in percent, two decimals half up. */
     average: z.number().nullable(),
     items: z.array(promotedRanking),
   }),

@@ -53,7 +53,7 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
   });
   reportSheet(book, name('领导干部排名'), {
     title: `${r.year}年度 各单位领导干部排名`,
-    lines: [...lines, '优秀率：合计行中第一档（如“优秀”）的占比。'],
+    lines: [...lines, '优秀率：加权合计行中第一档（如“优秀”）的占比。'],
     blocks: [
       {
         kind: 'table',

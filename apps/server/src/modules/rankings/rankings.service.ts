@@ -21,6 +21,7 @@ export async function rankingsOf(db: Db, unitIds: number[] | null, year: number)
   const units: Omit<UnitRanking, 'team_rank' | 'cadre_rank'>[] = [];
   const leaders: Omit<LeaderRanking, 'score_rank' | 'excellent_rank'>[] = [];
   const promoted: Omit<PromotedRanking, 'rank' | 'versus_average'>[] = [];
+  const fractions: number[] = [];
   // One unit at a time: each summary is a few grouped counts, and 50 units must not hold 50 at once.
   for (const r of rounds) {
     const company = { id: r.companyId, name: r.companyName };
@@ -43,7 +44,8 @@ export async function rankingsOf(db: Db, unitIds: number[] | null, year: number)
         weighted_score: p.score,
         excellent_rate: p.excellent,
       });
-    for (const s of f.promoted)
+    for (const s of f.promoted) {
+      if (s.fraction !== null) fractions.push(s.fraction);
       promoted.push({
         company,
         round,
@@ -53,6 +55,7 @@ export async function rankingsOf(db: Db, unitIds: number[] | null, year: number)
         approval_rate: s.approval,
         flagged: s.flagged,
       });
+    }
   }
   const teamRanks = ranksOf(units.map((u) => u.team_weighted_score));
   const cadreRanks = ranksOf(units.map((u) => u.cadre_good_share));
@@ -60,7 +63,8 @@ export async function rankingsOf(db: Db, unitIds: number[] | null, year: number)
   const excellentRanks = ranksOf(leaders.map((l) => l.excellent_rate));
   const approvals = promoted.map((p) => p.approval_rate);
   const approvalRanks = ranksOf(approvals);
-  const average = meanShare(approvals.filter((a): a is number => a !== null));
+  // The group's average 认同率: the mean of the cadres' exact fractions, as each unit's own average is.
+  const average = meanShare(fractions.map((x) => x * 100));
   return {
     year,
     units: byRank(

@@ -1,8 +1,8 @@
+import { cadreOverallQuestion } from '@kaoping/contracts/summary-evaluation';
 import type { Db } from '../../db/client';
-import { appraisalResults } from '../results/appraisal.service';
-import { evaluationResults } from '../results/evaluation.service';
+import { buildUnitSummary } from '../summary/summary.service';
 
-/** The figures of one unit's round that the cross-unit rankings compare. */
+/** The figures of one unit's round that the cross-unit rankings compare, all from its 汇总表. */
 export interface UnitFigures {
   /** The leadership team's weighted score (the first company target); null without ballots or team. */
   teamScore: number | null;
@@ -13,41 +13,51 @@ export interface UnitFigures {
     score: number | null;
     excellent: number | null;
   }[];
-  /** 选人用人 overall question: its first option's share and label. */
+  /** 选人用人 overall question: its first option's share of all the unit's answers, and its label. */
   cadreGood: { share: number | null; label: string | null };
-  promoted: { subjectId: number; name: string; count: number; approval: number | null; flagged: boolean }[];
+  /** 认同率 and, for the group average, the exact fraction 认同 / voters. */
+  promoted: {
+    subjectId: number;
+    name: string;
+    count: number;
+    approval: number | null;
+    fraction: number | null;
+    flagged: boolean;
+  }[];
 }
 
-/** Reads them from the unit's results of that round. */
+/** Reads them from buildUnitSummary: no figure is computed a second way. */
 export async function unitFigures(db: Db, companyId: number, roundId: number): Promise<UnitFigures> {
-  const [appraisal, evaluation] = await Promise.all([
-    appraisalResults(db, companyId, { roundId }),
-    evaluationResults(db, companyId, { roundId }),
-  ]);
-  const team = appraisal.targets.find((t) => t.type === 'company');
-  const overall = evaluation.cadre.questions.find((q) => q.type === 'single_choice');
+  const s = await buildUnitSummary(db, companyId, roundId);
+  const section = (kind: 'company' | 'person') => s.appraisal.sections.find((x) => x.kind === kind);
+  const weighted = (rows: { kind: string; excellent_rate: number | null }[]) =>
+    rows.find((r) => r.kind === 'weighted')?.excellent_rate ?? null;
+  const overall = cadreOverallQuestion(s.cadre);
   const first = overall?.options[0];
   return {
-    teamScore: team?.weighted_score ?? null,
-    persons: appraisal.targets
-      .filter((t) => t.type === 'person')
-      .map((t) => ({
-        targetId: t.target_id,
-        name: t.name,
-        title: t.title,
-        score: t.weighted_score,
-        excellent: t.combined.count ? (t.combined.overall[0]?.share ?? null) : null,
-      })),
+    teamScore: section('company')?.targets[0]?.weighted_score ?? null,
+    persons: (section('person')?.targets ?? []).map((t) => ({
+      targetId: t.target_id,
+      name: t.name,
+      title: t.title,
+      score: t.weighted_score,
+      excellent: weighted(t.rows),
+    })),
     cadreGood: {
-      share: overall?.answered ? (first?.share ?? null) : null,
+      share: overall?.base_total ? (first?.total.share ?? null) : null,
       label: first?.option ?? null,
     },
-    promoted: evaluation.newly_promoted.subjects.map((s) => ({
-      subjectId: s.subject_id,
-      name: s.name,
-      count: s.count,
-      approval: s.count ? s.approval_rate : null,
-      flagged: s.flagged,
-    })),
+    promoted: s.newly_promoted.subjects.map((subject) => {
+      const total = subject.rows.find((r) => r.kind === 'total');
+      const n = total?.count ?? 0;
+      return {
+        subjectId: subject.subject_id,
+        name: subject.name,
+        count: n,
+        approval: n ? (total!.approval_rate ?? null) : null,
+        fraction: n ? total!.opinions[0]!.count / n : null,
+        flagged: subject.flagged,
+      };
+    }),
   };
 }
