@@ -1,7 +1,7 @@
 // 跨单位排名 (issue 15 item 4): three units with hand-computed figures, ranked across units; a unit admin
 // sees only his units; the xlsx holds the same rows in the print layout.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Rankings } from '@kaoping/contracts/rankings';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { createAccount } from './helpers/accounts';
@@ -16,6 +16,9 @@ import {
 } from './helpers/ballot-fixtures';
 import { bearer, createAdmin, elevate } from './helpers/factories';
 import { createTestContext, type TestContext } from './helpers/test-app';
+
+// Documents take seconds to draw, more on a busy machine: no timing is asserted here.
+vi.setConfig({ testTimeout: 180_000 });
 
 let ctx: TestContext;
 let sys: string;

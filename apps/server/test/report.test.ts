@@ -3,7 +3,7 @@
 // summary the API answers) and the lines for 计票人 / 监票人 / 日期; a round without ballots gives a clear
 // empty report; another unit's report is 404 for a unit admin.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { createAccount } from './helpers/accounts';
 import { docxText, pdfText } from './helpers/doc-files';
@@ -20,7 +20,11 @@ import {
   type AppraisalSetup,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
+import { closeVoteTypes, newRound } from './helpers/round-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
+
+// Documents take seconds to draw, more on a busy machine: no timing is asserted here.
+vi.setConfig({ testTimeout: 180_000 });
 
 let ctx: TestContext;
 let sys: string;
@@ -246,5 +250,27 @@ describe('GET /companies/{id}/results/export.xlsx: the official 汇总表 sheets
     np.eachRow((row) => names.push(row.getCell(1).value));
     for (const subject of s.newly_promoted.subjects)
       expect(names.some((n) => String(n).startsWith(subject.name))).toBe(true);
+  });
+});
+
+describe('an archived round', () => {
+  it('keeps its report (by round_id) while the new round’s report is empty; the rankings follow the year', async () => {
+    const before = await summaryOf(a.companyId);
+    await closeVoteTypes(ctx.app, sys, [...a.voteTypes.map((v) => v.id), ...e.voteTypes.map((v) => v.id)]);
+    await newRound(ctx.app, sys, a.companyId, '下一年度', before.round.year + 1);
+    const old = await get(`/companies/${a.companyId}/report.pdf?round_id=${before.round.id}`);
+    expect(old.statusCode).toBe(200);
+    const oldText = (await pdfText(old.rawPayload)).text;
+    expect(oldText).toContain(before.round.name);
+    expect(oldText).toContain('干部4');
+    expect(oldText).not.toContain('本批次尚无正式选票');
+    const now = await get(`/companies/${a.companyId}/report.docx`);
+    const { text } = await docxText(now.rawPayload);
+    expect(text).toContain('下一年度');
+    expect(text).toContain('本批次尚无正式选票');
+    const ranked = (await get(`/rankings?year=${before.round.year}`)).json<{
+      units: { round: { id: number } }[];
+    }>();
+    expect(ranked.units.map((u) => u.round.id)).toContain(before.round.id);
   });
 });
