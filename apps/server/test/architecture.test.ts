@@ -113,6 +113,8 @@ describe('server layout', () => {
       'modules/ballots': ['companies', 'voteTypes', 'voteTargets'],
       'modules/polls': ['companies', 'voteTypes'],
       'modules/vote-types': ['companies'],
+      // The rounds of a year across units, with each unit's name (跨单位排名).
+      'modules/rounds': ['companies'],
       // A voter's cover is found by the vote type's link, and apply-to-all copies to a unit's vote types.
       'modules/covers': ['voteTypes'],
       'modules/shared': ['voteTargets', 'evaluationSubjects'],

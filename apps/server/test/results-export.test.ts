@@ -80,6 +80,11 @@ describe('GET /companies/{id}/results/export.xlsx', () => {
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('华东能源-民主测评结果-')}`);
     const wb = await book(res.rawPayload);
     expect(wb.worksheets.map((w) => w.name)).toEqual([
+      // The official 汇总表s in the print layout first (issue 15; report.test.ts reads them back).
+      '领导班子汇总表',
+      '领导干部汇总表',
+      '分项评价汇总表',
+      '反向测评汇总表',
       '汇总表',
       '班子成员',
       '中层干部',
@@ -153,6 +158,8 @@ describe('GET /companies/{id}/results/export.xlsx', () => {
     );
     const wb = await book(res.rawPayload);
     expect(wb.worksheets.map((w) => w.name)).toEqual([
+      '选人用人汇总表',
+      '新提拔汇总表',
       '汇总',
       '选人用人工作',
       '新提拔任用干部',

@@ -25,6 +25,9 @@ import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './votes/votes.routes';
 import codesRoutes from './vote-control/codes.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
+import rankingsRoutes from './rankings/rankings.routes';
+import reportRoutes from './reports/report.routes';
+import exportRoutes from './reports/export.routes';
 import roundsRoutes from './round-admin/rounds.routes';
 import targetHistoryRoutes from './round-admin/target-history.routes';
 import summaryRoutes from './summary/summary.routes';
@@ -89,11 +92,14 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(companyResultsRoutes, { prefix: '/companies' });
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });
     await secured.register(roundsRoutes, { prefix: '/companies' });
+    await secured.register(reportRoutes, { prefix: '/companies' });
+    await secured.register(exportRoutes, { prefix: '/companies' });
     await secured.register(summaryRoutes, { prefix: '/companies' });
     await secured.register(targetHistoryRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
     await secured.register(settingsRoutes, { prefix: '/settings' });
     await secured.register(meetingRoutes, { prefix: '/meeting' });
+    await secured.register(rankingsRoutes, { prefix: '/rankings' });
   });
 };
 

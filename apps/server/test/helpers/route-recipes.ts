@@ -81,6 +81,8 @@ async function oneId(w: World, table: 'votes' | 'cadre_votes', companyId: number
 }
 
 const get = (url: string): Call => ({ method: 'GET', url: `${A}${url}` });
+/** This year in Beijing: the year of the rounds a new unit starts with. */
+const thisYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 const call = (method: Call['method'], url: string, payload?: unknown): Call => ({
   method,
   url: `${A}${url}`,
@@ -139,6 +141,8 @@ export const RECIPES: Record<string, Recipe> = {
     call('DELETE', `/companies/${(await w.freshCompany(inScope)).id}`),
   'GET /companies/:id/results': async (_w, u) => get(`/companies/${c(u)}/results`),
   'GET /companies/:id/results/export.xlsx': async (_w, u) => get(`/companies/${c(u)}/results/export.xlsx`),
+  'GET /companies/:id/report.pdf': async (_w, u) => get(`/companies/${c(u)}/report.pdf`),
+  'GET /companies/:id/report.docx': async (_w, u) => get(`/companies/${c(u)}/report.docx`),
   'GET /companies/:id/results/ballots.csv': async (_w, u) => get(`/companies/${c(u)}/results/ballots.csv`),
   'GET /companies/:id/rounds': async (_w, u) => get(`/companies/${c(u)}/rounds`),
   // A new round archives the unit's current one: made on a fresh unit so the others stay as they are.
@@ -151,6 +155,10 @@ export const RECIPES: Record<string, Recipe> = {
   'GET /companies/:id/summary': async (_w, u) => get(`/companies/${c(u)}/summary`),
   'PUT /companies/:id/summary/thresholds': async (_w, u) =>
     call('PUT', `/companies/${c(u)}/summary/thresholds`, { flag_top_two_min: 0.6, flag_bottom_max: 0.3 }),
+
+  // Across units: the year of the units' rounds (each lists only the units the caller sees).
+  'GET /rankings': async () => get(`/rankings?year=${thisYear()}`),
+  'GET /rankings/export': async () => get(`/rankings/export?year=${thisYear()}`),
 
   'GET /meeting/:companyId': async (_w, u) => get(`/meeting/${c(u)}`),
   'GET /meeting/:companyId/share': async (_w, u) => get(`/meeting/${c(u)}/share`),

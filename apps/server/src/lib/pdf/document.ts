@@ -46,7 +46,13 @@ export function fitLine(
   x: number,
   y: number,
   width: number,
-  opts: { size: number; minSize?: number; font?: string; color?: string; align?: 'left' | 'center' },
+  opts: {
+    size: number;
+    minSize?: number;
+    font?: string;
+    color?: string;
+    align?: 'left' | 'center' | 'right';
+  },
 ) {
   doc.font(opts.font ?? FONTS.text).fillColor(opts.color ?? '#000000');
   let size = opts.size;

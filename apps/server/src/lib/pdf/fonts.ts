@@ -9,12 +9,15 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 let regular: Buffer | undefined;
 
+/** Where the Noto Sans SC Regular TTF is (the chart renderer loads it by path). */
+export function cjkFontPath(): string {
+  const dir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
+  return path.join(dir, '400Regular', 'NotoSansSC_400Regular.ttf');
+}
+
 /** The Noto Sans SC Regular TTF, read once per process. */
 export function cjkFont(): Buffer {
-  if (!regular) {
-    const dir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
-    regular = readFileSync(path.join(dir, '400Regular', 'NotoSansSC_400Regular.ttf'));
-  }
+  regular ??= readFileSync(cjkFontPath());
   return regular;
 }
 

@@ -57,6 +57,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /companies/:id/results': r('read', 'company'),
   'GET /companies/:id/results/export.xlsx': r('read', 'company'),
   'GET /companies/:id/results/ballots.csv': r('read', 'company'),
+  'GET /companies/:id/report.pdf': r('read', 'company'),
+  'GET /companies/:id/report.docx': r('read', 'company'),
   'GET /companies/:id/rounds': r('read', 'company'),
   'POST /companies/:id/rounds': r('write', 'company', 'round.create'),
   'GET /companies/:id/rounds/history': r('read', 'company'),
@@ -68,6 +70,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /meeting/:companyId/share': r('write', undefined, 'meeting.share'),
   'DELETE /meeting/:companyId/share': r('write', undefined, 'meeting.revoke'),
   'PUT /meeting/:companyId/summary': r('write', undefined, 'meeting.summary'),
+
+  // Across units: each lists only the units the account sees.
+  'GET /rankings/': g('read'),
+  'GET /rankings/export': g('read'),
 
   'GET /polls/': r('read'),
   'POST /polls/': r('write', undefined, 'poll.create'),

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { companyExportQuery, companyResults, companyResultsQuery } from '@kaoping/contracts/company-results';
@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { appraisalResults } from './appraisal.service';
 import { evaluationResults } from './evaluation.service';
 import { attachment } from '../../lib/attachment';
-import { prepareCsv, prepareXlsx } from './export.service';
-import { XLSX_TYPE } from './export-xlsx';
+import { prepareCsv } from './export.service';
 
 const tags = ['results'];
 const security = [{ bearerAuth: [] }];
@@ -37,36 +36,6 @@ const companyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
       return form_category === 'democratic_evaluation'
         ? evaluationResults(app.db, id, { threshold, roundId })
         : appraisalResults(app.db, id, { roundId });
-    },
-  );
-
-  app.get(
-    '/:id/results/export.xlsx',
-    {
-      schema: {
-        tags,
-        security,
-        summary: '导出结果 Excel（汇总表、各投票类型、分项与反向测评或评议明细、原始选票），流式生成',
-        params: idParams,
-        querystring: companyExportQuery,
-        produces: [XLSX_TYPE],
-        response: { 200: file, 400: errorResponse, 404: errorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { form_category, round_id } = request.query;
-      const job = await prepareXlsx(app.db, request.params.id, form_category, round_id);
-      const out = new PassThrough();
-      job.write(out).catch((err: unknown) => {
-        // Headers are gone by now: the only honest signal left is a broken download.
-        request.log.error({ err }, '导出 Excel 失败');
-        out.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', attachment(job.fileName))
-        .header('cache-control', 'no-store')
-        .send(out);
     },
   );
 

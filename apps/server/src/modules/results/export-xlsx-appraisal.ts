@@ -192,17 +192,20 @@ export async function writeAppraisalBook(
   r: AppraisalResults,
   raw: { table: RawTable<VoteExportRow>; batches: AsyncIterable<VoteExportRow[]> },
   out: Writable,
-  opts: { compare?: boolean } = {},
+  opts: { compare?: boolean; leading?: (book: Book, name: (wanted: string) => string) => void } = {},
 ) {
   const name = sheetNamer();
-  summarySheet(book, name('汇总表'), r);
+  // The names of this book's own sheets are taken first, so the leading sheets cannot take them.
+  const own = ['汇总表', '与上年度比较', '全部投票类型', '分项评价', '反向测评'].map((n) => name(n));
+  opts.leading?.(book, name);
+  summarySheet(book, own[0]!, r);
   // A round after the unit's first: its targets beside last round's.
-  if (opts.compare) comparisonSheet(book, name('与上年度比较'), r);
+  if (opts.compare) comparisonSheet(book, own[1]!, r);
   const slices: Slice[] = r.vote_types.map((v, i) => ({ label: v.name, pick: (t) => t.by_vote_type[i]! }));
   slices.push({ label: '全部', pick: (t) => t.combined });
-  for (const s of slices) scoresSheet(book, name(s.label === '全部' ? '全部投票类型' : s.label), r, s.pick);
-  itemsSheet(book, name('分项评价'), r, slices);
-  reverseSheet(book, name('反向测评'), r, slices);
+  for (const s of slices) scoresSheet(book, s.label === '全部' ? own[2]! : name(s.label), r, s.pick);
+  itemsSheet(book, own[3]!, r, slices);
+  reverseSheet(book, own[4]!, r, slices);
   await rawSheet(book, name, raw.table, raw.batches, out);
   await book.commit();
 }

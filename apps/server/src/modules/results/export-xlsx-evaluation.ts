@@ -125,12 +125,18 @@ export async function writeEvaluationBook(
   r: EvaluationResults,
   raw: { table: RawTable<CadreVoteExportRow>; batches: AsyncIterable<CadreVoteExportRow[]> },
   out: Writable,
+  opts: { leading?: (book: Book, name: (wanted: string) => string) => void } = {},
 ) {
   const name = sheetNamer();
-  overviewSheet(book, name('汇总'), r);
-  cadreSheet(book, name(POLL_KIND_LABELS.cadre.short), r);
-  newlyPromotedSheet(book, name(POLL_KIND_LABELS.newly_promoted.short), r);
-  textsSheet(book, name('文字意见'), r);
+  // The names of this book's own sheets are taken first, so the leading sheets cannot take them.
+  const own = ['汇总', POLL_KIND_LABELS.cadre.short, POLL_KIND_LABELS.newly_promoted.short, '文字意见'].map(
+    (n) => name(n),
+  );
+  opts.leading?.(book, name);
+  overviewSheet(book, own[0]!, r);
+  cadreSheet(book, own[1]!, r);
+  newlyPromotedSheet(book, own[2]!, r);
+  textsSheet(book, own[3]!, r);
   await rawSheet(book, name, raw.table, raw.batches, out);
   await book.commit();
 }

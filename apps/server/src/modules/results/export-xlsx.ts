@@ -23,7 +23,17 @@ export function openBook(out: Writable): Book {
   return book;
 }
 
-const PLAIN: Partial<ExcelJS.Style> = {};
+/**
+ * The font of every cell written: a CJK font every Chinese Windows has (Excel's default Calibri has no
+ * Chinese glyphs and prints them in a fallback of its choosing).
+ */
+export const XLSX_FONT = '宋体';
+export const font = (extra: Partial<ExcelJS.Font> = {}): Partial<ExcelJS.Font> => ({
+  name: XLSX_FONT,
+  size: 11,
+  ...extra,
+});
+const PLAIN: Partial<ExcelJS.Style> = { font: font() };
 const thin = { style: 'thin' as const };
 const border = { top: thin, left: thin, bottom: thin, right: thin };
 const headerFill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFE8EEF7' } };
@@ -45,19 +55,35 @@ export function sheetNamer() {
   };
 }
 
+/**
+ * How every sheet prints: A4 landscape, fit to one page wide (as many pages down as it takes), centred.
+ * A sheet with a table also repeats its header rows on every page (`printTitlesRow`, set by the writer
+ * once it knows the rows; the workbook's print titles are written when the book is committed).
+ */
+export const PRINT_SETUP: Partial<ExcelJS.PageSetup> = {
+  paperSize: 9,
+  orientation: 'landscape',
+  fitToPage: true,
+  fitToWidth: 1,
+  fitToHeight: 0,
+  horizontalCentered: true,
+  margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 },
+};
+
 /** A sheet with column widths set (the streaming writer needs them before the first row). */
 export function addSheet(book: Book, name: string, widths: number[], frozenRows = 0): Sheet {
-  const sheet = book.addWorksheet(
-    name,
-    frozenRows ? { views: [{ state: 'frozen', ySplit: frozenRows }] } : {},
-  );
+  const sheet = book.addWorksheet(name, {
+    pageSetup: { ...PRINT_SETUP, ...(frozenRows ? { printTitlesRow: `1:${frozenRows}` } : {}) },
+    ...(frozenRows ? { views: [{ state: 'frozen', ySplit: frozenRows }] } : {}),
+  });
+  sheet.headerFooter = { oddFooter: '第 &P 页，共 &N 页' };
   sheet.columns = widths.map((width) => ({ width }));
   return sheet;
 }
 
 export function titleRow(sheet: Sheet, text: string, span: number) {
   const row = sheet.addRow([text]);
-  row.font = { bold: true, size: 16 };
+  row.font = font({ bold: true, size: 16 });
   row.alignment = { horizontal: 'center', vertical: 'middle' };
   row.height = 28;
   if (span > 1) sheet.mergeCells(row.number, 1, row.number, span);
@@ -66,14 +92,14 @@ export function titleRow(sheet: Sheet, text: string, span: number) {
 
 export function textRow(sheet: Sheet, cells: Cell[], opts: { bold?: boolean } = {}) {
   const row = sheet.addRow(cells);
-  if (opts.bold) row.font = { bold: true };
+  row.font = font({ bold: opts.bold });
   row.commit();
 }
 
 export function headerRow(sheet: Sheet, cells: Cell[]) {
   const row = sheet.addRow(cells);
   row.eachCell((c) => {
-    c.font = { bold: true };
+    c.font = font({ bold: true });
     c.fill = headerFill;
     c.border = border;
     c.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
@@ -86,6 +112,7 @@ export function dataRow(sheet: Sheet, cells: Cell[], decimals: ReadonlySet<numbe
   const row = sheet.addRow(cells);
   row.eachCell((c, col) => {
     c.border = border;
+    c.font = font();
     if (decimals.has(col - 1) && typeof c.value === 'number') c.numFmt = '0.00';
   });
   row.commit();
@@ -129,10 +156,11 @@ export function turnoutTable(sheet: Sheet, voteTypes: TurnoutRow[], lead = 0) {
     row.eachCell((c, col) => {
       if (col <= lead) return;
       c.border = border;
+      c.font = font();
       if (col === lead + 5 && typeof c.value === 'number') c.numFmt = '0.00';
       if (v.rate_warning && (col === lead + 5 || col === lead + 6)) {
         c.fill = warningFill;
-        c.font = { color: { argb: 'FF9A3412' }, bold: true };
+        c.font = font({ color: { argb: 'FF9A3412' }, bold: true });
       }
     });
     row.commit();

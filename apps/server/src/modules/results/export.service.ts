@@ -12,9 +12,12 @@ import { appraisalResults, scoringPolls } from './appraisal.service';
 import { evaluationResults } from './evaluation.service';
 import { appraisalRawTable, beijingTime, evaluationRawTable } from './export-columns';
 import { csvChunks } from './export-csv';
-import { openBook } from './export-xlsx';
+import { openBook, type Book } from './export-xlsx';
 import { writeAppraisalBook } from './export-xlsx-appraisal';
 import { writeEvaluationBook } from './export-xlsx-evaluation';
+
+/** Writes sheets into a workbook, naming them through the workbook's namer. */
+export type LeadingSheets = (book: Book, name: (wanted: string) => string) => void;
 
 export interface ExportJob {
   /** e.g. 某公司-民主测评结果-20250101-0930.xlsx */
@@ -63,6 +66,8 @@ export async function prepareXlsx(
   companyId: number,
   family: FormCategory,
   roundId?: number,
+  /** Sheets written first (the official 汇总表s, given by the reports module, which sits above this one). */
+  leading?: LeadingSheets,
 ): Promise<ExportJob> {
   const raw = await rawBallots(db, companyId, family, roundId);
   const appraisal =
@@ -77,9 +82,12 @@ export async function prepareXlsx(
       if (raw.family === 'democratic_appraisal') {
         await writeAppraisalBook(book, appraisal!, { table: raw.table, batches: raw.batches() }, out, {
           compare,
+          leading,
         });
       } else {
-        await writeEvaluationBook(book, raw.results, { table: raw.table, batches: raw.batches() }, out);
+        await writeEvaluationBook(book, raw.results, { table: raw.table, batches: raw.batches() }, out, {
+          leading,
+        });
       }
     },
   };

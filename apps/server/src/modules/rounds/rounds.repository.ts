@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rounds } from '../../db/schema';
+import { companies, rounds } from '../../db/schema';
 
 export type RoundRow = typeof rounds.$inferSelect;
 
@@ -63,6 +63,25 @@ export async function archiveRound(db: Db, id: number) {
 export async function lockRound(db: Db, id: number) {
   const [row] = await db.select().from(rounds).where(eq(rounds.id, id)).for('update');
   return row;
+}
+
+/**
+ * The latest round of `year` of each unit (of `unitIds`, or of every unit when null), with the unit's
+ * name, in the units' order of creation: the rounds a cross-unit ranking compares.
+ */
+export async function latestRoundsOfYear(db: Db, year: number, unitIds: number[] | null) {
+  if (unitIds && unitIds.length === 0) return [];
+  return db
+    .selectDistinctOn([rounds.companyId], {
+      id: rounds.id,
+      name: rounds.name,
+      companyId: rounds.companyId,
+      companyName: companies.name,
+    })
+    .from(rounds)
+    .innerJoin(companies, eq(companies.id, rounds.companyId))
+    .where(and(eq(rounds.year, year), unitIds ? inArray(rounds.companyId, unitIds) : undefined))
+    .orderBy(rounds.companyId, desc(rounds.id));
 }
 
 /** The round's 汇总表 thresholds (fractions 0-1); returns the row, or undefined for no such round. */

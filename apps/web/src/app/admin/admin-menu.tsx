@@ -15,6 +15,7 @@ import {
   SolutionOutlined,
   TableOutlined,
   TeamOutlined,
+  TrophyOutlined,
   UserOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
@@ -116,6 +117,7 @@ export const ADMIN_MENU: MenuGroup[] = [
         icon: <AuditOutlined />,
         ready: true,
       },
+      { path: 'rankings', roles: EVERYONE, label: '跨单位排名', icon: <TrophyOutlined />, ready: true },
     ],
   },
 ];

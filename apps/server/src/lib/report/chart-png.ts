@@ -1,0 +1,96 @@
+import { Resvg } from '@resvg/resvg-js';
+import * as echarts from 'echarts';
+import { cjkFontPath } from '../pdf/fonts';
+
+// Charts for the printed report: ECharts renders SVG on the server (no DOM), resvg turns it into a PNG
+// with the same Noto Sans SC font as the PDF text, so Chinese labels render on any machine.
+
+export interface ChartPng {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+const FAMILY = 'Noto Sans SC';
+
+/** Renders an ECharts option (animation off) at width × height points, as a PNG at twice that size. */
+export function chartPng(option: echarts.EChartsCoreOption, width: number, height: number): ChartPng {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  try {
+    chart.setOption({ animation: false, textStyle: { fontFamily: FAMILY }, ...option });
+    const svg = chart.renderToSVGString();
+    const png = new Resvg(svg, {
+      font: { fontFiles: [cjkFontPath()], loadSystemFonts: false, defaultFontFamily: FAMILY },
+      fitTo: { mode: 'zoom', value: 2 },
+      background: '#ffffff',
+    })
+      .render()
+      .asPng();
+    return { png, width, height };
+  } finally {
+    chart.dispose();
+  }
+}
+
+/** 100 % stacked horizontal bars: one bar per name, one segment per series (shares in percent). */
+export function stackedSharesChart(
+  title: string,
+  names: string[],
+  series: { name: string; shares: number[] }[],
+): ChartPng {
+  const height = Math.max(170, 86 + names.length * 22);
+  return chartPng(
+    {
+      title: { text: title, left: 'center', textStyle: { fontSize: 13 } },
+      legend: { bottom: 0, textStyle: { fontSize: 10 } },
+      grid: { left: 110, right: 24, top: 32, bottom: 52 },
+      xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%', fontSize: 10 } },
+      yAxis: {
+        type: 'category',
+        data: names,
+        inverse: true,
+        axisLabel: { fontSize: 10, width: 100, overflow: 'truncate' },
+      },
+      color: ['#1d4ed8', '#60a5fa', '#fbbf24', '#dc2626', '#9ca3af', '#10b981'],
+      series: series.map((s) => ({ name: s.name, type: 'bar', stack: 'all', data: s.shares, barWidth: 14 })),
+    },
+    640,
+    height,
+  );
+}
+
+/** Bars of one figure per name (e.g. 认同率), with a dashed line at the average. */
+export function barsWithAverage(title: string, names: string[], values: number[], average: number | null) {
+  return chartPng(
+    {
+      title: { text: title, left: 'center', textStyle: { fontSize: 13 } },
+      grid: { left: 48, right: 24, top: 36, bottom: 48 },
+      xAxis: {
+        type: 'category',
+        data: names,
+        axisLabel: { fontSize: 10, interval: 0, rotate: names.length > 8 ? 30 : 0 },
+      },
+      yAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%', fontSize: 10 } },
+      series: [
+        {
+          type: 'bar',
+          data: values,
+          barMaxWidth: 28,
+          itemStyle: { color: '#1d4ed8' },
+          label: { show: true, position: 'top', fontSize: 9, formatter: '{c}%' },
+          markLine:
+            average === null
+              ? undefined
+              : {
+                  symbol: 'none',
+                  lineStyle: { type: 'dashed', color: '#dc2626' },
+                  label: { formatter: `平均 ${average}%`, fontSize: 10 },
+                  data: [{ yAxis: average }],
+                },
+        },
+      ],
+    },
+    640,
+    280,
+  );
+}

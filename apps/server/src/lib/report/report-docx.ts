@@ -1,0 +1,175 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  HeightRule,
+  ImageRun,
+  Packer,
+  PageBreak,
+  PageOrientation,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  VerticalAlign,
+  WidthType,
+  type FileChild,
+} from 'docx';
+import { cellText, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
+
+// The same report as a Word document for the department to edit: A4 landscape, 宋体 for Chinese (with
+// Noto Sans SC as a fallback name), tables whose header rows repeat on every page, charts as PNG images.
+
+const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '宋体', cs: '宋体' };
+const LINE = { style: BorderStyle.SINGLE, size: 4, color: '4B5563' };
+const BORDERS = { top: LINE, bottom: LINE, left: LINE, right: LINE };
+/** A4 landscape text width in twentieths of a point (297 mm − 2 × 20 mm margins). */
+const TEXT_WIDTH = Math.round(((297 - 40) / 25.4) * 1440);
+
+const text = (t: string, opts: { size?: number; bold?: boolean; color?: string } = {}) =>
+  new TextRun({ text: t, font: FONT, size: (opts.size ?? 10.5) * 2, bold: opts.bold, color: opts.color });
+
+function cell(
+  t: string,
+  width: number,
+  opts: { head?: boolean; flagged?: boolean; bold?: boolean; colSpan?: number; rowSpan?: number },
+) {
+  const fill = opts.head ? 'E8EEF7' : opts.flagged ? 'FDE2E2' : undefined;
+  return new TableCell({
+    children: [
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        children: [text(t, { size: 8, bold: opts.head || opts.bold })],
+      }),
+    ],
+    columnSpan: opts.colSpan,
+    rowSpan: opts.rowSpan,
+    width: { size: width, type: WidthType.DXA },
+    verticalAlign: VerticalAlign.CENTER,
+    borders: BORDERS,
+    shading: fill ? { type: ShadingType.CLEAR, color: 'auto', fill } : undefined,
+    margins: { left: 40, right: 40 },
+  });
+}
+
+function table(t: ReportTable) {
+  const total = t.widths.reduce((a, b) => a + b, 0);
+  const cols = t.widths.map((w) => Math.floor((w / total) * TEXT_WIDTH));
+  const span = (from: number, n: number) => cols.slice(from, from + n).reduce((a, b) => a + b, 0);
+  const header = t.header.map((row) => {
+    let col = 0;
+    return new TableRow({
+      tableHeader: true,
+      cantSplit: true,
+      children: row.map((h) => {
+        const c = cell(h.text, span(col, h.colSpan ?? 1), {
+          head: true,
+          colSpan: h.colSpan,
+          rowSpan: h.rowSpan,
+        });
+        col += h.colSpan ?? 1;
+        return c;
+      }),
+    });
+  });
+  const body = t.rows.map(
+    (r) =>
+      new TableRow({
+        cantSplit: true,
+        height: { value: 300, rule: HeightRule.ATLEAST },
+        children: r.cells.map((v, i) => cell(cellText(v), cols[i]!, { flagged: r.flagged, bold: r.bold })),
+      }),
+  );
+  return new Table({
+    rows: [...header, ...body],
+    columnWidths: cols,
+    width: { size: TEXT_WIDTH, type: WidthType.DXA },
+  });
+}
+
+function signatures() {
+  const blank = (n: number) => '\u3000'.repeat(n);
+  return new Paragraph({
+    spacing: { before: 480 },
+    children: SIGNATURE_LABELS.flatMap((label, i) => [
+      text(`${i ? blank(3) : ''}${label}`, { size: 12 }),
+      new TextRun({ text: blank(8), underline: {}, font: FONT, size: 24 }),
+    ]),
+  });
+}
+
+/** Builds the .docx file of the report. */
+export async function reportDocx(d: ReportDoc): Promise<Buffer> {
+  const body: FileChild[] = [];
+  for (const b of d.blocks) {
+    if (b.kind === 'heading')
+      body.push(
+        new Paragraph({
+          spacing: { before: 240, after: 120 },
+          children: [text(b.text, { size: b.level === 1 ? 15 : 12, bold: true })],
+        }),
+      );
+    else if (b.kind === 'paragraph') {
+      const color = b.tone === 'warning' ? 'B91C1C' : b.tone === 'muted' ? '4B5563' : undefined;
+      body.push(
+        new Paragraph({
+          spacing: { after: 80 },
+          children: [text(b.text, { size: 9, color, bold: b.tone === 'warning' })],
+        }),
+      );
+    } else if (b.kind === 'table') {
+      body.push(table(b.table), new Paragraph({ children: [] }));
+    } else if (b.kind === 'chart') {
+      const w = Math.min(640, b.width);
+      body.push(
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          children: [
+            new ImageRun({
+              type: 'png',
+              data: b.png,
+              transformation: { width: w, height: Math.round((b.height / b.width) * w) },
+            }),
+          ],
+        }),
+      );
+    } else if (b.kind === 'signatures') body.push(signatures());
+    else body.push(new Paragraph({ children: [new PageBreak()] }));
+  }
+  const page = {
+    size: { orientation: PageOrientation.LANDSCAPE, width: 11906, height: 16838 },
+    margin: { top: 1134, bottom: 1134, left: 1134, right: 1134 },
+  };
+  const cover = [
+    new Paragraph({
+      spacing: { before: 2400 },
+      alignment: AlignmentType.CENTER,
+      children: [text(d.cover.title, { size: 26, bold: true })],
+    }),
+    new Paragraph({
+      spacing: { before: 360, after: 1200 },
+      alignment: AlignmentType.CENTER,
+      children: [text(d.cover.subtitle, { size: 16 })],
+    }),
+    ...d.cover.lines.map(
+      (l) =>
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          spacing: { after: 120 },
+          children: [text(l, { size: 12 })],
+        }),
+    ),
+  ];
+  const doc = new Document({
+    creator: '考评',
+    title: d.title,
+    styles: { default: { document: { run: { font: FONT, size: 21 } } } },
+    sections: [
+      { properties: { page }, children: cover },
+      { properties: { page }, children: body },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}

@@ -1,0 +1,92 @@
+import {
+  byRank,
+  meanShare,
+  ranksOf,
+  type LeaderRanking,
+  type PromotedRanking,
+  type Rankings,
+  type UnitRanking,
+} from '@kaoping/contracts/rankings';
+import { round2 } from '@kaoping/contracts/scoring';
+import type { Db } from '../../db/client';
+import { latestRoundsOfYear } from '../rounds/rounds.repository';
+import { unitFigures } from './unit-figures';
+
+/**
+ * 跨单位排名 of a year over some units (null: all): each unit's latest round of that year, its figures
+ * read from the unit's own summary, then ranked here (and only ranked: no figure is recomputed).
+ */
+export async function rankingsOf(db: Db, unitIds: number[] | null, year: number): Promise<Rankings> {
+  const rounds = await latestRoundsOfYear(db, year, unitIds);
+  const units: Omit<UnitRanking, 'team_rank' | 'cadre_rank'>[] = [];
+  const leaders: Omit<LeaderRanking, 'score_rank' | 'excellent_rank'>[] = [];
+  const promoted: Omit<PromotedRanking, 'rank' | 'versus_average'>[] = [];
+  const fractions: number[] = [];
+  // One unit at a time: each summary is a few grouped counts, and 50 units must not hold 50 at once.
+  for (const r of rounds) {
+    const company = { id: r.companyId, name: r.companyName };
+    const round = { id: r.id, name: r.name };
+    const f = await unitFigures(db, r.companyId, r.id);
+    units.push({
+      company,
+      round,
+      team_weighted_score: f.teamScore,
+      cadre_good_share: f.cadreGood.share,
+      cadre_good_label: f.cadreGood.label,
+    });
+    for (const p of f.persons)
+      leaders.push({
+        company,
+        round,
+        target_id: p.targetId,
+        name: p.name,
+        title: p.title,
+        weighted_score: p.score,
+        excellent_rate: p.excellent,
+      });
+    for (const s of f.promoted) {
+      if (s.fraction !== null) fractions.push(s.fraction);
+      promoted.push({
+        company,
+        round,
+        subject_id: s.subjectId,
+        name: s.name,
+        count: s.count,
+        approval_rate: s.approval,
+        flagged: s.flagged,
+      });
+    }
+  }
+  const teamRanks = ranksOf(units.map((u) => u.team_weighted_score));
+  const cadreRanks = ranksOf(units.map((u) => u.cadre_good_share));
+  const scoreRanks = ranksOf(leaders.map((l) => l.weighted_score));
+  const excellentRanks = ranksOf(leaders.map((l) => l.excellent_rate));
+  const approvals = promoted.map((p) => p.approval_rate);
+  const approvalRanks = ranksOf(approvals);
+  // The group's average 认同率: the mean of the cadres' exact fractions, as each unit's own average is.
+  const average = meanShare(fractions.map((x) => x * 100));
+  return {
+    year,
+    units: byRank(
+      units.map((u, i) => ({ ...u, team_rank: teamRanks[i]!, cadre_rank: cadreRanks[i]! })),
+      (u) => u.team_rank,
+    ),
+    leaders: byRank(
+      leaders.map((l, i) => ({ ...l, score_rank: scoreRanks[i]!, excellent_rank: excellentRanks[i]! })),
+      (l) => l.score_rank,
+    ),
+    newly_promoted: {
+      average,
+      items: byRank(
+        promoted.map((p, i) => ({
+          ...p,
+          rank: approvalRanks[i]!,
+          versus_average:
+            p.approval_rate === null || average === null ? null : round2(p.approval_rate - average),
+        })),
+        (p) => p.rank,
+      ),
+    },
+    generated_at: new Date().toISOString(),
+  };
+}

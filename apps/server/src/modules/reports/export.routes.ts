@@ -1,0 +1,59 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams } from '@kaoping/contracts/common';
+import { companyExportQuery } from '@kaoping/contracts/company-results';
+import { attachment } from '../../lib/attachment';
+import { prepareXlsx } from '../results/export.service';
+import { XLSX_TYPE } from '../results/export-xlsx';
+import { buildUnitSummary } from '../summary/summary.service';
+import { summarySheets } from './report-xlsx';
+
+const file = z.any().meta({ description: '文件内容（流式传输）' });
+
+/**
+ * The results workbook of a family: the official 汇总表 sheets in the print layout first (from the unit's
+ * summary, which is why this route sits here, above both the results and the summary modules), then the
+ * results' own sheets and the raw ballots, streamed.
+ */
+const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/results/export.xlsx',
+    {
+      schema: {
+        tags: ['results'],
+        security: [{ bearerAuth: [] }],
+        summary:
+          '导出结果 Excel（按打印格式排版的汇总表，汇总表、各投票类型、分项与反向测评或评议明细、原始选票），流式生成',
+        params: idParams,
+        querystring: companyExportQuery,
+        produces: [XLSX_TYPE],
+        response: { 200: file, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { form_category, round_id } = request.query;
+      const summary = await buildUnitSummary(app.db, request.params.id, round_id);
+      const job = await prepareXlsx(
+        app.db,
+        request.params.id,
+        form_category,
+        summary.round.id,
+        summarySheets(summary, form_category),
+      );
+      const out = new PassThrough();
+      job.write(out).catch((err: unknown) => {
+        // Headers are gone by now: the only honest signal left is a broken download.
+        request.log.error({ err }, '导出 Excel 失败');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachment(job.fileName))
+        .header('cache-control', 'no-store')
+        .send(out);
+    },
+  );
+};
+
+export default exportRoutes;

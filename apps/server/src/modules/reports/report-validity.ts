@@ -1,0 +1,54 @@
+import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
+import type { UnitSummary } from '@kaoping/contracts/summary-tables';
+import type { ReportBlock } from '../../lib/report/report-model';
+import { count, minute, share } from './report-common';
+
+/** 发出数 / 收回数 / 参评率 per voter group, the 未超过半数 warning, the thresholds and the close time. */
+export function validityBlocks(s: UnitSummary): ReportBlock[] {
+  const v = s.validity;
+  const blocks: ReportBlock[] = [{ kind: 'heading', text: '一、参评情况', level: 1 }];
+  if (v.under_half)
+    blocks.push({
+      kind: 'paragraph',
+      tone: 'warning',
+      text: `警告：${v.vote_types
+        .filter((r) => r.under_half)
+        .map((r) => `“${r.name}”`)
+        .join('、')}收回数未超过发出数的半数（未超过半数），结果仅供参考。`,
+    });
+  if (s.empty)
+    blocks.push({ kind: 'paragraph', tone: 'warning', text: '本批次尚无正式选票，以下各表为空。' });
+  blocks.push({
+    kind: 'table',
+    table: {
+      header: [
+        [
+          { text: '类别' },
+          { text: '投票类型（票类）' },
+          { text: '发出数' },
+          { text: '收回数' },
+          { text: '参评率' },
+          { text: '提示' },
+          { text: '结束时间（北京时间）' },
+        ],
+      ],
+      widths: [12, 20, 9, 9, 10, 14, 20],
+      rows: v.vote_types.map((r) => ({
+        flagged: r.under_half,
+        cells: [
+          FORM_CATEGORY_LABELS[r.form_category],
+          r.name,
+          r.issued === null ? '未设置' : count(r.issued),
+          count(r.received),
+          share(r.rate),
+          r.under_half ? '未超过半数' : null,
+          r.closed_at ? minute(r.closed_at) : '未结束',
+        ],
+      })),
+    },
+  });
+  if (v.vote_types.length === 0)
+    blocks.push({ kind: 'paragraph', tone: 'muted', text: '本批次没有投票类型。' });
+  blocks.push({ kind: 'paragraph', tone: 'muted', text: `说明：${v.rounding_note}` });
+  return blocks;
+}

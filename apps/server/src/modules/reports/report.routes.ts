@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams } from '@kaoping/contracts/common';
+import { roundQuery } from '@kaoping/contracts/rounds';
+import { attachment } from '../../lib/attachment';
+import { reportDocx } from '../../lib/report/report-docx';
+import { reportPdf } from '../../lib/report/report-pdf';
+import { prepareReport } from './report.service';
+
+const tags = ['results'];
+const security = [{ bearerAuth: [] }];
+const file = z.any().meta({ description: '文件内容' });
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/**
+ * The printable report of a unit and round (issue 15 item 7), under /companies beside the results: the
+ * same blocks as PDF and as Word. Everything that can be refused (unknown unit or round) is refused
+ * before the file is drawn; a round without ballots gives a report that says so.
+ */
+const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = (summary: string, type: string) => ({
+    tags,
+    security,
+    summary,
+    params: idParams,
+    querystring: roundQuery,
+    produces: [type],
+    response: { 200: file, 400: errorResponse, 404: errorResponse },
+  });
+
+  app.get(
+    '/:id/report.pdf',
+    {
+      schema: schema(
+        '测评报告 PDF：封面、参评情况、各汇总表、图表、预警、计票人/监票人签字栏',
+        'application/pdf',
+      ),
+    },
+    async (request, reply) => {
+      const report = await prepareReport(app.db, request.params.id, request.query.round_id);
+      const pdf = await reportPdf(report.doc);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(report.fileName('pdf')))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/:id/report.docx',
+    { schema: schema('测评报告 Word（.docx，可编辑），内容同 PDF', DOCX_TYPE) },
+    async (request, reply) => {
+      const report = await prepareReport(app.db, request.params.id, request.query.round_id);
+      const docx = await reportDocx(report.doc);
+      return reply
+        .type(DOCX_TYPE)
+        .header('content-disposition', attachment(report.fileName('docx')))
+        .header('cache-control', 'no-store')
+        .send(docx);
+    },
+  );
+};
+
+export default reportRoutes;

@@ -1,0 +1,40 @@
+import type { UnitSummary } from '@kaoping/contracts/summary-tables';
+import type { Db } from '../../db/client';
+import type { ReportDoc } from '../../lib/report/report-model';
+import { buildUnitSummary } from '../summary/summary.service';
+import { appraisalBlocks } from './report-appraisal';
+import { minute } from './report-common';
+import { cadreBlocks, promotedBlocks } from './report-evaluation';
+import { validityBlocks } from './report-validity';
+
+export interface PreparedReport {
+  summary: UnitSummary;
+  doc: ReportDoc;
+  /** e.g. 华东能源-2025年度-测评报告.pdf */
+  fileName(ext: 'pdf' | 'docx'): string;
+}
+
+/** The report of a unit's round from its 汇总表 (404 for an unknown unit or round, before any drawing). */
+export async function prepareReport(db: Db, companyId: number, roundId?: number): Promise<PreparedReport> {
+  const s = await buildUnitSummary(db, companyId, roundId);
+  const doc: ReportDoc = {
+    title: `${s.company.name} ${s.round.name} 测评报告`,
+    cover: {
+      title: s.company.name,
+      subtitle: `${s.round.name} 民主测评与民主评议结果报告`,
+      lines: [
+        `测评批次：${s.round.name}`,
+        `投票结束时间：${s.validity.closed_at ? minute(s.validity.closed_at) : '尚有投票未结束'}`,
+        `生成时间：${minute(s.generated_at)}（北京时间）`,
+      ],
+    },
+    blocks: [
+      ...validityBlocks(s),
+      ...appraisalBlocks(s, { charts: true }),
+      ...cadreBlocks(s),
+      ...promotedBlocks(s, { charts: true }),
+      { kind: 'signatures' },
+    ],
+  };
+  return { summary: s, doc, fileName: (ext) => `${s.company.name}-${s.round.name}-测评报告.${ext}` };
+}
