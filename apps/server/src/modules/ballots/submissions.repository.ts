@@ -64,18 +64,22 @@ export async function voteTypeHasSubmissions(db: Db, voteTypeId: number) {
   return !!row;
 }
 
-/** Submissions (voters) per vote type of a round, formal and test apart: one scan of the round's index. */
+/**
+ * Submissions (voters) per vote type of a round, formal and test apart, and the formal paper ones: one
+ * scan of the round's index.
+ */
 export async function submissionsByVoteType(db: Db, roundId: number) {
   const rows = await db
     .select({
       voteTypeId: submissions.voteTypeId,
       formal: sql<number>`count(*) FILTER (WHERE NOT ${submissions.isTest})::int`,
       test: sql<number>`count(*) FILTER (WHERE ${submissions.isTest})::int`,
+      paper: sql<number>`count(*) FILTER (WHERE NOT ${submissions.isTest} AND ${submissions.source} = 'paper')::int`,
     })
     .from(submissions)
     .where(eq(submissions.roundId, roundId))
     .groupBy(submissions.voteTypeId);
-  return new Map(rows.map((r) => [r.voteTypeId, { formal: r.formal, test: r.test }]));
+  return new Map(rows.map((r) => [r.voteTypeId, { formal: r.formal, test: r.test, paper: r.paper }]));
 }
 
 /** Formal (or test) submissions of a vote type. */
@@ -104,4 +108,21 @@ export async function formalSubmissionsByRound(db: Db, companyId: number) {
     .where(and(eq(submissions.companyId, companyId), eq(submissions.isTest, false)))
     .groupBy(submissions.roundId, submissions.formCategory);
   return rows;
+}
+
+/** Ballots of a vote type by source (线上 / 纸质), formal or test. */
+export async function countBySource(db: Db, voteTypeId: number, isTest: boolean) {
+  const [row] = await db
+    .select({
+      paper: sql<number>`count(*) FILTER (WHERE ${submissions.source} = 'paper')::int`,
+      online: sql<number>`count(*) FILTER (WHERE ${submissions.source} = 'online')::int`,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.voteTypeId, voteTypeId), eq(submissions.isTest, isTest)));
+  return { paper: row?.paper ?? 0, online: row?.online ?? 0 };
+}
+
+/** Removes a paper ballot (withdrawn or corrected); its ballot rows go with it (cascade). */
+export async function deletePaperSubmission(db: Db, submissionId: string) {
+  await db.delete(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.source, 'paper')));
 }
