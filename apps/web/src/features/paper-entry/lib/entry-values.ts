@@ -57,31 +57,34 @@ export function firstMissing(row: EntryRow, values: EntryValues): number | null 
 const labelOf = (options: Choice[], value: string | undefined) =>
   value ? (options.find((o) => o.value === value)?.label ?? value) : '';
 
-/** What a cell holds, as text: the option's label, the marked reverse items, the chosen options. */
-export function cellText(row: EntryRow, cell: number, values: EntryValues): string {
+/**
+ * What a cell holds, as text: the option's label; the marked reverse items and the chosen options by
+ * their numbers (the grid), or `verbose` with their names too (the side-by-side view).
+ */
+export function cellText(row: EntryRow, cell: number, values: EntryValues, verbose = false): string {
+  const numbered = (i: number, name: string) => (verbose ? `${i + 1} ${name}` : String(i + 1));
   switch (row.kind) {
     case 'scoring': {
       const v = scoringOf(values, row);
       if (cell === 0) return labelOf(row.overall, v.overall);
       const item = row.items[cell - 1];
       if (item) return labelOf(row.itemOptions, v.items[item.id]);
+      const several = row.reverseOptions.length > 1;
       return row.reverseItems
-        .map((r, i) =>
-          v.reverse[r.id]
-            ? `${i + 1}${row.reverseOptions.length > 1 ? labelOf(row.reverseOptions, v.reverse[r.id]) : ''}`
-            : '',
-        )
-        .filter(Boolean)
+        .flatMap((r, i) => {
+          const mark = v.reverse[r.id];
+          if (!mark) return [];
+          return [
+            `${numbered(i, r.description)}${several ? `（${labelOf(row.reverseOptions, mark)}）` : ''}`,
+          ];
+        })
         .join('、');
     }
     case 'single':
       return textOf(values, row);
     case 'multiple': {
       const chosen = listOf(values, row);
-      return row.question.options
-        .map((o, i) => (chosen.includes(o) ? String(i + 1) : ''))
-        .filter(Boolean)
-        .join('、');
+      return row.question.options.flatMap((o, i) => (chosen.includes(o) ? [numbered(i, o)] : [])).join('、');
     }
     default:
       return textOf(values, row);
@@ -92,7 +95,7 @@ export function cellText(row: EntryRow, cell: number, values: EntryValues): stri
 export function sheetCells(rows: readonly EntryRow[], values: EntryValues): Map<string, string> {
   const out = new Map<string, string>();
   for (const row of rows) {
-    for (let c = 0; c < cellCount(row); c += 1) out.set(`${row.id}#${c}`, cellText(row, c, values));
+    for (let c = 0; c < cellCount(row); c += 1) out.set(`${row.id}#${c}`, cellText(row, c, values, true));
   }
   return out;
 }
