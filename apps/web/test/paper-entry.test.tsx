@@ -307,9 +307,9 @@ describe('paper entry: sheets entered', () => {
       id: 9,
       key: '17',
       label: '编号 17',
-      state: 'conflict',
+      state: 'conflict' as const,
       entered_at: '2026-11-23T09:30:00Z',
-      entries: 2,
+      entries: 2 as const,
     };
     renderEntry(appraisalForm(id, { access_mode: 'link', targets: appraisalForm(id).targets.slice(0, 1) }), {
       [`GET ${API}/vote-types/${id}/paper/sheets`]: () => ({
@@ -352,9 +352,9 @@ describe('paper entry: sheets entered', () => {
       id: 9,
       key: '17',
       label: '编号 17',
-      state: 'conflict',
+      state: 'conflict' as const,
       entered_at: '2026-11-23T09:30:00Z',
-      entries: 2,
+      entries: 2 as const,
     };
     renderEntry(appraisalForm(id, { access_mode: 'link' }), {
       [`GET ${API}/vote-types/${id}/paper/sheets`]: () => ({

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { getTurnout } from '@/api/turnout';
 import { useVoteTypes } from '@/api/vote-types';
-import type { RecordFilterValues } from '../../api/records';
+import type { BallotSource, RecordFilterValues } from '../../api/records';
 import type { RecordFamily } from './record-family';
 
 export interface RecordFiltersProps<F extends FormCategory> {
@@ -56,6 +56,19 @@ export function RecordFilters<F extends FormCategory>(props: RecordFiltersProps<
         notFoundContent={voteTypes.isError ? '投票类型加载失败' : '暂无投票类型'}
       />
       {!perVoter && <family.Filter companyId={companyId} value={value} set={set} />}
+      {!perVoter && (
+        <Select<BallotSource>
+          aria-label="按来源筛选"
+          placeholder="全部来源"
+          allowClear
+          value={value.source}
+          onChange={(v) => set({ source: v ?? undefined })}
+          options={[
+            { value: 'paper', label: '纸质' },
+            { value: 'online', label: '线上' },
+          ]}
+        />
+      )}
       <Input.Search
         aria-label="按投票人标识筛选"
         placeholder="投票人标识"
