@@ -106,6 +106,7 @@ describe('server layout', () => {
       userUnits: 'modules/auth',
       authAttempts: 'modules/auth',
       settings: 'modules/settings',
+      paperSheets: 'modules/paper',
     };
     // Names joined into the owner's own queries; the reorder helper takes either list's table.
     const JOINS: Record<string, string[]> = {

@@ -95,6 +95,17 @@ const ARCHIVED: Record<string, () => Call> = {
     url: `/vote-types/${f.evaluation.id}/codes/void`,
     payload: { all_unused: true },
   }),
+  'POST /api/v1/admin/vote-types/:id/paper/sheets': () => ({
+    url: `/vote-types/${f.appraisal.id}/paper/sheets`,
+    payload: { key: '1', ballots: submission(f, 'appraisal').ballots },
+  }),
+  'PUT /api/v1/admin/vote-types/:id/paper/sheets/:key': () => ({
+    url: `/vote-types/${f.appraisal.id}/paper/sheets/1`,
+    payload: { ballots: submission(f, 'appraisal').ballots },
+  }),
+  'DELETE /api/v1/admin/vote-types/:id/paper/sheets/:key': () => ({
+    url: `/vote-types/${f.appraisal.id}/paper/sheets/1`,
+  }),
   'PUT /api/v1/admin/vote-targets/:id': () => ({
     url: `/vote-targets/${f.persons[0]!.id}`,
     payload: { title: '总经理' },

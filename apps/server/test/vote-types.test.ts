@@ -45,6 +45,7 @@ describe('create', () => {
       results_public: false,
       access_mode: 'link',
       test_mode: false,
+      double_entry: false,
       closed_at: null,
       status: 'open',
       // No public address configured: no absolute link (never the admin browser's address).

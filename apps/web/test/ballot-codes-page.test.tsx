@@ -29,6 +29,7 @@ const voteType = (over: Partial<VoteType> = {}): VoteType => ({
   results_public: false,
   access_mode: 'codes',
   test_mode: false,
+  double_entry: false,
   closed_at: null,
   status: 'open',
   public_url: `https://kp.example.cn/vote/type/link${cid}`,

@@ -33,6 +33,7 @@ const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteT
   results_public: false,
   access_mode: 'link',
   test_mode: false,
+  double_entry: false,
   closed_at: null,
   status: 'open',
   public_url: `https://kp.example.cn/vote/type/link${id}`,

@@ -31,6 +31,7 @@ export const voteType = (id: number, name: string, over: Partial<VoteType> = {})
   results_public: false,
   access_mode: 'link',
   test_mode: false,
+  double_entry: false,
   closed_at: null,
   status: 'open',
   public_url: `https://kp.example.cn/vote/type/link${id}`,

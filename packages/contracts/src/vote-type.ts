@@ -70,6 +70,8 @@ export const voteType = z.object({
   access_mode: accessMode,
   /** 试投票: ballots are kept apart and never counted; go-formal deletes them. */
   test_mode: z.boolean(),
+  /** 双人录入核对: each paper sheet is keyed twice by two admin sessions and counts when both agree. */
+  double_entry: z.boolean(),
   /** When an admin closed the vote (结束投票); null while not closed by hand. */
   closed_at: z.string().nullable(),
   /** open / not_started / closed / inactive, as the voter sees it now. */
@@ -99,6 +101,7 @@ export const voteTypeCreateBody = z
     results_public: z.boolean({ error: '是否公开结果必须是布尔值' }).default(false),
     access_mode: accessMode.default('link'),
     test_mode: z.boolean({ error: '试投票必须是布尔值' }).default(false),
+    double_entry: z.boolean({ error: '双人录入核对必须是布尔值' }).default(false),
   })
   .refine(closesAfterOpens, windowError);
 export type VoteTypeCreateBody = z.infer<typeof voteTypeCreateBody>;
@@ -122,6 +125,7 @@ export const voteTypeUpdateBody = z
     access_mode: accessMode.optional(),
     /** Back to true is refused (409) once the vote type has formal ballots; going formal is POST …/go-formal. */
     test_mode: z.boolean({ error: '试投票必须是布尔值' }).optional(),
+    double_entry: z.boolean({ error: '双人录入核对必须是布尔值' }).optional(),
   })
   .refine(closesAfterOpens, windowError)
   .refine((v) => Object.keys(v).some((k) => k !== 'company_id'), { error: '没有要修改的内容' });

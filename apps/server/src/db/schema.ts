@@ -154,6 +154,8 @@ export const voteTypes = pgTable(
     accessMode: text('access_mode').notNull().default('link'),
     /** 试投票: ballots are stored with is_test and never counted. */
     testMode: boolean('test_mode').notNull().default(false),
+    /** 双人录入核对: each paper sheet is keyed by two admin sessions and counts only when both agree. */
+    doubleEntry: boolean('double_entry').notNull().default(false),
     /** Set by 结束投票, cleared by reopen; the vote is closed while set. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The vote type of the previous round this one was copied from. */
@@ -278,6 +280,8 @@ export const submissions = pgTable(
         sql`translate(rtrim(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_')`,
       ),
     isTest: boolean('is_test').notNull().default(false),
+    /** 'online' (a phone or browser) | 'paper' (a paper sheet keyed by an admin). */
+    source: text('source').notNull().default('online'),
     createdAt: ballotTime(),
   },
   (t) => [
@@ -376,6 +380,37 @@ export const ballotCodes = pgTable(
     uniqueIndex('ballot_codes_vote_type_code_key').on(t.voteTypeId, t.code),
     index('ballot_codes_vote_type_state_idx').on(t.voteTypeId, t.state),
   ],
+);
+
+/**
+ * Paper sheets being keyed (纸质票录入), one row per sheet, only while the vote type is open: every row
+ * of a vote type is deleted by 结束投票 (and by going formal). The ONE place where a code meets a ballot
+ * (sheet_key is the code in codes mode), kept so that a wrongly keyed sheet can be corrected; the paper
+ * sheet itself carries the same information (docs/ARCHITECTURE.md "Paper ballots").
+ */
+export const paperSheets = pgTable(
+  'paper_sheets',
+  {
+    id: serial('id').primaryKey(),
+    voteTypeId: integer('vote_type_id')
+      .notNull()
+      .references(() => voteTypes.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
+    /** The normalised code (codes mode) or the sheet number typed by the keyer (link mode, '17'). */
+    sheetKey: text('sheet_key').notNull(),
+    /** 'pending' (first of two entries) | 'conflict' (the two differ) | 'counted' */
+    state: text('state').notNull(),
+    firstAnswers: jsonb('first_answers').notNull(),
+    firstSession: text('first_session').notNull(),
+    secondAnswers: jsonb('second_answers'),
+    secondSession: text('second_session'),
+    /** The counted ballot. */
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    enteredAt: timestamp('entered_at', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('minute', now())`),
+  },
+  (t) => [uniqueIndex('paper_sheets_vote_type_key').on(t.voteTypeId, t.sheetKey)],
 );
 
 /**

@@ -24,6 +24,7 @@ import voteTargetsImportRoutes from './vote-targets/vote-targets-import.routes';
 import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './votes/votes.routes';
 import codesRoutes from './vote-control/codes.routes';
+import paperRoutes from './paper/paper.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
 import roundsRoutes from './round-admin/rounds.routes';
 import targetHistoryRoutes from './round-admin/target-history.routes';
@@ -77,6 +78,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(voteTypesRoutes, { prefix: '/vote-types' });
     await secured.register(voteControlRoutes, { prefix: '/vote-types' });
     await secured.register(codesRoutes, { prefix: '/vote-types' });
+    await secured.register(paperRoutes, { prefix: '/vote-types' });
     await secured.register(voteTargetsRoutes, { prefix: '/vote-targets' });
     await secured.register(evaluationSubjectsRoutes, { prefix: '/evaluation-subjects' });
     await secured.register(voteTargetsImportRoutes, { prefix: '/vote-targets' });

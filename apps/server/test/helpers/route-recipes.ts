@@ -3,6 +3,7 @@
 // the call. A route added to the server needs a recipe here and an entry in access/route-access.ts.
 import { sql } from 'drizzle-orm';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
+import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { App } from '../../src/app';
 import type { Db } from '../../src/db/client';
 import type { BallotFixture } from './ballot-fixtures';
@@ -31,6 +32,8 @@ export interface World {
   freshCompany(inScope: boolean): Promise<{ id: number }>;
   /** A ballot of a new voter in this unit's vote type of the family; answers the voter id. */
   castBallot(unit: Unit, family: 'appraisal' | 'evaluation'): Promise<string>;
+  /** The entries of a whole ballot of the family for the unit's roster as it is now. */
+  entriesOf(unit: Unit, family: 'appraisal' | 'evaluation'): Promise<BallotEntryInput[]>;
 }
 
 export interface Call {
@@ -221,6 +224,8 @@ export const RECIPES: Record<string, Recipe> = {
   },
   'GET /vote-types/:id/poster.pdf': async (_w, u) => get(`/vote-types/${u.f.appraisal.id}/poster.pdf`),
 
+  ...paperRecipes(),
+
   'GET /vote-targets': async (_w, u) => get(`/vote-targets/?company_id=${c(u)}`),
   'POST /vote-targets': async (_w, u) =>
     call('POST', '/vote-targets/', { company_id: c(u), name: uniq('张'), is_active: false }),
@@ -361,5 +366,34 @@ function familyRecipes(
     },
     [`GET /${base}/:id`]: async (w, u) =>
       get(`/${base}/${await oneId(w, base === 'votes' ? 'votes' : 'cadre_votes', c(u))}`),
+  };
+}
+
+/** Paper ballots: each write on a fresh vote type of the unit, so every role's call finds a new sheet. */
+function paperRecipes(): Record<string, Recipe> {
+  const P = (id: number, rest = '') => `/vote-types/${id}/paper${rest}`;
+  /** A fresh vote type with one counted sheet number 1. */
+  const keyed = async (w: World, u: Unit) => {
+    const vt = await freshVoteType(w, u);
+    await post(w, P(vt.id, '/sheets'), { key: '1', ballots: await w.entriesOf(u, 'appraisal') });
+    return vt.id;
+  };
+  return {
+    'GET /vote-types/:id/paper.pdf': async (_w, u) =>
+      get(`/vote-types/${u.f.appraisal.id}/paper.pdf?copies=2`),
+    'GET /vote-types/:id/paper/form': async (_w, u) => get(P(u.f.evaluation.id, '/form')),
+    'GET /vote-types/:id/paper/sheets': async (_w, u) => get(P(u.f.appraisal.id, '/sheets')),
+    'POST /vote-types/:id/paper/sheets': async (w, u) =>
+      call('POST', P((await freshVoteType(w, u)).id, '/sheets'), {
+        key: '8',
+        ballots: await w.entriesOf(u, 'appraisal'),
+      }),
+    'GET /vote-types/:id/paper/sheets/:key': async (_w, u) => get(P(u.f.appraisal.id, '/sheets/12')),
+    'GET /vote-types/:id/paper/sheets/:key/detail': async (w, u) =>
+      get(P(await keyed(w, u), '/sheets/1/detail')),
+    'PUT /vote-types/:id/paper/sheets/:key': async (w, u) =>
+      call('PUT', P(await keyed(w, u), '/sheets/1'), { ballots: await w.entriesOf(u, 'appraisal') }),
+    'DELETE /vote-types/:id/paper/sheets/:key': async (w, u) =>
+      call('DELETE', P(await keyed(w, u), '/sheets/1')),
   };
 }

@@ -23,7 +23,7 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
 
   const sys = await elevate(ctx.app, await createAdmin(ctx.app, 'root'));
   // The roster grows during the walk (creates, imports): a ballot answers every active row of it.
-  const castBallot = async (u: Unit, family: 'appraisal' | 'evaluation') => {
+  const ballotOf = async (u: Unit, family: 'appraisal' | 'evaluation') => {
     const active = async (table: string, extra: string) =>
       (
         (await ctx.database.db.execute(
@@ -37,7 +37,10 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
       persons: await active('vote_targets', "AND type = 'person'"),
       subjects: await active('evaluation_subjects', ''),
     };
-    const body = submission(f, family);
+    return submission(f, family);
+  };
+  const castBallot = async (u: Unit, family: 'appraisal' | 'evaluation') => {
+    const body = await ballotOf(u, family);
     const res = await submit(ctx.app, body);
     if (res.statusCode !== 201) throw new Error(`ballot: ${res.statusCode} ${res.body}`);
     return body.voter_identifier;
@@ -48,6 +51,7 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
     db: ctx.database.db,
     sys,
     castBallot,
+    entriesOf: async (u, family) => (await ballotOf(u, family)).ballots,
     freshCompany: async (inScope) => {
       const company = await createCompany(ctx.app, sys, `单位${Math.random().toString(36).slice(2, 8)}`);
       if (inScope) {

@@ -12,9 +12,11 @@ export const mm = (n: number) => (n * 72) / 25.4;
  * A new A4 document with the Chinese font registered and selected. Pages are added by the caller
  * (autoFirstPage is off) so that every page gets the same layout code.
  */
-export function newA4(info: { title: string; subject?: string }): Pdf {
+export function newA4(info: { title: string; subject?: string }, opts: { bufferPages?: boolean } = {}): Pdf {
   const doc = new PDFDocument({
     size: 'A4',
+    // Kept in memory until the end when the caller numbers pages afterwards (switchToPage).
+    bufferPages: opts.bufferPages ?? false,
     margin: 0,
     autoFirstPage: false,
     info: { Title: info.title, Subject: info.subject ?? '', Creator: '考评', Producer: '考评' },

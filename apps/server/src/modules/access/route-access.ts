@@ -87,6 +87,16 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /vote-types/:id/codes/void': r('write', 'vote_type', 'ballot_codes.void'),
   'GET /vote-types/:id/codes.pdf': r('read', 'vote_type'),
   'GET /vote-types/:id/poster.pdf': r('read', 'vote_type'),
+  // Paper ballots (issue 16): writers only, reads included (the entry screen and its checks).
+  // Printing issues one code per sheet in codes mode (audited as the print).
+  'GET /vote-types/:id/paper.pdf': r('write', 'vote_type', 'paper.print'),
+  'GET /vote-types/:id/paper/form': r('write', 'vote_type'),
+  'GET /vote-types/:id/paper/sheets': r('write', 'vote_type'),
+  'POST /vote-types/:id/paper/sheets': r('write', 'vote_type', 'paper.enter'),
+  'GET /vote-types/:id/paper/sheets/:key': r('write', 'vote_type'),
+  'GET /vote-types/:id/paper/sheets/:key/detail': r('write', 'vote_type'),
+  'PUT /vote-types/:id/paper/sheets/:key': r('write', 'vote_type', 'paper.correct'),
+  'DELETE /vote-types/:id/paper/sheets/:key': r('write', 'vote_type', 'paper.withdraw'),
 
   'GET /vote-targets/': r('read'),
   'POST /vote-targets/': r('write', undefined, 'vote_target.create'),

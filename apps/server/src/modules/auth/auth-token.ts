@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /** What an administrator's bearer token carries. */
 export interface TokenClaims {
   sub: string;
@@ -6,6 +7,11 @@ export interface TokenClaims {
   tv?: number;
   /** Epoch seconds until which advanced mode (destructive actions) is allowed. */
   elevated_until?: number;
+  /**
+   * The sign-in session: 128 random bits made at sign-in, kept by advanced mode and a password change.
+   * Paper double entry tells its two keyers apart by it (docs/ARCHITECTURE.md "Paper ballots").
+   */
+  sid?: string;
   /** Expiry in epoch seconds, set by the signer; a token without it is refused. */
   exp?: number;
 }
@@ -21,3 +27,6 @@ export function elevatedUntil(claims: TokenClaims | undefined, now = Date.now())
   const until = claims?.elevated_until;
   return until && until * 1000 > now ? new Date(until * 1000) : null;
 }
+
+/** A new sign-in session id (the token's `sid`). */
+export const newSessionId = () => randomBytes(16).toString('base64url');

@@ -111,7 +111,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         limitAttempts(app.db, `advanced|${request.admin!.id}`, 10, '验证过于频繁，请 1 分钟后再试'),
     },
     async (request) =>
-      service.enterAdvancedMode(app.db, app.issueToken, Number(request.user.sub), request.body.password),
+      service.enterAdvancedMode(
+        app.db,
+        app.issueToken,
+        Number(request.user.sub),
+        request.body.password,
+        request.user.sid,
+      ),
   );
 
   app.put(
@@ -128,7 +134,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: async (request) =>
         limitAttempts(app.db, `password|${request.admin!.id}`, 10, '尝试过于频繁，请 1 分钟后再试'),
     },
-    async (request) => service.changeOwnPassword(app.db, app.issueToken, request.admin!.id, request.body),
+    async (request) =>
+      service.changeOwnPassword(app.db, app.issueToken, request.admin!.id, request.body, request.user.sid),
   );
 };
 

@@ -4,7 +4,7 @@ import type { RegisterBody } from '@kaoping/contracts/auth';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, invalid, isUniqueViolation, unauthorized } from '../../lib/errors';
 import * as repo from './auth.repository';
-import { ELEVATION_SECONDS, elevatedUntil, type TokenClaims } from './auth-token';
+import { ELEVATION_SECONDS, elevatedUntil, newSessionId, type TokenClaims } from './auth-token';
 import { isRole, type SignedInAdmin } from './roles';
 
 /** Signs claims into a bearer token (the app's JWT signer). */
@@ -19,10 +19,12 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const claimsOf = (user: repo.UserRow): TokenClaims => ({
+/** The claims of a token; a new sign-in gets a new session id, a re-sign keeps the one it had. */
+const claimsOf = (user: repo.UserRow, sid = newSessionId()): TokenClaims => ({
   sub: String(user.id),
   username: user.username,
   tv: user.tokenVersion,
+  sid,
 });
 
 export async function registrationStatus(db: Db, registrationCode: string | undefined) {
@@ -91,13 +93,19 @@ export async function signedInAdmin(db: Db, claims: TokenClaims): Promise<Signed
 }
 
 /** Re-checks the signed-in admin's password and answers a token elevated for ELEVATION_SECONDS. */
-export async function enterAdvancedMode(db: Db, sign: SignToken, userId: number, password: string) {
+export async function enterAdvancedMode(
+  db: Db,
+  sign: SignToken,
+  userId: number,
+  password: string,
+  sid?: string,
+) {
   const user = await repo.findUserById(db, userId);
   if (!user) throw unauthorized('登录已失效，请重新登录');
   if (!(await verify(user.passwordHash, password))) throw forbidden('管理员密码错误');
   const until = Math.floor(Date.now() / 1000) + ELEVATION_SECONDS;
   return {
-    access_token: sign({ ...claimsOf(user), elevated_until: until }),
+    access_token: sign({ ...claimsOf(user, sid), elevated_until: until }),
     token_type: 'bearer' as const,
     elevated_until: new Date(until * 1000).toISOString(),
   };
@@ -109,6 +117,7 @@ export async function changeOwnPassword(
   sign: SignToken,
   userId: number,
   input: { current_password: string; new_password: string },
+  sid?: string,
 ) {
   const user = await repo.findUserById(db, userId);
   if (!user) throw unauthorized('登录已失效，请重新登录');
@@ -116,7 +125,7 @@ export async function changeOwnPassword(
   if (input.current_password === input.new_password) throw invalid('新密码不能与当前密码相同');
   const passwordHash = await hash(input.new_password);
   const row = await repo.updateUser(db, userId, { passwordHash, mustChangePassword: false }, true);
-  return { access_token: sign(claimsOf(row!)), token_type: 'bearer' as const };
+  return { access_token: sign(claimsOf(row!, sid)), token_type: 'bearer' as const };
 }
 
 /** The signed-in admin: role, units, whether the password must be changed, live elevation. */

@@ -200,3 +200,32 @@ export async function reshuffleUsedCodes(db: Db, voteTypeId: number) {
   );
   return rows[0]?.n ?? 0;
 }
+
+/** True when the code is a code of another vote type of the same unit (a paper sheet keyed in the wrong place). */
+export async function codeOfOtherVoteType(db: Db, companyId: number, voteTypeId: number, code: string) {
+  const [row] = await db
+    .select({ id: ballotCodes.id })
+    .from(ballotCodes)
+    .where(
+      and(
+        eq(ballotCodes.code, code),
+        sql`${ballotCodes.voteTypeId} <> ${voteTypeId}`,
+        sql`${ballotCodes.voteTypeId} IN (SELECT id FROM vote_types WHERE company_id = ${companyId})`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * A used code is unused again: its paper sheet was withdrawn, or corrected (then the corrected ballot
+ * consumes it again in the same transaction).
+ */
+export async function freeCode(db: Db, voteTypeId: number, code: string) {
+  await db
+    .update(ballotCodes)
+    .set({ state: 'unused', usedInTest: false })
+    .where(
+      and(eq(ballotCodes.voteTypeId, voteTypeId), eq(ballotCodes.code, code), eq(ballotCodes.state, 'used')),
+    );
+}

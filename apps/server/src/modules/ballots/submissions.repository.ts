@@ -105,3 +105,20 @@ export async function formalSubmissionsByRound(db: Db, companyId: number) {
     .groupBy(submissions.roundId, submissions.formCategory);
   return rows;
 }
+
+/** Ballots of a vote type by source (线上 / 纸质), formal or test. */
+export async function countBySource(db: Db, voteTypeId: number, isTest: boolean) {
+  const [row] = await db
+    .select({
+      paper: sql<number>`count(*) FILTER (WHERE ${submissions.source} = 'paper')::int`,
+      online: sql<number>`count(*) FILTER (WHERE ${submissions.source} = 'online')::int`,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.voteTypeId, voteTypeId), eq(submissions.isTest, isTest)));
+  return { paper: row?.paper ?? 0, online: row?.online ?? 0 };
+}
+
+/** Removes a paper ballot (withdrawn or corrected); its ballot rows go with it (cascade). */
+export async function deletePaperSubmission(db: Db, submissionId: string) {
+  await db.delete(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.source, 'paper')));
+}

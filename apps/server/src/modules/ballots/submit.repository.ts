@@ -51,6 +51,8 @@ export interface SubmissionInsert {
   /** The normalised one-time code, or null (link mode, or none sent). */
   code: string | null;
   receiptId: string;
+  /** 'online', or 'paper' for a sheet keyed by an admin (modules/paper): the only difference. */
+  source: 'online' | 'paper';
   fingerprint: string;
   totalScore: number | null;
   rows: { pollId: number; targetId: number | null; kind: string; answers: unknown; score: number | null }[];
@@ -97,10 +99,11 @@ function submissionStatement(family: Family, p: ParamOf): SQL {
     ), code AS (${codes.code}
     ), ins AS (
       INSERT INTO submissions (id, company_id, round_id, vote_type_id, form_category, voter_identifier,
-                               ballot_count, total_score, receipt_id, is_test, created_at)
+                               ballot_count, total_score, receipt_id, source, is_test, created_at)
       SELECT ${p('id')}::uuid, vt.company_id, vt.round_id, vt.id, ${family},
              CASE WHEN vt.access_mode = 'codes' THEN ${p('codeVoter')}::text ELSE ${p('voterIdentifier')}::text END,
-             ${p('count')}::int, ${p('totalScore')}::float8, ${p('receiptId')}::text, vt.test_mode,
+             ${p('count')}::int, ${p('totalScore')}::float8, ${p('receiptId')}::text, ${p('source')}::text,
+             vt.test_mode,
              date_trunc('minute', now())
       FROM vt
       WHERE vt.access_mode = 'link' OR EXISTS (SELECT 1 FROM code)

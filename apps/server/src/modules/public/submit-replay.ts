@@ -15,7 +15,7 @@ import type { CleanBallot } from './ballot-check';
 import { loadReceipt } from './receipt.service';
 
 /** Key-order independent JSON, for telling a replay from a different ballot under the same id. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;

@@ -30,7 +30,7 @@ export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppErr
 const MAX_ATTEMPTS = 4;
 
 /** In codes mode the stored voter identifier is this fresh random value: nothing ties it to the code. */
-const newCodeVoter = () => `c-${randomBytes(16).toString('base64url')}`;
+export const newCodeVoter = () => `c-${randomBytes(16).toString('base64url')}`;
 
 /** A code that cannot be right as typed: 422 with what to check ('请输入测评码' when none was sent). */
 const badCode = (code: NormalizedCode & { ok: false }) => invalid(code.detail);
@@ -74,11 +74,16 @@ const totalOf = (ballots: CleanBallot[]) =>
     ? ballots.reduce((a, b) => a + Math.round((b.score ?? 0) * 10), 0) / 10
     : null;
 
-function insertOf(
+/**
+ * The stored form of a checked ballot: the one builder for phone ballots and paper sheets
+ * (modules/paper), which differ only in `source`.
+ */
+export function insertOf(
   def: BallotDefinition,
-  body: SubmissionBody,
+  body: Pick<SubmissionBody, 'submission_id' | 'link_id' | 'voter_identifier'>,
   clean: CleanBallot[],
   code: NormalizedCode | null,
+  source: SubmissionInsert['source'] = 'online',
 ) {
   return {
     id: body.submission_id,
@@ -88,6 +93,7 @@ function insertOf(
     codeVoter: newCodeVoter(),
     code: code?.ok ? code.code : null,
     receiptId: newReceiptId(),
+    source,
     fingerprint: def.fingerprint,
     totalScore: totalOf(clean),
     rows: clean.map((b) => ({

@@ -16,6 +16,7 @@ import * as rounds from '../rounds/rounds.repository';
 import { copyTargetsToRound } from '../vote-targets/vote-targets.repository';
 import { statusOf } from '../vote-types/vote-type-status';
 import { closeRoundVoteTypes, lockRoundVoteTypes } from '../vote-types/vote-types.repository';
+import { deleteRoundSheets } from '../paper/paper.repository';
 import { copyVoteTypesToRound } from '../vote-types/vote-types.service';
 
 const duplicateName = () => conflict('批次名称已存在');
@@ -52,6 +53,8 @@ export async function startNewRound(
 
       await rounds.archiveRound(tx, old.id);
       await closeRoundVoteTypes(tx, old.id);
+      // Closing erases keyed paper sheets (docs/ARCHITECTURE.md "Paper ballots"): so does archiving.
+      await deleteRoundSheets(tx, old.id);
       const next = await rounds.insertRound(tx, { companyId, name: body.name, year: body.year });
       const polls = await copyPollsToRound(tx, old.id, next.id);
       const pairs = await copyVoteTypesToRound(tx, old.id, next.id);

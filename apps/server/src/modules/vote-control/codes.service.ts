@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import * as codes from '../ballot-codes/ballot-codes.repository';
-import { makeCodes } from '../ballot-codes/code-maker';
+import { issueBatch } from '../ballot-codes/issue-batch';
 import { assertRoundWritable } from '../rounds/round-scope';
 import { lockVoteType } from '../vote-types/vote-types.repository';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
@@ -32,13 +32,7 @@ export async function issueCodes(
       throw notFound('投票类型不存在');
     await assertRoundWritable(tx, v.roundId);
     if (v.closedAt) throw conflict('投票已结束，不能再发放测评码');
-    const batch = await codes.nextBatch(tx, v.id);
-    const issued: string[] = [];
-    // A clash with an existing code of the vote type is rare (31^10 codes); the shortfall is topped up.
-    for (let round = 0; issued.length < count; round++) {
-      if (round === 10) throw conflict('生成测评码失败，请重试');
-      issued.push(...(await codes.insertCodes(tx, v.id, batch, makeCodes(count - issued.length))));
-    }
+    const { batch, codes: issued } = await issueBatch(tx, v.id, count);
     await recordAudit(tx, opts.actor, 'ballot_codes.issue', {
       vote_type_id: v.id,
       company_id: v.companyId,

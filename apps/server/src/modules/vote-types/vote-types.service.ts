@@ -40,6 +40,7 @@ export function mapVoteType(row: repo.VoteTypeRow, base: string | null): VoteTyp
     results_public: row.resultsPublic,
     access_mode: row.accessMode as VoteType['access_mode'],
     test_mode: row.testMode,
+    double_entry: row.doubleEntry,
     closed_at: row.closedAt?.toISOString() ?? null,
     status: statusOf(row),
     public_url: base === null ? null : `${base}${voteTypePublicPath(row.linkId)}`,
@@ -102,6 +103,7 @@ async function insertInRound(db: Db, roundId: number, body: VoteTypeCreateBody, 
     resultsPublic: body.results_public,
     accessMode: body.access_mode,
     testMode: body.test_mode,
+    doubleEntry: body.double_entry,
   };
   // 128 random bits do not clash (a clash would be a 500 and roll the transaction back).
   try {
@@ -175,6 +177,7 @@ export async function updateVoteType(
       resultsPublic: body.results_public,
       accessMode: body.access_mode,
       testMode: body.test_mode,
+      doubleEntry: body.double_entry,
     });
     if (!next) throw notFound('投票类型不存在');
     const base = { id, company_id: row.companyId, name: next.name };

@@ -1,0 +1,150 @@
+import {
+  PAPER_DETAILS,
+  PAPER_SHEET_STATE_LABELS,
+  type PaperCorrectBody,
+  type PaperEntryBody,
+  type PaperSheetState,
+} from '@kaoping/contracts/paper-ballots';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.repository';
+import { freeCode } from '../ballot-codes/ballot-codes.repository';
+import { deletePaperSubmission } from '../ballots/submissions.repository';
+import type { VoteTypeRow } from '../vote-types/vote-types.repository';
+import {
+  checkSheet,
+  entriesOf,
+  lockForPaper,
+  paperDefinition,
+  sameEntries,
+  sessionOf,
+  storeSheetBallot,
+} from './paper-ballot';
+import { keyOf, resolveSheet } from './paper-sheet-key';
+import { sheetOf } from './paper-view';
+import * as repo from './paper.repository';
+
+// Keying paper sheets (纸质票录入): enter, correct or settle, withdraw. Each is one transaction holding the
+// vote type, audited without codes or answers (docs/ARCHITECTURE.md "Paper ballots").
+
+interface Opts {
+  companyId?: number;
+  actor: Actor;
+  sid: string | undefined;
+}
+
+async function audit(
+  tx: Db,
+  actor: Actor,
+  action: string,
+  what: string,
+  v: VoteTypeRow,
+  sheet: { id: number; state: string },
+) {
+  actor.audit.summary = `${what}：“${v.name}”（${PAPER_SHEET_STATE_LABELS[sheet.state as PaperSheetState] ?? '已撤回'}）`;
+  await recordAudit(tx, actor, action, {
+    vote_type_id: v.id,
+    company_id: v.companyId,
+    name: v.name,
+    sheet_id: sheet.id,
+    state: sheet.state,
+  });
+}
+
+/**
+ * Enters one sheet. Double entry off: checked and counted at once. On: the first entry waits (nothing
+ * counted, the code not consumed); a second entry from another session counts the ballot when both
+ * agree, else marks the sheet a conflict for a third person.
+ */
+export async function enterSheet(db: Db, voteTypeId: number, body: PaperEntryBody, opts: Opts) {
+  const sid = sessionOf(opts.sid);
+  const def = await paperDefinition(db, voteTypeId, opts.companyId);
+  return db.transaction(async (tx) => {
+    const v = await lockForPaper(tx, voteTypeId, opts.companyId);
+    const { key, sheet } = await resolveSheet(tx, v, body.key, true);
+    if (sheet?.state === 'counted') throw conflict(PAPER_DETAILS.alreadyCounted);
+    if (sheet?.state === 'conflict') throw conflict(PAPER_DETAILS.inConflict);
+    if (sheet && sheet.firstSession === sid) throw conflict(PAPER_DETAILS.sameSession);
+    const clean = checkSheet(def, body.ballots);
+    const entries = entriesOf(clean);
+    let row: repo.PaperSheetRow;
+    if (!sheet) {
+      const counted = !v.doubleEntry;
+      row = await repo.insertSheet(tx, {
+        voteTypeId: v.id,
+        roundId: v.roundId,
+        sheetKey: key,
+        state: counted ? 'counted' : 'pending',
+        firstAnswers: entries,
+        firstSession: sid,
+        submissionId: counted ? await storeSheetBallot(tx, v, def, clean, key) : null,
+      });
+    } else if (sameEntries(sheet.firstAnswers, entries)) {
+      row = await repo.updateSheet(tx, sheet.id, {
+        state: 'counted',
+        secondAnswers: entries,
+        secondSession: sid,
+        submissionId: await storeSheetBallot(tx, v, def, clean, key),
+      });
+    } else {
+      row = await repo.updateSheet(tx, sheet.id, {
+        state: 'conflict',
+        secondAnswers: entries,
+        secondSession: sid,
+      });
+    }
+    await audit(tx, opts.actor, 'paper.enter', '录入纸质票', v, row);
+    return sheetOf(tx, v, row, sid);
+  });
+}
+
+/**
+ * Corrects a counted sheet (the old ballot removed, the code freed and consumed again by the corrected
+ * one), or settles a conflict: only a session that made neither entry may, and its answers are counted.
+ */
+export async function correctSheet(
+  db: Db,
+  voteTypeId: number,
+  typed: string,
+  body: PaperCorrectBody,
+  opts: Opts,
+) {
+  const sid = sessionOf(opts.sid);
+  const def = await paperDefinition(db, voteTypeId, opts.companyId);
+  return db.transaction(async (tx) => {
+    const v = await lockForPaper(tx, voteTypeId, opts.companyId);
+    const { key, sheet } = await resolveSheet(tx, v, typed, true);
+    if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
+    if (sheet.state === 'pending') throw conflict(PAPER_DETAILS.notCounted);
+    const settling = sheet.state === 'conflict';
+    if (settling && (sheet.firstSession === sid || sheet.secondSession === sid)) {
+      throw forbidden(PAPER_DETAILS.settleByThird);
+    }
+    const clean = checkSheet(def, body.ballots);
+    if (!settling && sheet.submissionId) {
+      await deletePaperSubmission(tx, sheet.submissionId);
+      if (v.accessMode === 'codes') await freeCode(tx, v.id, key);
+    }
+    const submissionId = await storeSheetBallot(tx, v, def, clean, key);
+    const row = await repo.updateSheet(tx, sheet.id, { state: 'counted', submissionId });
+    await audit(tx, opts.actor, 'paper.correct', settling ? '核对纸质票' : '更正纸质票', v, row);
+    return sheetOf(tx, v, row, sid);
+  });
+}
+
+/** Withdraws a sheet: its ballot (if counted) removed, the code unused again, the sheet gone. */
+export async function withdrawSheet(db: Db, voteTypeId: number, typed: string, opts: Omit<Opts, 'sid'>) {
+  await db.transaction(async (tx) => {
+    const v = await lockForPaper(tx, voteTypeId, opts.companyId);
+    const { key } = keyOf(v, typed);
+    const sheet = await repo.findSheet(tx, v.id, key, true);
+    if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
+    if (sheet.submissionId) {
+      await deletePaperSubmission(tx, sheet.submissionId);
+      if (v.accessMode === 'codes') await freeCode(tx, v.id, key);
+    }
+    await repo.deleteSheet(tx, sheet.id);
+    await audit(tx, opts.actor, 'paper.withdraw', '撤回纸质票', v, { id: sheet.id, state: 'withdrawn' });
+  });
+}

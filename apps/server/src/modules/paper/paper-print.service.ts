@@ -1,0 +1,61 @@
+import { voteTypePublicPath } from '@kaoping/contracts/vote-type';
+import type { PaperPdfQuery } from '@kaoping/contracts/paper-ballots';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { conflict } from '../../lib/errors';
+import { publicBase } from '../settings/settings.service';
+import { recordAudit } from '../audit/audit.repository';
+import { issueBatch } from '../ballot-codes/issue-batch';
+import { assertRoundWritable } from '../rounds/round-scope';
+import { lockVoteType, type VoteTypeRow } from '../vote-types/vote-types.repository';
+import { paperDefinition } from './paper-ballot';
+import { paperPdf } from './pdf/paper-pdf';
+
+const NO_PUBLIC_URL = '请先在系统设置中配置公网访问地址（纸质选票上的二维码将使用该地址）';
+
+/** One new batch of codes for the sheets of a print, like 发放测评码 (refused once closed); audited as the print. */
+function issueForPrint(db: Db, v: VoteTypeRow, count: number, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const locked = (await lockVoteType(tx, v.id, 'no key update'))!;
+    await assertRoundWritable(tx, locked.roundId);
+    if (locked.closedAt) throw conflict('投票已结束，不能再发放测评码');
+    const { batch, codes } = await issueBatch(tx, v.id, count);
+    await recordAudit(tx, actor, 'paper.print', {
+      vote_type_id: v.id,
+      company_id: v.companyId,
+      name: v.name,
+      batch,
+      count,
+    });
+    return codes;
+  });
+}
+
+/**
+ * The paper ballots of a vote type. Codes mode (without `blank`): N new codes are issued as one batch
+ * (counted as issued, audited as 打印纸质选票) and each sheet prints its own; otherwise blank forms with a
+ * 编号 blank. A setup problem (nothing to answer) is a 409 naming it.
+ */
+export async function paperBallotsPdf(
+  db: Db,
+  voteTypeId: number,
+  query: PaperPdfQuery,
+  opts: { actor: Actor; envUrl?: string },
+) {
+  const def = await paperDefinition(db, voteTypeId, query.company_id);
+  if (def.problem) throw conflict(def.problem);
+  const v = def.voteType;
+  let sheets: ({ code: string; url: string } | null)[] = Array.from({ length: query.copies }, () => null);
+  if (v.accessMode === 'codes' && query.blank !== '1') {
+    const base = await publicBase(db, opts.envUrl);
+    if (!base) throw conflict(NO_PUBLIC_URL);
+    const link = `${base}${voteTypePublicPath(v.linkId)}`;
+    opts.actor.audit.summary = `打印纸质选票：“${v.name}”${query.copies} 份，每份一个新测评码`;
+    const codes = await issueForPrint(db, v, query.copies, opts.actor);
+    sheets = codes.map((code) => ({ code, url: `${link}?code=${code}` }));
+  } else {
+    opts.actor.audit.summary = `打印纸质选票：“${v.name}”${query.copies} 份（空白，不含测评码）`;
+  }
+  const { file } = await paperPdf({ def, sheets });
+  return { file, fileName: `${v.name}-纸质选票.pdf` };
+}

@@ -1,0 +1,95 @@
+import {
+  PAPER_DETAILS,
+  type PaperForm,
+  type PaperSheetCheck,
+  type PaperSheetList,
+  type PaperSheetListQuery,
+} from '@kaoping/contracts/paper-ballots';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from '../public/public-ballot.service';
+import { statusOf } from '../vote-types/vote-type-status';
+import { getScopedVoteType } from '../vote-types/vote-types.service';
+import { paperDefinition } from './paper-ballot';
+import { keyOf, resolveSheet } from './paper-sheet-key';
+import { countsOf, sheetOf, summaryOf } from './paper-view';
+import * as repo from './paper.repository';
+
+// What the entry screen reads: the ballot to key, a typed code checked before keying, the sheets keyed.
+
+/** The ballot as the voter page gets it (polls, targets, subjects), and how paper is entered for it. */
+export async function paperForm(db: Db, voteTypeId: number, companyId?: number): Promise<PaperForm> {
+  const def = await paperDefinition(db, voteTypeId, companyId);
+  const v = def.voteType;
+  const state = def.roundArchived ? 'closed' : statusOf(v);
+  const notice = def.roundArchived
+    ? '本轮测评已结束'
+    : state !== 'open'
+      ? { not_started: '投票尚未开始', closed: '投票已结束', inactive: '该投票已停用' }[state]
+      : def.problem;
+  return {
+    vote_type_id: v.id,
+    name: v.name,
+    company: def.company,
+    form_category: def.family,
+    access_mode: v.accessMode as PaperForm['access_mode'],
+    double_entry: v.doubleEntry,
+    test_mode: v.testMode,
+    state,
+    round_archived: def.roundArchived,
+    ready: notice === null,
+    notice,
+    polls: def.problem ? [] : def.polls.map(mapPublicPoll),
+    targets: def.targets.map(mapPublicTarget),
+    subjects: def.subjects.map(mapPublicSubject),
+    counts: await countsOf(db, v),
+  };
+}
+
+/** Whether a typed code (or sheet number) can be keyed now by this session; refusals as on entry. */
+export async function checkSheetKey(
+  db: Db,
+  voteTypeId: number,
+  typed: string,
+  opts: { companyId?: number; sid: string | undefined },
+): Promise<PaperSheetCheck> {
+  const v = await getScopedVoteType(db, voteTypeId, opts.companyId);
+  const { key, label, sheet } = await resolveSheet(db, v, typed);
+  if (!sheet) return { key, label, state: 'new', can_enter: true };
+  const state = sheet.state as PaperSheetCheck['state'];
+  if (state === 'counted')
+    return { key, label, state, can_enter: false, detail: PAPER_DETAILS.alreadyCounted };
+  if (state === 'conflict') return { key, label, state, can_enter: false, detail: PAPER_DETAILS.inConflict };
+  if (!opts.sid) return { key, label, state, can_enter: false, detail: PAPER_DETAILS.noSession };
+  if (sheet.firstSession === opts.sid) {
+    return { key, label, state, can_enter: false, detail: PAPER_DETAILS.sameSession };
+  }
+  return { key, label, state, can_enter: true };
+}
+
+export async function listSheets(
+  db: Db,
+  voteTypeId: number,
+  query: PaperSheetListQuery,
+  companyId?: number,
+): Promise<PaperSheetList> {
+  const v = await getScopedVoteType(db, voteTypeId, companyId);
+  const skip = (query.page - 1) * query.page_size;
+  const [page, counts] = await Promise.all([
+    repo.listSheets(db, v.id, query.state, { skip, limit: query.page_size }),
+    countsOf(db, v),
+  ]);
+  return { items: page.items.map((row) => summaryOf(v, row)), total: page.total, counts };
+}
+
+export async function sheetDetail(
+  db: Db,
+  voteTypeId: number,
+  typed: string,
+  opts: { companyId?: number; sid: string | undefined },
+) {
+  const v = await getScopedVoteType(db, voteTypeId, opts.companyId);
+  const sheet = await repo.findSheet(db, v.id, keyOf(v, typed).key);
+  if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
+  return sheetOf(db, v, sheet, opts.sid);
+}

@@ -1,0 +1,55 @@
+import { formatCode, normalizeCode } from '@kaoping/contracts/ballot-codes';
+import { MAX_SHEET_NUMBER, PAPER_DETAILS } from '@kaoping/contracts/paper-ballots';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { codeOfOtherVoteType, findCodeState } from '../ballot-codes/ballot-codes.repository';
+import type { VoteTypeRow } from '../vote-types/vote-types.repository';
+import { findSheet, type PaperSheetRow } from './paper.repository';
+
+/** A sheet's key as stored and as shown: the code (codes mode) or the sheet number (link mode). */
+export interface SheetKey {
+  key: string;
+  label: string;
+}
+
+/** The stored key of what the keyer typed, without looking anything up; 404/400 when it cannot be one. */
+export function keyOf(v: Pick<VoteTypeRow, 'accessMode'>, typed: string): SheetKey {
+  if (v.accessMode === 'codes') {
+    const code = normalizeCode(typed);
+    if (!code.ok) throw notFound(PAPER_DETAILS.codeUnknown);
+    return { key: code.code, label: formatCode(code.code) };
+  }
+  const t = typed.trim();
+  const n = /^\d{1,6}$/.test(t) ? Number(t) : NaN;
+  if (!(n >= 1 && n <= MAX_SHEET_NUMBER)) throw badRequest(PAPER_DETAILS.sheetNumber);
+  return { key: String(n), label: `编号 ${n}` };
+}
+
+export const labelOf = (v: Pick<VoteTypeRow, 'accessMode'>, key: string) =>
+  v.accessMode === 'codes' ? formatCode(key) : `编号 ${key}`;
+
+/**
+ * The key of a sheet that is to be keyed, with its row when it has one. In codes mode the code must be a
+ * code of this vote type (404 naming another vote type's code as such), not voided (403), and not used
+ * by a phone ballot (409; a code used by this sheet's own counted ballot is fine). The same messages as
+ * the check the entry screen calls before keying.
+ */
+export async function resolveSheet(
+  db: Db,
+  v: VoteTypeRow,
+  typed: string,
+  lock = false,
+): Promise<SheetKey & { sheet: PaperSheetRow | undefined }> {
+  const k = keyOf(v, typed);
+  const sheet = await findSheet(db, v.id, k.key, lock);
+  if (v.accessMode === 'codes') {
+    const state = await findCodeState(db, v.id, k.key);
+    if (state === undefined) {
+      const other = await codeOfOtherVoteType(db, v.companyId, v.id, k.key);
+      throw notFound(other ? PAPER_DETAILS.codeOtherType : PAPER_DETAILS.codeUnknown);
+    }
+    if (state === 'voided') throw forbidden(PAPER_DETAILS.codeVoided);
+    if (state === 'used' && sheet?.state !== 'counted') throw conflict(PAPER_DETAILS.codeUsed);
+  }
+  return { ...k, sheet };
+}

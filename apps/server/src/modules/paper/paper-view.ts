@@ -1,0 +1,58 @@
+import type {
+  PaperCounts,
+  PaperSheet,
+  PaperSheetState,
+  PaperSheetSummary,
+} from '@kaoping/contracts/paper-ballots';
+import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import type { Db } from '../../db/client';
+import { listSubmissionBallots } from '../ballots/ballot-rows.repository';
+import { countBySource } from '../ballots/submissions.repository';
+import type { VoteTypeRow } from '../vote-types/vote-types.repository';
+import { labelOf } from './paper-sheet-key';
+import { openSheetCounts, type PaperSheetRow } from './paper.repository';
+
+/** Counted ballots by source and the sheets waiting, for the vote type's current mode. */
+export async function countsOf(db: Db, v: VoteTypeRow): Promise<PaperCounts> {
+  const [counted, open] = await Promise.all([countBySource(db, v.id, v.testMode), openSheetCounts(db, v.id)]);
+  return { ...counted, ...open };
+}
+
+export function summaryOf(v: VoteTypeRow, row: PaperSheetRow): PaperSheetSummary {
+  return {
+    id: row.id,
+    key: row.sheetKey,
+    label: labelOf(v, row.sheetKey),
+    state: row.state as PaperSheetState,
+    entered_at: row.enteredAt.toISOString(),
+    entries: row.secondSession === null ? 1 : 2,
+  };
+}
+
+/** The answers of the counted ballot, as entries. */
+async function countedOf(db: Db, row: PaperSheetRow): Promise<BallotEntryInput[] | null> {
+  if (row.state !== 'counted' || !row.submissionId) return null;
+  const stored = await listSubmissionBallots(db, row.submissionId);
+  return stored.map((b) => ({
+    poll_id: b.pollId,
+    target_id: b.targetId,
+    answers: b.answers as Record<string, unknown>,
+  }));
+}
+
+/** One sheet with both entries and the counted answers. */
+export async function sheetOf(
+  db: Db,
+  v: VoteTypeRow,
+  row: PaperSheetRow,
+  sid: string | undefined,
+): Promise<PaperSheet> {
+  return {
+    ...summaryOf(v, row),
+    first: row.firstAnswers as BallotEntryInput[],
+    second: (row.secondAnswers as BallotEntryInput[] | null) ?? null,
+    counted: await countedOf(db, row),
+    entered_by_me: sid !== undefined && (row.firstSession === sid || row.secondSession === sid),
+    counts: await countsOf(db, v),
+  };
+}

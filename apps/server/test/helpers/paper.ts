@@ -1,0 +1,72 @@
+// Calls of issue 16 (paper ballots) for the tests: each answers the raw response, so that a test can
+// assert the status and the detail a client sees.
+import { sql } from 'drizzle-orm';
+import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import type { App } from '../../src/app';
+import type { Db } from '../../src/db/client';
+import { bearer, login } from './factories';
+
+const ADMIN = '/api/v1/admin';
+
+export function paperCalls(app: App, voteTypeId: () => number) {
+  const at = (rest = '') => `${ADMIN}/vote-types/${voteTypeId()}/paper${rest}`;
+  return {
+    form: (token: string) => app.inject({ method: 'GET', url: at('/form'), headers: bearer(token) }),
+    check: (token: string, key: string) =>
+      app.inject({ method: 'GET', url: at(`/sheets/${encodeURIComponent(key)}`), headers: bearer(token) }),
+    enter: (token: string, key: string, ballots: BallotEntryInput[]) =>
+      app.inject({ method: 'POST', url: at('/sheets'), headers: bearer(token), payload: { key, ballots } }),
+    list: (token: string, query = '') =>
+      app.inject({ method: 'GET', url: at(`/sheets${query}`), headers: bearer(token) }),
+    detail: (token: string, key: string) =>
+      app.inject({
+        method: 'GET',
+        url: at(`/sheets/${encodeURIComponent(key)}/detail`),
+        headers: bearer(token),
+      }),
+    correct: (token: string, key: string, ballots: BallotEntryInput[]) =>
+      app.inject({
+        method: 'PUT',
+        url: at(`/sheets/${encodeURIComponent(key)}`),
+        headers: bearer(token),
+        payload: { ballots },
+      }),
+    withdraw: (token: string, key: string) =>
+      app.inject({ method: 'DELETE', url: at(`/sheets/${encodeURIComponent(key)}`), headers: bearer(token) }),
+    pdf: (token: string, query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `${ADMIN}/vote-types/${voteTypeId()}/paper.pdf${query}`,
+        headers: bearer(token),
+      }),
+  };
+}
+
+/** Another sign-in of the same account: a second admin session (another sid). */
+export async function newSession(app: App, username = 'admin', password = 'password123') {
+  const res = await login(app, username, password);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ access_token: string }>().access_token;
+}
+
+/** Rows of every table a paper entry may touch, and the code states: a refusal leaves them unchanged. */
+export async function paperRows(db: Db) {
+  const res = (await db.execute(
+    sql`SELECT (SELECT count(*) FROM submissions)::int AS submissions, (SELECT count(*) FROM votes)::int AS votes,
+               (SELECT count(*) FROM cadre_votes)::int AS cadre_votes,
+               (SELECT count(*) FROM paper_sheets)::int AS paper_sheets,
+               (SELECT string_agg(code || ':' || state, ',' ORDER BY id) FROM ballot_codes) AS codes`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return res.rows[0]!;
+}
+
+/** The stored ballot rows of a submission, without ids and times. */
+export async function ballotRowsOf(db: Db, submissionId: string) {
+  const res = (await db.execute(
+    sql`SELECT poll_id, target_id, answers, score, is_test FROM votes WHERE submission_id = ${submissionId}
+        UNION ALL
+        SELECT poll_id, NULL, answers, NULL, is_test FROM cadre_votes WHERE submission_id = ${submissionId}
+        ORDER BY 1, 2`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return res.rows;
+}

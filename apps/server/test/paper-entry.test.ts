@@ -1,0 +1,398 @@
+// Issue 16 items 2-3: a paper sheet is checked and stored exactly like a phone ballot (source 'paper'),
+// double entry counts a sheet once when two sessions agree and nothing until a third settles a conflict.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client';
+import {
+  appraisalEntries,
+  buildBallotFixture,
+  evaluationEntries,
+  scoringAnswers,
+  submission,
+  submit,
+  type BallotFixture,
+} from './helpers/ballot-fixtures';
+import { bearer, createAdmin, elevate } from './helpers/factories';
+import { ballotRowsOf, newSession, paperCalls, paperRows } from './helpers/paper';
+import { createTestContext, type TestContext } from './helpers/test-app';
+import { adminCalls } from './helpers/vote-control';
+
+let ctx: TestContext;
+let token: string;
+let f: BallotFixture;
+let family: 'appraisal' | 'evaluation' = 'appraisal';
+const paper = () => paperCalls(ctx.app, () => f[family].id);
+const api = () => adminCalls(ctx.app, () => token);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = await createAdmin(ctx.app);
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.reset();
+  token = await createAdmin(ctx.app);
+  f = await buildBallotFixture(ctx.app, token);
+  family = 'appraisal';
+});
+
+const submissionsOf = (source: string) =>
+  rowsOf<{ id: string; total_score: number | null; is_test: boolean; ballot_count: number }>(
+    ctx.database.db,
+    sql`SELECT id, total_score, is_test, ballot_count FROM submissions WHERE source = ${source} ORDER BY id`,
+  );
+
+/** A different appraisal ballot: every person rated 一般 / 基本称职. */
+const otherEntries = () =>
+  appraisalEntries(f).map((e) =>
+    e.target_id === f.companyTarget.id
+      ? { ...e, answers: scoringAnswers('company', 'average') }
+      : { ...e, answers: scoringAnswers('person', 'average') },
+  );
+
+describe('entering a sheet (double entry off)', () => {
+  it.each(['appraisal', 'evaluation'] as const)(
+    'stores exactly the ballot an online voter with the same choices stores (%s)',
+    async (fam) => {
+      family = fam;
+      const entries = fam === 'appraisal' ? appraisalEntries(f) : evaluationEntries(f);
+      expect((await submit(ctx.app, submission(f, fam, { ballots: entries }))).statusCode).toBe(201);
+      const res = await paper().enter(token, '1', entries);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ key: '1', label: '编号 1', state: 'counted', entries: 1 });
+      expect(res.json().counts).toEqual({ paper: 1, online: 1, pending: 0, conflict: 0 });
+      const [online] = await submissionsOf('online');
+      const [stored] = await submissionsOf('paper');
+      expect(stored).toMatchObject({
+        total_score: online!.total_score,
+        is_test: false,
+        ballot_count: online!.ballot_count,
+      });
+      expect(await ballotRowsOf(ctx.database.db, stored!.id)).toEqual(
+        await ballotRowsOf(ctx.database.db, online!.id),
+      );
+      expect(res.json().counted).toEqual(res.json().first);
+    },
+  );
+
+  it('gives the same results as the same choices cast online', async () => {
+    const figures = async () => {
+      const c = f.company.id;
+      const get = async (url: string) =>
+        (await ctx.app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: bearer(token) })).json();
+      return strip({
+        targets: await get(`/vote-targets/results?company_id=${c}`),
+        company: await get(`/companies/${c}/results`),
+        cadre: await get(`/cadre-results/statistics?company_id=${c}`),
+      });
+    };
+    const cast = async (how: 'online' | 'paper') => {
+      let n = 0;
+      for (const [fam, entries] of [
+        ['appraisal', appraisalEntries(f)],
+        ['appraisal', otherEntries()],
+        ['evaluation', evaluationEntries(f)],
+      ] as const) {
+        family = fam;
+        if (how === 'online')
+          expect((await submit(ctx.app, submission(f, fam, { ballots: entries }))).statusCode).toBe(201);
+        else expect((await paper().enter(token, String(++n), entries)).statusCode).toBe(201);
+      }
+    };
+    await cast('online');
+    const online = await figures();
+    await ctx.reset();
+    token = await createAdmin(ctx.app);
+    f = await buildBallotFixture(ctx.app, token);
+    await cast('paper');
+    const onPaper = await figures();
+    expect(JSON.stringify(onPaper)).toContain('领导班子');
+    expect(onPaper).toEqual(online);
+  });
+
+  it('consumes a code in codes mode; the code then refuses a phone ballot', async () => {
+    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [code] = await api().codes(f.appraisal.id, 2);
+    const res = await paper().enter(token, code!.toLowerCase(), appraisalEntries(f));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ label: code, state: 'counted' });
+    const phone = await submit(ctx.app, submission(f, 'appraisal', { code }));
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json()).toEqual({ detail: '该测评码已使用' });
+    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 1, handed_out: 2 });
+  });
+
+  it('refuses every bad sheet with a clear Chinese message, storing nothing', async () => {
+    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    expect((await api().update(f.evaluation.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [used, voided, fresh] = await api().codes(f.appraisal.id, 3);
+    const [otherType] = await api().codes(f.evaluation.id, 1);
+    await api().void(f.appraisal.id, { codes: [voided] });
+    expect((await submit(ctx.app, submission(f, 'appraisal', { code: used }))).statusCode).toBe(201);
+    const half = appraisalEntries(f).slice(0, 2);
+    const online = await submit(ctx.app, submission(f, 'appraisal', { code: fresh, ballots: half }));
+    const badOption = appraisalEntries(f).map((e, i) =>
+      i === 1 ? { ...e, answers: { ...e.answers, overall: 'superb' } } : e,
+    );
+    const cases: [string, unknown[], number, string][] = [
+      ['ABCD-EFGH-JK', appraisalEntries(f), 404, '测评码不存在，请核对'],
+      ['not a code!', appraisalEntries(f), 404, '测评码不存在，请核对'],
+      [used!, appraisalEntries(f), 409, '该测评码已使用'],
+      [voided!, appraisalEntries(f), 403, '该测评码已作废'],
+      [otherType!, appraisalEntries(f), 404, '该测评码不属于本投票类型'],
+      [fresh!, half, 422, online.json().detail],
+      [fresh!, badOption, 422, ''],
+    ];
+    expect(online.statusCode).toBe(422);
+    expect(online.json().detail).toMatch(/^答卷有误：尚未作答：“李红梅”/);
+    const before = await paperRows(ctx.database.db);
+    for (const [key, ballots, status, detail] of cases) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/vote-types/${f.appraisal.id}/paper/sheets`,
+        headers: bearer(token),
+        payload: { key, ballots },
+      });
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(status);
+      if (detail) expect(res.json()).toEqual({ detail });
+      else expect(res.json().detail).toMatch(/^答卷有误：“王建国”：/);
+    }
+    expect(await paperRows(ctx.database.db)).toEqual(before);
+    // The check before keying answers the same.
+    expect((await paper().check(token, voided!)).json()).toEqual({ detail: '该测评码已作废' });
+    expect((await paper().check(token, otherType!)).statusCode).toBe(404);
+    expect((await paper().check(token, fresh!)).json()).toEqual({
+      key: fresh!.replaceAll('-', ''),
+      label: fresh,
+      state: 'new',
+      can_enter: true,
+    });
+  });
+
+  it('refuses a bad sheet number, a closed vote type and an archived round, storing nothing', async () => {
+    const before = await paperRows(ctx.database.db);
+    for (const key of ['0', '100000', 'abc', '1.5']) {
+      const res = await paper().enter(token, key, appraisalEntries(f));
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json()).toEqual({ detail: '编号必须是 1-99999 的整数' });
+    }
+    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
+    const closed = await paper().enter(token, '1', appraisalEntries(f));
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json()).toEqual({ detail: '投票已结束' });
+    expect((await api().close(f.evaluation.id)).statusCode).toBe(200);
+    const elevated = await elevate(ctx.app, token);
+    const round = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/companies/${f.company.id}/rounds`,
+      headers: bearer(elevated),
+      payload: { name: '下一轮', year: 2099 },
+    });
+    expect(round.statusCode, round.body).toBe(201);
+    const archived = await paper().enter(token, '1', appraisalEntries(f));
+    expect(archived.statusCode).toBe(409);
+    expect(archived.json()).toEqual({ detail: '该测评批次已归档，不能修改' });
+    expect(await paperRows(ctx.database.db)).toMatchObject({ ...before, paper_sheets: 0 });
+    expect((await submissionsOf('paper')).length).toBe(0);
+  });
+
+  it('refuses a second entry of a counted sheet and keeps one ballot', async () => {
+    expect((await paper().enter(token, '7', appraisalEntries(f))).statusCode).toBe(201);
+    const again = await paper().enter(await newSession(ctx.app), '07', appraisalEntries(f));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: '该纸质票已录入并计票；如需修改请使用“更正”' });
+    expect((await submissionsOf('paper')).length).toBe(1);
+  });
+
+  it('refuses a token signed before sessions existed (no sid)', async () => {
+    const me = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/auth/me', headers: bearer(token) })
+    ).json<{ id: number; username: string }>();
+    const old = ctx.app.issueToken({ sub: String(me.id), username: me.username, tv: 0 });
+    const res = await paper().enter(old, '1', appraisalEntries(f));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: '请重新登录后再录入纸质票' });
+    expect((await submissionsOf('paper')).length).toBe(0);
+  });
+});
+
+describe('correcting and withdrawing', () => {
+  it('corrects a counted sheet: one ballot with the new answers, the code used once', async () => {
+    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [code] = await api().codes(f.appraisal.id, 1);
+    expect((await paper().enter(token, code!, appraisalEntries(f))).statusCode).toBe(201);
+    const [before] = await submissionsOf('paper');
+    const res = await paper().correct(token, code!, otherEntries());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'counted' });
+    const after = await submissionsOf('paper');
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).not.toBe(before!.id);
+    expect(after[0]!.total_score).toBeLessThan(before!.total_score!);
+    expect(res.json().counted).toEqual(
+      otherEntries().map((e) => ({ ...e, answers: expect.objectContaining({ overall: e.answers.overall }) })),
+    );
+    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 0 });
+    const audit = await rowsOf<{ action: string; summary: string; detail: unknown }>(
+      ctx.database.db,
+      sql`SELECT action, summary, detail FROM audit_log WHERE action LIKE 'paper.%' ORDER BY id`,
+    );
+    expect(audit.map((a) => [a.action, a.summary])).toEqual([
+      ['paper.enter', '录入纸质票：“班子成员”（已计票）'],
+      ['paper.correct', '更正纸质票：“班子成员”（已计票）'],
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(code!.replaceAll('-', '').slice(0, 8));
+    expect(JSON.stringify(audit)).not.toContain('excellent');
+  });
+
+  it('withdraws a sheet: ballot gone, code unused again, the sheet can be keyed anew', async () => {
+    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [code] = await api().codes(f.appraisal.id, 1);
+    expect((await paper().enter(token, code!, appraisalEntries(f))).statusCode).toBe(201);
+    const res = await paper().withdraw(token, code!);
+    expect(res.statusCode).toBe(204);
+    expect(await paperRows(ctx.database.db)).toMatchObject({ submissions: 0, votes: 0, paper_sheets: 0 });
+    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ used: 0, unused: 1 });
+    expect((await paper().withdraw(token, code!)).json()).toEqual({ detail: '该纸质票尚未录入' });
+    expect((await paper().enter(token, code!, otherEntries())).statusCode).toBe(201);
+  });
+});
+
+describe('double entry', () => {
+  beforeEach(async () => {
+    expect((await api().update(f.appraisal.id, { double_entry: true })).json()).toMatchObject({
+      double_entry: true,
+    });
+  });
+
+  it('counts a sheet once when two sessions agree, nothing before', async () => {
+    const first = await paper().enter(token, '3', appraisalEntries(f));
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ state: 'pending', entries: 1, counted: null, entered_by_me: true });
+    expect(first.json().counts).toEqual({ paper: 0, online: 0, pending: 1, conflict: 0 });
+    expect((await submissionsOf('paper')).length).toBe(0);
+    // The same session again, also after entering advanced mode (the re-signed token keeps its session).
+    for (const again of [token, await elevate(ctx.app, token)]) {
+      const res = await paper().enter(again, '3', appraisalEntries(f));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: '双人录入需由另一位管理员（另一个登录会话）完成第二次录入' });
+    }
+    expect((await paper().check(token, '3')).json()).toMatchObject({ state: 'pending', can_enter: false });
+    const other = await newSession(ctx.app);
+    expect((await paper().check(other, '3')).json()).toMatchObject({ state: 'pending', can_enter: true });
+    const second = await paper().enter(other, '3', appraisalEntries(f));
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ state: 'counted', entries: 2 });
+    expect(second.json().counts).toEqual({ paper: 1, online: 0, pending: 0, conflict: 0 });
+    expect(await submissionsOf('paper')).toHaveLength(1);
+    const list = (await paper().list(token)).json();
+    expect(list).toMatchObject({
+      total: 1,
+      items: [{ key: '3', label: '编号 3', state: 'counted', entries: 2 }],
+    });
+    expect(list.items[0].entered_at).toMatch(/:00\.000Z$/);
+  });
+
+  it('counts nothing on a disagreement until a third session settles it', async () => {
+    const second = await newSession(ctx.app);
+    const third = await newSession(ctx.app);
+    expect((await paper().enter(token, '5', appraisalEntries(f))).statusCode).toBe(201);
+    const res = await paper().enter(second, '5', otherEntries());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ state: 'conflict', entries: 2, counted: null });
+    expect(res.json().counts).toEqual({ paper: 0, online: 0, pending: 0, conflict: 1 });
+    expect((await submissionsOf('paper')).length).toBe(0);
+    const detail = (await paper().detail(third, '5')).json();
+    expect(detail.first[1].answers.overall).toBe('excellent');
+    expect(detail.second[1].answers.overall).toBe('basically_competent');
+    expect(detail.entered_by_me).toBe(false);
+    // A keyer cannot settle; a third key of the sheet is refused too.
+    for (const keyer of [token, second]) {
+      const refused = await paper().correct(keyer, '5', otherEntries());
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: '核对需由未参与录入的第三人完成' });
+    }
+    expect((await paper().enter(third, '5', otherEntries())).json()).toEqual({
+      detail: '该纸质票两次录入不一致，请由第三人核对后确定',
+    });
+    expect((await submissionsOf('paper')).length).toBe(0);
+    // Closing waits for it.
+    const close = await api().close(f.appraisal.id);
+    expect(close.statusCode).toBe(409);
+    expect(close.json()).toEqual({ detail: '还有 1 张纸质票未完成双人录入核对，请先处理' });
+    const settled = await paper().correct(third, '5', otherEntries());
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json()).toMatchObject({ state: 'counted' });
+    expect(settled.json().counted[1].answers.overall).toBe('basically_competent');
+    expect(await submissionsOf('paper')).toHaveLength(1);
+    // Closing now erases the sheets (the only place a code met a ballot) and keeps the ballot.
+    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
+    expect(await paperRows(ctx.database.db)).toMatchObject({ submissions: 1, paper_sheets: 0 });
+  });
+});
+
+describe('the double entry setting', () => {
+  it('is off by default, changed by PUT, and copied to the next round', async () => {
+    const list = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/admin/vote-types/?company_id=${f.company.id}`,
+          headers: bearer(token),
+        })
+      ).json<{ name: string; double_entry: boolean }[]>();
+    expect((await list()).map((v) => v.double_entry)).toEqual([false, false]);
+    expect((await api().update(f.evaluation.id, { double_entry: 'yes' })).statusCode).toBe(422);
+    expect((await api().update(f.evaluation.id, { double_entry: true })).statusCode).toBe(200);
+    expect((await paper().form(token)).json()).toMatchObject({ double_entry: false, access_mode: 'link' });
+    family = 'evaluation';
+    expect((await paper().form(token)).json()).toMatchObject({
+      double_entry: true,
+      state: 'open',
+      ready: true,
+      form_category: 'democratic_evaluation',
+      subjects: f.subjects.map((s) => expect.objectContaining({ id: s.id, name: s.name })),
+    });
+    await api().close(f.appraisal.id);
+    await api().close(f.evaluation.id);
+    const round = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/companies/${f.company.id}/rounds`,
+      headers: bearer(await elevate(ctx.app, token)),
+      payload: { name: '下一轮', year: 2099 },
+    });
+    expect(round.statusCode, round.body).toBe(201);
+    expect((await list()).map((v) => [v.name, v.double_entry])).toEqual([
+      ['班子成员', false],
+      ['中层干部', true],
+    ]);
+  });
+});
+
+describe('test mode', () => {
+  it('keys a test ballot in test mode; going formal deletes it with its sheet', async () => {
+    expect((await api().update(f.appraisal.id, { test_mode: true })).statusCode).toBe(200);
+    const res = await paper().enter(token, '1', appraisalEntries(f));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().counts).toEqual({ paper: 1, online: 0, pending: 0, conflict: 0 });
+    expect((await submissionsOf('paper'))[0]).toMatchObject({ is_test: true });
+    const elevated = await elevate(ctx.app, token);
+    expect((await api().goFormal(f.appraisal.id, elevated)).statusCode).toBe(200);
+    expect(await paperRows(ctx.database.db)).toMatchObject({ submissions: 0, paper_sheets: 0 });
+    expect((await paper().enter(token, '1', appraisalEntries(f))).json()).toMatchObject({ state: 'counted' });
+    expect((await submissionsOf('paper'))[0]).toMatchObject({ is_test: false });
+  });
+});
+
+/** Results without the per-source counts (the one place paper and phone differ) and the read time. */
+function strip(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(strip);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'paper' && k !== 'online' && k !== 'generated_at')
+        .map(([k, v]) => [k, strip(v)]),
+    );
+  }
+  return value;
+}
