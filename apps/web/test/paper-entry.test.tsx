@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminProviders } from '@/app/admin/admin-providers';
 import PaperEntryPage from '@/features/paper-entry/components/paper-entry-page';
-import type { PaperForm } from '@/features/paper-entry/lib/paper-types';
+import type { PaperForm } from '@kaoping/contracts/paper-ballots';
 import { appraisalForm, evaluationForm, storedSheet } from './paper-fixtures';
 import { mockFetch, renderRoutes, type Handler } from './render';
 

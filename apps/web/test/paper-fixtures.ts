@@ -3,7 +3,7 @@ import { companyTemplate } from '@kaoping/contracts/templates/company';
 import { newlyPromotedTemplate } from '@kaoping/contracts/templates/newly-promoted';
 import { personTemplate } from '@kaoping/contracts/templates/person';
 import type { PublicPoll } from '@kaoping/contracts/public-vote-types';
-import type { PaperForm, PaperSheet } from '@/features/paper-entry/lib/paper-types';
+import type { PaperForm, PaperSheet } from '@kaoping/contracts/paper-ballots';
 
 const poll = (
   id: number,

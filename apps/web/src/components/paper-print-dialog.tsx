@@ -1,12 +1,10 @@
 import { useState } from 'react';
+import { MAX_PAPER_COPIES as MAX_COPIES } from '@kaoping/contracts/paper-ballots';
 import type { VoteType } from '@kaoping/contracts/vote-type';
 import { Alert, App, Checkbox, InputNumber, Modal, Typography } from 'antd';
 import { downloadPaperBallots } from '@/api/paper-ballots';
 import { formatBytes } from '@/lib/admin-download';
 import { errorDetail } from '@/lib/api-client';
-
-/** Most copies one print may make (the server's limit: codes mode issues one code per copy). */
-const MAX_COPIES = 500;
 
 const UNSAFE = /[\\/:*?"<>|\s]+/g;
 const fileName = (companyName: string | undefined, voteTypeName: string) =>

@@ -7,7 +7,7 @@ import type {
   PaperSheetCheck,
   PaperSheetList,
   PaperSheetState,
-} from '../lib/paper-types';
+} from '@kaoping/contracts/paper-ballots';
 
 // The paper entry screen's calls (design-16.md): the form, the check of a typed or scanned key, the
 // sheets entered, and entering, correcting, settling and withdrawing one sheet.

@@ -6,7 +6,7 @@ import { errorDetail } from '@/lib/api-client';
 import { rekeySheet, useRefreshPaper, useSheetDetail } from '../api/paper-sheets';
 import { cellCount, type EntryRow } from '../lib/entry-rows';
 import { cellName, sheetCells, valuesFromBallots, type EntryValues } from '../lib/entry-values';
-import type { PaperSheetSummary } from '../lib/paper-types';
+import type { PaperSheetSummary } from '@kaoping/contracts/paper-ballots';
 
 export interface ConflictViewProps {
   voteTypeId: number;

@@ -5,7 +5,7 @@ import { checkSheet, enterSheet, rekeySheet } from '../api/paper-sheets';
 import type { EntryRow } from '../lib/entry-rows';
 import { pressKey, startState, type EntryState, type KeyResult } from '../lib/entry-keys';
 import { buildBallots, type EntryValues } from '../lib/entry-values';
-import type { PaperForm, PaperSheet, PaperSheetCheck } from '../lib/paper-types';
+import type { PaperForm, PaperSheet, PaperSheetCheck } from '@kaoping/contracts/paper-ballots';
 import { keyFromInput } from '../lib/sheet-key';
 import { EntryGrid, type EntryGridHandle } from './entry-grid';
 import { KeyLegend } from './key-legend';

@@ -1,4 +1,4 @@
-import type { PaperCounts } from '../lib/paper-types';
+import type { PaperCounts } from '@kaoping/contracts/paper-ballots';
 
 /** 纸质 / 线上 ballots counted, sheets waiting, and what this tab entered. */
 export function PaperCountsBar({ counts, entered }: { counts: PaperCounts; entered: number }) {

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { usePaperForm, useRefreshPaper } from '../api/paper-sheets';
 import { buildRows } from '../lib/entry-rows';
-import type { PaperForm } from '../lib/paper-types';
+import type { PaperForm } from '@kaoping/contracts/paper-ballots';
 import { useSessionCount } from '../lib/use-session-count';
 import { EntryPanel, type EntryMode, type StoredLine } from './entry-panel';
 import { PaperCountsBar } from './paper-counts-bar';

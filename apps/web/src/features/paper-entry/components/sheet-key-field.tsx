@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { Input, Typography, type InputRef } from 'antd';
-import { PAPER_SHEET_STATE_LABELS, type PaperSheetCheck } from '../lib/paper-types';
+import { PAPER_SHEET_STATE_LABELS, type PaperSheetCheck } from '@kaoping/contracts/paper-ballots';
 
 export interface SheetKeyFieldProps {
   codes: boolean;

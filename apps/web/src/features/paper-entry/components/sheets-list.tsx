@@ -13,7 +13,7 @@ import {
   type PaperForm,
   type PaperSheetState,
   type PaperSheetSummary,
-} from '../lib/paper-types';
+} from '@kaoping/contracts/paper-ballots';
 import { ConflictView } from './conflict-view';
 
 const STATE_COLOR: Record<PaperSheetState, string> = {
