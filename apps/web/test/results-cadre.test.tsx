@@ -96,6 +96,7 @@ describe('cadre records page (民主评议记录)', () => {
     poll_id: 4,
     poll_kind: 'newly_promoted',
     voter_identifier: 'ev-1',
+    source: 'online',
     answers: { subject_11: '认同', subject_12: '不认同', reason: '群众基础一般' },
     created_at: '2025-06-01T01:02:03.000Z',
   };

@@ -30,6 +30,8 @@ export const turnoutRow = (id: number, name: string, over: Partial<TurnoutRow> =
   rate: null,
   rate_warning: null,
   test_received: 0,
+  paper: 0,
+  online: over.received ?? 0,
   ...over,
 });
 

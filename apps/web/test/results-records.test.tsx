@@ -24,6 +24,7 @@ const record = (id: number, voter: string, score: number, over: Partial<VoteReco
   target_type: 'person',
   target_title: '总经理',
   voter_identifier: voter,
+  source: 'online',
   score,
   answers: personBallot(1) as unknown as Record<string, unknown>,
   created_at: '2025-06-01T01:02:03.000Z',

@@ -273,6 +273,7 @@ const record = (id: number, voter: string, voteType = 7): VoteRecord => ({
   target_type: 'person',
   target_title: '总经理',
   voter_identifier: voter,
+  source: 'online',
   // The archived round's ballot scored 55, the current round's 80: the table says which round it shows.
   score: voteType === 7 ? 80 : 55,
   answers: personBallot(1) as unknown as Record<string, unknown>,

@@ -8,6 +8,8 @@ import { formCategory } from './vote-type';
 const order = z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).default('desc');
 const voter = z.string().min(1).max(128);
 const answers = z.record(z.string(), z.unknown());
+/** Where a ballot came from: 线上 (a phone or browser) or 纸质 (a paper sheet keyed by an admin). */
+const source = z.enum(['online', 'paper'], { error: '来源只能是 online 或 paper' });
 const evaluationKind = z.enum(['cadre', 'newly_promoted'], {
   error: '问卷类型只能是 cadre 或 newly_promoted',
 });
@@ -34,6 +36,8 @@ const recordFilters = {
   to: instant.optional(),
   /** An archived round of the unit (测评批次); absent = the current round. */
   round_id: idSchema.optional(),
+  /** 线上 or 纸质 only. */
+  source: source.optional(),
 };
 export const voteFilterQuery = z.object({ ...recordFilters, target_id: idSchema.optional() });
 export type VoteFilterQuery = z.infer<typeof voteFilterQuery>;
@@ -62,6 +66,7 @@ export const voteRecord = z.object({
   target_type: scoringKind.nullable(),
   target_title: z.string().nullable(),
   voter_identifier: z.string(),
+  source,
   score: z.number(),
   answers,
   created_at: z.string(),
@@ -88,6 +93,7 @@ export const cadreVoteRecord = z.object({
   poll_id: int,
   poll_kind: evaluationKind,
   voter_identifier: z.string(),
+  source,
   answers,
   created_at: z.string(),
 });
@@ -116,6 +122,8 @@ export const voterFilterQuery = z.object({
   voter_identifier: voter.optional(),
   /** An archived round of the unit (测评批次); absent = the current round. */
   round_id: idSchema.optional(),
+  /** 线上 or 纸质 only. */
+  source: source.optional(),
 });
 export type VoterFilterQuery = z.infer<typeof voterFilterQuery>;
 export const voterResultsQuery = pagingQuery.extend({
@@ -133,6 +141,8 @@ export const voterResult = z.object({
   /** Cast in test mode (试投票): shown apart, never counted. */
   is_test: z.boolean(),
   voter_identifier: z.string(),
+  /** 线上 or 纸质. */
+  source,
   company_id: int,
   vote_type_id: int,
   vote_type_name: z.string(),

@@ -31,6 +31,9 @@ export const turnoutRow = z.object({
   rate_warning: z.enum(['over', 'under']).nullable(),
   /** Test ballots (试投票) kept apart, never part of the figures. */
   test_received: int,
+  /** 收回数 by source: formal paper sheets (纸质) and formal phone ballots (线上); paper + online = received. */
+  paper: int,
+  online: int,
 });
 export type TurnoutRow = z.infer<typeof turnoutRow>;
 export const turnout = z.object({

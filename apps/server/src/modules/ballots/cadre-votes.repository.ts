@@ -1,8 +1,8 @@
 import type { CadreVoteFilterQuery } from '@kaoping/contracts/records';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { roundWhere } from './round-where';
-import { cadreVotes, voteTypes } from '../../db/schema';
+import { roundWhere, sourceIs } from './round-where';
+import { cadreVotes, submissions, voteTypes } from '../../db/schema';
 
 /** The WHERE of an evaluation records filter; every field optional. */
 export function cadreVoteWhere(f: CadreVoteFilterQuery): SQL | undefined {
@@ -14,14 +14,16 @@ export function cadreVoteWhere(f: CadreVoteFilterQuery): SQL | undefined {
     f.voter_identifier === undefined ? undefined : eq(cadreVotes.voterIdentifier, f.voter_identifier),
     f.from === undefined ? undefined : gte(cadreVotes.createdAt, new Date(f.from)),
     f.to === undefined ? undefined : lte(cadreVotes.createdAt, new Date(f.to)),
+    f.source === undefined ? undefined : sourceIs(cadreVotes.submissionId, f.source),
   );
 }
 
 function selectRecords(db: Db) {
   return db
-    .select({ vote: cadreVotes, voteTypeName: voteTypes.name })
+    .select({ vote: cadreVotes, voteTypeName: voteTypes.name, source: submissions.source })
     .from(cadreVotes)
-    .leftJoin(voteTypes, eq(voteTypes.id, cadreVotes.voteTypeId));
+    .leftJoin(voteTypes, eq(voteTypes.id, cadreVotes.voteTypeId))
+    .leftJoin(submissions, eq(submissions.id, cadreVotes.submissionId));
 }
 export type CadreVoteRecordRow = NonNullable<Awaited<ReturnType<typeof findCadreVote>>>;
 

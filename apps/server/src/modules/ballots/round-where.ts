@@ -10,3 +10,8 @@ export function roundWhere(column: PgColumn, roundId: number | undefined): SQL {
     ? sql`${column} IN (SELECT id FROM rounds WHERE state = 'current')`
     : eq(column, roundId);
 }
+
+/** The source part of a records filter on a ballot table: its submission came from 线上 or 纸质. */
+export function sourceIs(submissionId: PgColumn, source: 'online' | 'paper'): SQL {
+  return sql`${submissionId} IN (SELECT id FROM submissions WHERE source = ${source})`;
+}

@@ -64,18 +64,22 @@ export async function voteTypeHasSubmissions(db: Db, voteTypeId: number) {
   return !!row;
 }
 
-/** Submissions (voters) per vote type of a round, formal and test apart: one scan of the round's index. */
+/**
+ * Submissions (voters) per vote type of a round, formal and test apart, and the formal paper ones: one
+ * scan of the round's index.
+ */
 export async function submissionsByVoteType(db: Db, roundId: number) {
   const rows = await db
     .select({
       voteTypeId: submissions.voteTypeId,
       formal: sql<number>`count(*) FILTER (WHERE NOT ${submissions.isTest})::int`,
       test: sql<number>`count(*) FILTER (WHERE ${submissions.isTest})::int`,
+      paper: sql<number>`count(*) FILTER (WHERE NOT ${submissions.isTest} AND ${submissions.source} = 'paper')::int`,
     })
     .from(submissions)
     .where(eq(submissions.roundId, roundId))
     .groupBy(submissions.voteTypeId);
-  return new Map(rows.map((r) => [r.voteTypeId, { formal: r.formal, test: r.test }]));
+  return new Map(rows.map((r) => [r.voteTypeId, { formal: r.formal, test: r.test, paper: r.paper }]));
 }
 
 /** Formal (or test) submissions of a vote type. */

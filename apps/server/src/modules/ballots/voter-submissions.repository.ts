@@ -14,6 +14,7 @@ export function voterWhere(family: FormCategory, f: VoterFilterQuery): SQL | und
     roundWhere(submissions.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(submissions.voteTypeId, f.vote_type_id),
     f.voter_identifier === undefined ? undefined : eq(submissions.voterIdentifier, f.voter_identifier),
+    f.source === undefined ? undefined : eq(submissions.source, f.source),
   );
 }
 

@@ -1,8 +1,8 @@
 import type { VoteFilterQuery } from '@kaoping/contracts/records';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { roundWhere } from './round-where';
-import { voteTargets, voteTypes, votes } from '../../db/schema';
+import { roundWhere, sourceIs } from './round-where';
+import { submissions, voteTargets, voteTypes, votes } from '../../db/schema';
 
 /** The WHERE of a records filter; every field optional. */
 export function voteWhere(f: VoteFilterQuery): SQL | undefined {
@@ -14,6 +14,7 @@ export function voteWhere(f: VoteFilterQuery): SQL | undefined {
     f.voter_identifier === undefined ? undefined : eq(votes.voterIdentifier, f.voter_identifier),
     f.from === undefined ? undefined : gte(votes.createdAt, new Date(f.from)),
     f.to === undefined ? undefined : lte(votes.createdAt, new Date(f.to)),
+    f.source === undefined ? undefined : sourceIs(votes.submissionId, f.source),
   );
 }
 
@@ -23,6 +24,7 @@ const recordColumns = {
   targetName: voteTargets.name,
   targetType: voteTargets.type,
   targetTitle: voteTargets.title,
+  source: submissions.source,
 };
 
 function selectRecords(db: Db) {
@@ -30,7 +32,8 @@ function selectRecords(db: Db) {
     .select(recordColumns)
     .from(votes)
     .leftJoin(voteTypes, eq(voteTypes.id, votes.voteTypeId))
-    .leftJoin(voteTargets, eq(voteTargets.id, votes.targetId));
+    .leftJoin(voteTargets, eq(voteTargets.id, votes.targetId))
+    .leftJoin(submissions, eq(submissions.id, votes.submissionId));
 }
 export type VoteRecordRow = NonNullable<Awaited<ReturnType<typeof findVote>>>;
 

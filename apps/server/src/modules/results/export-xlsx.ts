@@ -98,7 +98,7 @@ const WARNINGS: Record<NonNullable<TurnoutRow['rate_warning']>, string> = {
 const warningFill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFFFE7BA' } };
 
 /**
- * 发出数 / 收回数 / 参评率 per vote type, after `lead` empty cells. A rate above 100 % or below half is
+ * 发出数 / 收回数 (线上 and 纸质 apart) / 参评率 per vote type, after `lead` empty cells. A rate above 100 % or below half is
  * flagged in words and in a warning colour. Test ballots are shown apart and are in no figure.
  */
 export function turnoutTable(sheet: Sheet, voteTypes: TurnoutRow[], lead = 0) {
@@ -109,6 +109,8 @@ export function turnoutTable(sheet: Sheet, voteTypes: TurnoutRow[], lead = 0) {
     '投票方式',
     '发出数',
     '收回数',
+    '其中线上',
+    '其中纸质',
     '参评率（%）',
     '提示',
     '试投票（不计入）',
@@ -121,6 +123,8 @@ export function turnoutTable(sheet: Sheet, voteTypes: TurnoutRow[], lead = 0) {
       ACCESS_MODE_LABELS[v.access_mode],
       v.issued,
       v.received,
+      v.online,
+      v.paper,
       v.rate,
       v.rate_warning ? WARNINGS[v.rate_warning] : null,
       v.test_received,
@@ -129,8 +133,8 @@ export function turnoutTable(sheet: Sheet, voteTypes: TurnoutRow[], lead = 0) {
     row.eachCell((c, col) => {
       if (col <= lead) return;
       c.border = border;
-      if (col === lead + 5 && typeof c.value === 'number') c.numFmt = '0.00';
-      if (v.rate_warning && (col === lead + 5 || col === lead + 6)) {
+      if (col === lead + 7 && typeof c.value === 'number') c.numFmt = '0.00';
+      if (v.rate_warning && (col === lead + 7 || col === lead + 8)) {
         c.fill = warningFill;
         c.font = { color: { argb: 'FF9A3412' }, bold: true };
       }

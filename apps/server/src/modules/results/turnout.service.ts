@@ -18,7 +18,7 @@ function warningOf(returned: number, issued: number | null): TurnoutRow['rate_wa
 /**
  * The company's vote types (of one family, or all) in their order, with 发出数 (codes handed out in codes
  * mode, expected_voters in link mode), 收回数 (formal ballots) and 参评率. Test ballots are counted apart
- * and never in the figures. The server keeps 收回数 ≤ 发出数: every formal ballot of codes mode used a
+ * and never in the figures; 收回数 is split into 纸质 (paper sheets) and 线上. The server keeps 收回数 ≤ 发出数: every formal ballot of codes mode used a
  * code, and link mode refuses the voter past expected_voters.
  */
 export async function turnoutRows(
@@ -35,7 +35,7 @@ export async function turnoutRows(
     types.filter((t) => t.accessMode === 'codes').map((t) => t.id),
   );
   const rows = types.map((t): TurnoutRow => {
-    const n = received.get(t.id) ?? { formal: 0, test: 0 };
+    const n = received.get(t.id) ?? { formal: 0, test: 0, paper: 0 };
     const issued = t.accessMode === 'codes' ? (codes.get(t.id)?.handedOut ?? 0) : t.expectedVoters;
     return {
       vote_type_id: t.id,
@@ -54,6 +54,8 @@ export async function turnoutRows(
       rate: issued ? roundRatio(n.formal * 100, issued) : null,
       rate_warning: warningOf(n.formal, issued),
       test_received: n.test,
+      paper: n.paper,
+      online: n.formal - n.paper,
     };
   });
   return { rows, types };

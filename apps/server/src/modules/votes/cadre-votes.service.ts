@@ -8,7 +8,7 @@ import {
 import { subjectIdsIn } from '../evaluation-subjects/evaluation-subjects.service';
 import type { RecordSource } from './ballot-records';
 
-export function mapCadreVote({ vote: v, voteTypeName }: repo.CadreVoteRecordRow): CadreVoteRecord {
+export function mapCadreVote({ vote: v, voteTypeName, source }: repo.CadreVoteRecordRow): CadreVoteRecord {
   return {
     id: v.id,
     submission_id: v.submissionId,
@@ -19,6 +19,7 @@ export function mapCadreVote({ vote: v, voteTypeName }: repo.CadreVoteRecordRow)
     poll_id: v.pollId,
     poll_kind: v.pollKind === 'newly_promoted' ? 'newly_promoted' : 'cadre',
     voter_identifier: v.voterIdentifier,
+    source: source === 'paper' ? 'paper' : 'online',
     answers: v.answers as Record<string, unknown>,
     created_at: v.createdAt.toISOString(),
   };

@@ -22,6 +22,7 @@ async function mapRows(db: Db, family: FormCategory, rows: repo.SubmissionRow[])
       submission_id: s.id,
       is_test: s.isTest,
       voter_identifier: s.voterIdentifier,
+      source: s.source === 'paper' ? 'paper' : 'online',
       company_id: s.companyId,
       vote_type_id: s.voteTypeId,
       vote_type_name: voteTypeName,

@@ -8,6 +8,7 @@ export function mapVote({
   targetName,
   targetType,
   targetTitle,
+  source,
 }: repo.VoteRecordRow): VoteRecord {
   return {
     id: v.id,
@@ -22,6 +23,7 @@ export function mapVote({
     target_type: targetType === 'company' || targetType === 'person' ? targetType : null,
     target_title: targetTitle,
     voter_identifier: v.voterIdentifier,
+    source: source === 'paper' ? 'paper' : 'online',
     score: v.score,
     answers: v.answers as Record<string, unknown>,
     created_at: v.createdAt.toISOString(),
