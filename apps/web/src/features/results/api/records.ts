@@ -34,11 +34,7 @@ export type BallotDetail<F extends FormCategory> = RecordTypes[F]['detail'];
 export type VoterBallots<F extends FormCategory> = RecordTypes[F]['voterBallots'];
 
 /** Filters of both families: the appraisal records filter by target, the evaluation ones by poll. */
-export type RecordFilterValues = Omit<VoteFilterQuery & CadreVoteFilterQuery, 'company_id'> & {
-  /** 纸质 or 线上 ballots only (issue 16). */
-  source?: BallotSource;
-};
-export type BallotSource = 'online' | 'paper';
+export type RecordFilterValues = Omit<VoteFilterQuery & CadreVoteFilterQuery, 'company_id'>;
 
 /** The list queries; sort_by is the list's own (appraisal: created_at or score; evaluation: none). */
 export type ListParams = RecordFilterValues &

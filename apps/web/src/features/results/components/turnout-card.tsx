@@ -4,12 +4,6 @@ import { Alert, Card, Empty, Progress, Skeleton, Tag, Typography } from 'antd';
 import { errorDetail } from '@/lib/api-client';
 import { TURNOUT_REFRESH_MS, type useLiveTurnout } from '../api/turnout';
 
-/** 纸质 / 线上: the formal ballots of each source (issue 16); 收回 is their sum. */
-interface BySource {
-  paper: number;
-  online: number;
-}
-
 const time = (iso: string) => new Date(iso).toLocaleTimeString('zh-CN', { hour12: false });
 
 const WARNING_COLOR = '#fa8c16';
@@ -22,7 +16,7 @@ const WARNING_TEXT = {
  * One vote type: 发出数 (codes handed out, or the expected voters of a link), 收回数 (formal ballots) and
  * 参评率. A rate above 100 % or not more than half (未超过半数) is a warning, never a success.
  */
-function TurnoutLine({ row }: { row: TurnoutRow & Partial<BySource> }) {
+function TurnoutLine({ row }: { row: TurnoutRow }) {
   const warning = row.rate_warning;
   return (
     <div className="kp-turnout-row" data-testid={`turnout-${row.vote_type_id}`}>
@@ -31,12 +25,13 @@ function TurnoutLine({ row }: { row: TurnoutRow & Partial<BySource> }) {
         {!row.is_active && <Tag>已停用</Tag>}
         {row.test_mode && <Tag color="orange">试投票</Tag>}
         <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
-          发出 {row.issued ?? '—'} · 收回 {row.received}
-          {row.paper !== undefined && row.online !== undefined && (
-            <span data-testid={`turnout-sources-${row.vote_type_id}`}>
-              （纸质 {row.paper} · 线上 {row.online}）
-            </span>
-          )}
+          <span>
+            发出 {row.issued ?? '—'} · 收回 {row.received}
+          </span>
+          {/* 收回 = 纸质 + 线上 (issue 16). */}
+          <span data-testid={`turnout-sources-${row.vote_type_id}`}>
+            （纸质 {row.paper} · 线上 {row.online}）
+          </span>
         </Typography.Text>
       </div>
       <Progress

@@ -1,3 +1,4 @@
+import { BALLOT_SOURCE_LABELS, type BallotSource } from '@kaoping/contracts/paper-ballots';
 import type { Breakpoint } from 'antd';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
@@ -50,21 +51,16 @@ export const voteTypeColumn = <T,>(): ColumnType<T> => ({
   responsive: ['sm'],
 });
 
-const SOURCE_LABELS = { online: '线上', paper: '纸质' } as const;
-
 /** 来源: a paper sheet keyed by staff (纸质) or a ballot cast on a phone (线上). */
-export const sourceColumn = <T extends { source?: 'online' | 'paper' }>(): ColumnType<T> => ({
+export const sourceColumn = <T extends { source: BallotSource }>(): ColumnType<T> => ({
   title: '来源',
   dataIndex: 'source',
   width: 72,
-  render: (s: T['source']) =>
-    s ? (
-      <Tag color={s === 'paper' ? 'geekblue' : 'default'} style={{ marginInlineEnd: 0 }}>
-        {SOURCE_LABELS[s]}
-      </Tag>
-    ) : (
-      '-'
-    ),
+  render: (s: BallotSource) => (
+    <Tag color={s === 'paper' ? 'geekblue' : 'default'} style={{ marginInlineEnd: 0 }}>
+      {BALLOT_SOURCE_LABELS[s]}
+    </Tag>
+  ),
 });
 
 /** The voter's identifier, shortened, with a copy button. */

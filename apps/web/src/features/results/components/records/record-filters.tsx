@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { getTurnout } from '@/api/turnout';
 import { useVoteTypes } from '@/api/vote-types';
-import type { BallotSource, RecordFilterValues } from '../../api/records';
+import { BALLOT_SOURCE_LABELS, type BallotSource } from '@kaoping/contracts/paper-ballots';
+import type { RecordFilterValues } from '../../api/records';
 import type { RecordFamily } from './record-family';
 
 export interface RecordFiltersProps<F extends FormCategory> {
@@ -63,10 +64,10 @@ export function RecordFilters<F extends FormCategory>(props: RecordFiltersProps<
           allowClear
           value={value.source}
           onChange={(v) => set({ source: v ?? undefined })}
-          options={[
-            { value: 'paper', label: '纸质' },
-            { value: 'online', label: '线上' },
-          ]}
+          options={(['paper', 'online'] as const).map((value) => ({
+            value,
+            label: BALLOT_SOURCE_LABELS[value],
+          }))}
         />
       )}
       <Input.Search

@@ -30,7 +30,7 @@ export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>
         timeColumn(list),
         what,
         voteTypeColumn(),
-        sourceColumn<BallotRecord<F> & { source?: 'online' | 'paper' }>(),
+        sourceColumn<BallotRecord<F>>(),
         figure,
         voterColumn(['lg']),
         actionsColumn((r) => onView(r.id), onDelete),

@@ -36,7 +36,7 @@ export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) 
         voterColumn(),
         voteTypeColumn(),
         timeColumn(list, ['md']),
-        sourceColumn<VoterResult & { source?: 'online' | 'paper' }>(),
+        sourceColumn<VoterResult>(),
         { title: '答卷数', dataIndex: 'ballot_count', align: 'right', responsive: ['md'] },
         ...(family.voterFigure ? [family.voterFigure(list)] : []),
         actionsColumn(onView, onDelete),
