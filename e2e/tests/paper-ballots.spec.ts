@@ -126,6 +126,6 @@ test('paper: print three coded sheets, key them with the keyboard only, counted 
   await page.goto(`/admin/vote-records?company=${company.id}`);
   await expect(page.getByRole('cell', { name: '纸质' }).first()).toBeVisible();
   await page.getByLabel('按来源筛选').click();
-  await page.getByRole('option', { name: '线上' }).click();
+  await page.locator('.ant-select-item-option[title="线上"]').click();
   await expect(page.getByText('暂无投票数据')).toBeVisible();
 });
