@@ -41,7 +41,7 @@ export function EvaluationRows({ start, rows, state, onPick, textBox }: Evaluati
           let head: ReactNode;
           let body: ReactNode;
           if (row.kind === 'single' || row.kind === 'multiple') {
-            head = `${row.number}. ${row.label}${row.kind === 'multiple' ? '（可多选）' : ''}`;
+            head = `${row.number}. ${row.label}${row.kind === 'multiple' && !row.label.includes('多选') ? '（可多选）' : ''}`;
             const chosen = row.kind === 'single' ? [textOf(state.values, row)] : listOf(state.values, row);
             body = <Options options={row.question.options} chosen={chosen} />;
           } else if (row.kind === 'opinion') {
