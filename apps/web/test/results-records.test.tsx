@@ -63,6 +63,22 @@ const dialog = async (title: string) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe('vote records page', () => {
+  it('marks each ballot 纸质 or 线上 and filters by 来源 on the server', async () => {
+    const calls = mockFetch(
+      routes(59, () => [record(90, 'voter-a', 100, { source: 'paper' }), record(91, 'voter-b', 78)]),
+    );
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=59');
+    const tags = await screen.findAllByText(/^(纸质|线上)$/, { selector: 'td .ant-tag' });
+    expect(tags.map((t) => t.textContent)).toEqual(['纸质', '线上']);
+    expect(screen.getByText('来源', { selector: 'th' })).toBeInTheDocument();
+    const lists = () =>
+      calls.filter((c) => c.url.pathname === `${API}/votes/`).map((c) => c.url.searchParams);
+    expect(lists()[0]?.has('source')).toBe(false);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '按来源筛选' }));
+    fireEvent.click(await screen.findByTitle('纸质'));
+    await waitFor(() => expect(lists().at(-1)?.get('source')).toBe('paper'));
+  });
+
   it('pages and sorts on the server', async () => {
     const calls = mockFetch(routes(51, () => [record(90, 'voter-a', 100), record(91, 'voter-b', 78)]));
     renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=51');

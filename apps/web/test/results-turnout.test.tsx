@@ -56,3 +56,15 @@ describe('turnout: 发出数 / 收回数 / 参评率', () => {
     expect(within(screen.getByTestId('turnout-2')).getByText('发出 — · 收回 4')).toBeInTheDocument();
   });
 });
+
+describe('turnout: 纸质 / 线上 (issue 16)', () => {
+  it('splits what came back into paper sheets and phone ballots', () => {
+    show([
+      turnoutRow(1, '班子成员', { access_mode: 'codes', issued: 40, received: 31, paper: 12, online: 19 }),
+      turnoutRow(2, '中层干部', { received: 5, paper: 0, online: 5 }),
+    ]);
+    expect(within(screen.getByTestId('turnout-1')).getByText('发出 40 · 收回 31')).toBeInTheDocument();
+    expect(screen.getByTestId('turnout-sources-1')).toHaveTextContent('（纸质 12 · 线上 19）');
+    expect(screen.getByTestId('turnout-sources-2')).toHaveTextContent('（纸质 0 · 线上 5）');
+  });
+});

@@ -122,6 +122,7 @@ describe('vote type management page', () => {
       results_public: false,
       access_mode: 'link',
       test_mode: false,
+      double_entry: false,
     });
   });
 });

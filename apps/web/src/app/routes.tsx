@@ -65,6 +65,10 @@ export const routes: RouteObject[] = [
             'vote-types/:voteTypeId/codes',
             () => import('@/features/ballot-codes/components/codes-page'),
           ),
+          adminPage(
+            'vote-types/:voteTypeId/paper',
+            () => import('@/features/paper-entry/components/paper-entry-page'),
+          ),
           adminPage('vote-targets', () => import('@/features/vote-targets/components/vote-targets-page')),
           adminPage(
             'company/:companyId/vote-targets',

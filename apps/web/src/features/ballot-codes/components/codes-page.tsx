@@ -15,6 +15,7 @@ import { AccessModeCard } from './access-mode-card';
 import { CodeCounts } from './code-counts';
 import { CodesTable } from './codes-table';
 import { IssueCodesCard } from './issue-codes-card';
+import { PaperCard } from './paper-card';
 import { SlipsCard } from './slips-card';
 import './codes.css';
 
@@ -133,6 +134,7 @@ function VoteTypeCodes({ voteType }: { voteType: VoteType }) {
         <Col xs={{ span: 24, order: 1 }} xl={{ span: 8, order: 2 }}>
           <IssueCodesCard voteType={voteType} companyName={companyName} issued={counts?.issued} />
           <SlipsCard voteType={voteType} companyName={companyName} batches={counts?.batches ?? 0} />
+          <PaperCard voteType={voteType} companyName={companyName} />
           <AccessModeCard voteType={voteType} />
         </Col>
       </Row>

@@ -25,7 +25,13 @@ function TurnoutLine({ row }: { row: TurnoutRow }) {
         {!row.is_active && <Tag>已停用</Tag>}
         {row.test_mode && <Tag color="orange">试投票</Tag>}
         <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
-          发出 {row.issued ?? '—'} · 收回 {row.received}
+          <span>
+            发出 {row.issued ?? '—'} · 收回 {row.received}
+          </span>
+          {/* 收回 = 纸质 + 线上 (issue 16). */}
+          <span data-testid={`turnout-sources-${row.vote_type_id}`}>
+            （纸质 {row.paper} · 线上 {row.online}）
+          </span>
         </Typography.Text>
       </div>
       <Progress

@@ -123,5 +123,5 @@ export function useVoteTypeActions(companyId: number) {
     else message.error('复制失败，请手动复制链接');
   };
 
-  return { save, toggle, remove, close, reopen, formal, copyLink, saving };
+  return { save, toggle, remove, close, reopen, formal, copyLink, saving, refresh: reload };
 }

@@ -2,7 +2,9 @@ import {
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
+  FormOutlined,
   KeyOutlined,
+  PrinterOutlined,
   QrcodeOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -20,6 +22,8 @@ export interface VoteTypeColumnActions {
   onCopy: (url: string) => void;
   onQr: (row: VoteType) => void;
   onCodes: (row: VoteType) => void;
+  onPaperPrint: (row: VoteType) => void;
+  onPaperEntry: (row: VoteType) => void;
   onClose: (row: VoteType) => void;
   onReopen: (row: VoteType) => void;
   onGoFormal: (row: VoteType) => void;
@@ -92,6 +96,24 @@ function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
       <Button size="small" type="link" icon={<KeyOutlined />} onClick={() => a.onCodes(row)}>
         测评码
       </Button>
+      <Button
+        size="small"
+        type="link"
+        icon={<PrinterOutlined />}
+        aria-label={`打印纸质选票：${row.name}`}
+        onClick={() => a.onPaperPrint(row)}
+      >
+        打印纸质选票
+      </Button>
+      <Button
+        size="small"
+        type="link"
+        icon={<FormOutlined />}
+        aria-label={`纸质票录入：${row.name}`}
+        onClick={() => a.onPaperEntry(row)}
+      >
+        纸质票录入
+      </Button>
       {row.closed_at ? (
         <Button size="small" type="link" onClick={() => a.onReopen(row)}>
           重新开放
@@ -153,6 +175,6 @@ export function voteTypeColumns(a: VoteTypeColumnActions): TableColumnsType<Vote
       ),
     },
     { title: '投票链接', key: 'link', width: 200, render: (_v, row) => <LinkCell row={row} a={a} /> },
-    { title: '操作', key: 'actions', width: 200, render: (_v, row) => <Actions row={row} a={a} /> },
+    { title: '操作', key: 'actions', width: 240, render: (_v, row) => <Actions row={row} a={a} /> },
   ];
 }

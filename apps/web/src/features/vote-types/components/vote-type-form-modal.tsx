@@ -161,6 +161,14 @@ export function VoteTypeFormModal({
           >
             <Switch checkedChildren="试投票" unCheckedChildren="正式" aria-label="试投票" />
           </Form.Item>
+          <Form.Item
+            name="double_entry"
+            label="双人录入核对"
+            valuePropName="checked"
+            tooltip="纸质选票由两位管理员（两个登录会话）各录入一次，两次一致才计票；不一致的由第三人对照原票核对"
+          >
+            <Switch checkedChildren="开启" unCheckedChildren="关闭" aria-label="双人录入核对" />
+          </Form.Item>
         </div>
         {!editing && (
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>

@@ -8,6 +8,7 @@ import { useSettings } from '@/api/settings';
 import { useVoteTypes } from '@/api/vote-types';
 import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
+import { PaperPrintDialog } from '@/components/paper-print-dialog';
 import { errorDetail } from '@/lib/api-client';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { familyWeights } from '../lib/weights';
@@ -79,6 +80,7 @@ function CompanyVoteTypes({ companyId }: { companyId: number }) {
     category: 'democratic_appraisal',
   });
   const [qrFor, setQrFor] = useState<VoteType>();
+  const [printFor, setPrintFor] = useState<VoteType>();
 
   if (isError && !data) {
     return (
@@ -128,6 +130,8 @@ function CompanyVoteTypes({ companyId }: { companyId: number }) {
           onCopy={actions.copyLink}
           onQr={setQrFor}
           onCodes={(row) => navigate(`/admin/vote-types/${row.id}/codes?company=${companyId}`)}
+          onPaperPrint={setPrintFor}
+          onPaperEntry={(row) => navigate(`/admin/vote-types/${row.id}/paper?company=${companyId}`)}
           onClose={(row) => void actions.close(row)}
           onReopen={actions.reopen}
           onGoFormal={actions.formal}
@@ -142,6 +146,12 @@ function CompanyVoteTypes({ companyId }: { companyId: number }) {
         onCancel={() => setDialog((d) => ({ ...d, open: false }))}
       />
       <QrCodeModal voteType={qrFor} companyName={companyName} onClose={() => setQrFor(undefined)} />
+      <PaperPrintDialog
+        voteType={printFor}
+        companyName={companyName}
+        onClose={() => setPrintFor(undefined)}
+        onPrinted={actions.refresh}
+      />
     </>
   );
 }

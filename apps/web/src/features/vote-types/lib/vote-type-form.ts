@@ -14,6 +14,7 @@ export interface VoteTypeFormValues {
   results_public: boolean;
   access_mode: AccessMode;
   test_mode: boolean;
+  double_entry: boolean;
 }
 
 export function toFormValues(v: VoteType | undefined, category: FormCategory): VoteTypeFormValues {
@@ -29,6 +30,7 @@ export function toFormValues(v: VoteType | undefined, category: FormCategory): V
       results_public: false,
       access_mode: 'link',
       test_mode: false,
+      double_entry: false,
     };
   }
   return {
@@ -42,6 +44,7 @@ export function toFormValues(v: VoteType | undefined, category: FormCategory): V
     results_public: v.results_public,
     access_mode: v.access_mode,
     test_mode: v.test_mode,
+    double_entry: v.double_entry,
   };
 }
 
@@ -66,6 +69,7 @@ export function toBody(v: VoteTypeFormValues, editing?: VoteType): Omit<VoteType
     closes_at: toIso(v.window?.[1]),
     expected_voters: v.expected_voters ?? null,
     results_public: v.results_public,
+    double_entry: v.double_entry,
     ...(!editing || editing.access_mode !== v.access_mode ? { access_mode: v.access_mode } : {}),
     ...(!editing || editing.test_mode !== v.test_mode ? { test_mode: v.test_mode } : {}),
   };

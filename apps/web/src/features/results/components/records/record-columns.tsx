@@ -1,3 +1,4 @@
+import { BALLOT_SOURCE_LABELS, type BallotSource } from '@kaoping/contracts/paper-ballots';
 import type { Breakpoint } from 'antd';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
@@ -48,6 +49,18 @@ export const voteTypeColumn = <T,>(): ColumnType<T> => ({
   title: '投票类型',
   dataIndex: 'vote_type_name',
   responsive: ['sm'],
+});
+
+/** 来源: a paper sheet keyed by staff (纸质) or a ballot cast on a phone (线上). */
+export const sourceColumn = <T extends { source: BallotSource }>(): ColumnType<T> => ({
+  title: '来源',
+  dataIndex: 'source',
+  width: 72,
+  render: (s: BallotSource) => (
+    <Tag color={s === 'paper' ? 'geekblue' : 'default'} style={{ marginInlineEnd: 0 }}>
+      {BALLOT_SOURCE_LABELS[s]}
+    </Tag>
+  ),
 });
 
 /** The voter's identifier, shortened, with a copy button. */

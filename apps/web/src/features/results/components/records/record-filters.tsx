@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { getTurnout } from '@/api/turnout';
 import { useVoteTypes } from '@/api/vote-types';
+import { BALLOT_SOURCE_LABELS, type BallotSource } from '@kaoping/contracts/paper-ballots';
 import type { RecordFilterValues } from '../../api/records';
 import type { RecordFamily } from './record-family';
 
@@ -56,6 +57,19 @@ export function RecordFilters<F extends FormCategory>(props: RecordFiltersProps<
         notFoundContent={voteTypes.isError ? '投票类型加载失败' : '暂无投票类型'}
       />
       {!perVoter && <family.Filter companyId={companyId} value={value} set={set} />}
+      {!perVoter && (
+        <Select<BallotSource>
+          aria-label="按来源筛选"
+          placeholder="全部来源"
+          allowClear
+          value={value.source}
+          onChange={(v) => set({ source: v ?? undefined })}
+          options={(['paper', 'online'] as const).map((value) => ({
+            value,
+            label: BALLOT_SOURCE_LABELS[value],
+          }))}
+        />
+      )}
       <Input.Search
         aria-label="按投票人标识筛选"
         placeholder="投票人标识"

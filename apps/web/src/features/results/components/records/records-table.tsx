@@ -1,7 +1,7 @@
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { useBallotRecords, type BallotRecord, type RecordFilterValues } from '../../api/records';
 import type { ListState } from '../../lib/list-state';
-import { actionsColumn, timeColumn, voterColumn, voteTypeColumn } from './record-columns';
+import { actionsColumn, sourceColumn, timeColumn, voterColumn, voteTypeColumn } from './record-columns';
 import type { RecordFamily } from './record-family';
 import { ServerTable } from './server-table';
 
@@ -30,6 +30,7 @@ export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>
         timeColumn(list),
         what,
         voteTypeColumn(),
+        sourceColumn<BallotRecord<F>>(),
         figure,
         voterColumn(['lg']),
         actionsColumn((r) => onView(r.id), onDelete),

@@ -2,7 +2,7 @@ import type { VoterResult } from '@kaoping/contracts/records';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { useVoterResults, type RecordFilterValues } from '../../api/records';
 import type { ListState } from '../../lib/list-state';
-import { actionsColumn, timeColumn, voterColumn, voteTypeColumn } from './record-columns';
+import { actionsColumn, sourceColumn, timeColumn, voterColumn, voteTypeColumn } from './record-columns';
 import type { RecordFamily } from './record-family';
 import { ServerTable } from './server-table';
 
@@ -36,6 +36,7 @@ export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) 
         voterColumn(),
         voteTypeColumn(),
         timeColumn(list, ['md']),
+        sourceColumn<VoterResult>(),
         { title: '答卷数', dataIndex: 'ballot_count', align: 'right', responsive: ['md'] },
         ...(family.voterFigure ? [family.voterFigure(list)] : []),
         actionsColumn(onView, onDelete),

@@ -1,0 +1,20 @@
+import { downloadAdminFile } from '@/lib/admin-download';
+
+/**
+ * GET /admin/vote-types/{id}/paper.pdf?copies=N[&blank=1]: the official paper ballot, N sheets. In codes
+ * mode each sheet gets a new one-time code (issued as one batch) unless `blank`; link mode always prints
+ * blank forms with a 编号 field. Offered by the vote types page and the codes screen.
+ */
+export const downloadPaperBallots = (
+  voteTypeId: number,
+  copies: number,
+  blank: boolean,
+  fallbackName: string,
+  onProgress?: (bytes: number) => void,
+) =>
+  downloadAdminFile(
+    `/admin/vote-types/${voteTypeId}/paper.pdf`,
+    { copies, blank: blank ? 1 : undefined },
+    fallbackName,
+    onProgress,
+  );

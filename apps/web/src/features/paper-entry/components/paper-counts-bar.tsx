@@ -1,0 +1,22 @@
+import type { PaperCounts } from '@kaoping/contracts/paper-ballots';
+
+/** 纸质 / 线上 ballots counted, sheets waiting, and what this tab entered. */
+export function PaperCountsBar({ counts, entered }: { counts: PaperCounts; entered: number }) {
+  const items = [
+    { label: '纸质票已计票', value: counts.paper },
+    { label: '线上投票', value: counts.online },
+    { label: '待第二次录入', value: counts.pending, warn: counts.pending > 0 },
+    { label: '两次录入不一致', value: counts.conflict, warn: counts.conflict > 0 },
+    { label: '本次已录入', value: entered },
+  ];
+  return (
+    <div className="kp-pe-counts" aria-label="纸质票统计">
+      {items.map((i) => (
+        <div key={i.label} className={`kp-pe-count${i.warn ? ' kp-pe-count-warn' : ''}`}>
+          <div className="kp-pe-count-value">{i.value}</div>
+          <div className="kp-pe-count-label">{i.label}</div>
+        </div>
+      ))}
+    </div>
+  );
+}

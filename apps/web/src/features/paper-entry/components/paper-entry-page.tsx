@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Result, Skeleton, Tag, Typography } from 'antd';
+import { ApiError } from '@/lib/api-client';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { useCompanyParam } from '@/lib/use-company-param';
+import { usePaperForm, useRefreshPaper } from '../api/paper-sheets';
+import { buildRows } from '../lib/entry-rows';
+import type { PaperForm } from '@kaoping/contracts/paper-ballots';
+import { useSessionCount } from '../lib/use-session-count';
+import { EntryPanel, type EntryMode, type StoredLine } from './entry-panel';
+import { PaperCountsBar } from './paper-counts-bar';
+import { SheetsList } from './sheets-list';
+import './paper-entry.css';
+
+/** 纸质票录入 (/admin/vote-types/{id}/paper?company=): keying the paper sheets of one vote type. */
+export default function PaperEntryPage() {
+  const navigate = useNavigate();
+  const { voteTypeId = '' } = useParams();
+  const [companyId] = useCompanyParam();
+  const id = Number(voteTypeId);
+  const valid = Number.isInteger(id) && id > 0;
+  const form = usePaperForm(valid ? id : 0);
+  const back = () => navigate(`/admin/vote-types${companyId ? `?company=${companyId}` : ''}`);
+  const header = (
+    <PageHeader
+      title="纸质票录入"
+      extra={
+        <Button icon={<ArrowLeftOutlined />} onClick={back}>
+          返回投票类型
+        </Button>
+      }
+    />
+  );
+  let body;
+  if (!valid) body = <Alert type="warning" showIcon title="请从投票类型页面的“纸质票录入”按钮进入" />;
+  else if (form.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (form.isError || !form.data) {
+    body =
+      form.error instanceof ApiError && form.error.status === 404 ? (
+        <Result status="404" title="未找到该投票类型" subTitle="它可能已被删除，或不属于您管理的单位。" />
+      ) : (
+        <LoadError title="获取选票内容失败" error={form.error} onRetry={() => void form.refetch()} />
+      );
+  } else body = <PaperEntry form={form.data} />;
+  return (
+    <>
+      {header}
+      {body}
+    </>
+  );
+}
+
+function PaperEntry({ form }: { form: PaperForm }) {
+  const rows = useMemo(() => buildRows(form), [form]);
+  const [mode, setMode] = useState<EntryMode>({ kind: 'new' });
+  const [done, setDone] = useState<StoredLine>();
+  const [entered, addEntered] = useSessionCount(form.vote_type_id);
+  const refresh = useRefreshPaper(form.vote_type_id);
+  const stateText = { open: '', not_started: '投票尚未开始', closed: '投票已结束', inactive: '该投票已停用' };
+  return (
+    <>
+      <div className="kp-pe-title">
+        <Typography.Text strong style={{ fontSize: 16 }}>
+          {form.company.name} · {form.name}
+        </Typography.Text>
+        <span>
+          <Tag>{form.access_mode === 'codes' ? '测评码' : '公开链接'}</Tag>
+          {form.double_entry && <Tag color="purple">双人录入核对</Tag>}
+          {form.test_mode && <Tag color="orange">试投票</Tag>}
+        </span>
+      </div>
+      <PaperCountsBar counts={form.counts} entered={entered} />
+      {!form.ready && (
+        <Alert
+          type="warning"
+          showIcon
+          className="kp-pe-notice"
+          title={form.round_archived ? '本轮测评已归档，不能录入' : stateText[form.state] || '暂不能录入'}
+          description={form.notice ?? undefined}
+        />
+      )}
+      {form.double_entry && form.ready && (
+        <Alert
+          type="info"
+          showIcon
+          className="kp-pe-notice"
+          title="已开启双人录入核对：每张纸质票需由两位管理员（两个登录会话）各录入一次，两次一致才计票"
+        />
+      )}
+      {rows.length === 0 ? (
+        <Empty description="该投票类型暂无可录入的测评内容（请先设置问卷和测评对象）" />
+      ) : (
+        <EntryPanel
+          key={mode.kind === 'new' ? 'new' : `${mode.kind}:${mode.key}`}
+          done={done}
+          onDone={setDone}
+          form={form}
+          rows={rows}
+          mode={mode}
+          onModeDone={() => setMode({ kind: 'new' })}
+          onStored={(_sheet, isNew) => {
+            if (isNew) addEntered();
+            refresh();
+          }}
+        />
+      )}
+      <SheetsList
+        form={form}
+        rows={rows}
+        onCorrect={(key, label) => setMode({ kind: 'correct', key, label })}
+        onSettle={(key, label, start) => setMode({ kind: 'settle', key, label, start })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { VoteType } from '@kaoping/contracts/vote-type';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import VoteTypesPage from '@/features/vote-types/components/vote-types-page';
+import { mockFetch, renderAdmin } from './render';
+
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+const API = '/api/v1/admin';
+// The admin providers share one query cache across tests: every test has a company of its own.
+let cid = 900;
+
+const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteType => ({
+  id,
+  company_id: cid,
+  name,
+  form_category: 'democratic_appraisal',
+  weight: 50,
+  link_id: `link${id}`,
+  public_path: `/vote/type/link${id}`,
+  is_active: true,
+  sort_order: id,
+  opens_at: null,
+  closes_at: null,
+  expected_voters: 45,
+  results_public: false,
+  access_mode: 'codes',
+  test_mode: false,
+  double_entry: false,
+  closed_at: null,
+  status: 'open',
+  public_url: `https://kp.example.cn/vote/type/link${id}`,
+  created_at: '2025-01-01T00:00:00Z',
+  ...over,
+});
+
+function renderPage(rows: VoteType[], extra: Parameters<typeof mockFetch>[0] = {}) {
+  const calls = mockFetch({
+    [`GET ${API}/companies/`]: () => ({
+      body: { items: [{ id: cid, name: '华中建工', created_at: '' }], total: 1 },
+    }),
+    [`GET ${API}/vote-types/`]: () => ({ body: rows }),
+    [`GET ${API}/settings`]: () => ({
+      body: { public_url: 'https://kp.example.cn', public_url_source: 'settings' },
+    }),
+    ...extra,
+  });
+  const { router } = renderAdmin(<VoteTypesPage />, `/admin/vote-types?company=${cid}`);
+  return Object.assign(calls, { router });
+}
+
+/** Answers the PDF path with bytes and a Chinese file name; everything else as JSON. */
+function servePdf(calls: ReturnType<typeof mockFetch>) {
+  const json = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (!url.pathname.endsWith('/paper.pdf')) return json(input, init);
+    calls.push({ method: 'GET', url, body: undefined, headers: new Headers(init?.headers) });
+    return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('班子成员-纸质选票.pdf')}`,
+      },
+    });
+  }) as typeof fetch;
+}
+
+const row = (name: string) => screen.getByText(name, { selector: 'strong' }).closest('tr')!;
+const dialog = async (title: string) =>
+  (await screen.findAllByText(title, { selector: '.ant-modal-title' }))
+    .at(-1)!
+    .closest<HTMLElement>('.ant-modal')!;
+
+beforeEach(() => {
+  cid += 1;
+  localStorage.setItem('access_token', 'token-of-admin');
+  URL.createObjectURL = vi.fn(() => 'blob:file');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('paper ballots from the vote types page', () => {
+  it('prints N sheets with codes: the PDF is fetched with the token and saved under its name', async () => {
+    const calls = renderPage([voteType(1, '班子成员')]);
+    servePdf(calls);
+    await screen.findByText('班子成员', { selector: 'strong' });
+    fireEvent.click(within(row('班子成员')).getByRole('button', { name: '打印纸质选票：班子成员' }));
+    const d = await dialog('打印纸质选票：班子成员');
+    expect(within(d).getByLabelText('打印份数')).toHaveValue('45');
+    expect(d).toHaveTextContent('将新发放 45 个测评码');
+    fireEvent.change(within(d).getByLabelText('打印份数'), { target: { value: '40' } });
+    fireEvent.click(within(d).getByRole('button', { name: '下载 PDF' }));
+    expect(await screen.findByText('已下载 班子成员-纸质选票.pdf')).toBeInTheDocument();
+    const pdf = calls.find((c) => c.url.pathname === `${API}/vote-types/1/paper.pdf`)!;
+    expect(Object.fromEntries(pdf.url.searchParams)).toEqual({ copies: '40' });
+    expect(pdf.headers.get('authorization')).toBe('Bearer token-of-admin');
+  });
+
+  it('prints blank forms on request, and always in link mode', async () => {
+    const calls = renderPage([voteType(1, '班子成员'), voteType(2, '职工代表', { access_mode: 'link' })]);
+    servePdf(calls);
+    await screen.findByText('班子成员', { selector: 'strong' });
+    fireEvent.click(within(row('班子成员')).getByRole('button', { name: '打印纸质选票：班子成员' }));
+    let d = await dialog('打印纸质选票：班子成员');
+    fireEvent.click(within(d).getByRole('checkbox', { name: '打印空白表（不含测评码）' }));
+    expect(d).toHaveTextContent('空白表不含测评码');
+    fireEvent.click(within(d).getByRole('button', { name: '下载 PDF' }));
+    await screen.findByText('已下载 班子成员-纸质选票.pdf');
+
+    fireEvent.click(within(row('职工代表')).getByRole('button', { name: '打印纸质选票：职工代表' }));
+    d = await dialog('打印纸质选票：职工代表');
+    expect(within(d).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(d).toHaveTextContent('收回后由工作人员在每张选票上依次编号');
+    // The first dialog may still be leaving (jsdom runs no animation): its footer button by place.
+    fireEvent.click(d.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')!);
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/paper.pdf'))).toHaveLength(2));
+    const [codes, link] = calls.filter((c) => c.url.pathname.endsWith('/paper.pdf'));
+    expect(codes!.url.searchParams.get('blank')).toBe('1');
+    expect(link!.url.pathname).toBe(`${API}/vote-types/2/paper.pdf`);
+    expect(link!.url.searchParams.get('blank')).toBe('1');
+  });
+
+  it('opens the entry screen of a vote type', async () => {
+    const { router } = renderPage([voteType(1, '班子成员')]);
+    await screen.findByText('班子成员', { selector: 'strong' });
+    fireEvent.click(within(row('班子成员')).getByRole('button', { name: '纸质票录入：班子成员' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/vote-types/1/paper'));
+    expect(router.state.location.search).toBe(`?company=${cid}`);
+  });
+
+  it('turns 双人录入核对 on in the vote type settings', async () => {
+    const calls = renderPage([voteType(1, '班子成员')], {
+      [`PUT ${API}/vote-types/1`]: ({ body }) => ({
+        body: { ...voteType(1, '班子成员'), ...(body as object) },
+      }),
+    });
+    await screen.findByText('班子成员', { selector: 'strong' });
+    fireEvent.click(within(row('班子成员')).getByRole('button', { name: /编\s*辑/ }));
+    const d = await dialog('编辑投票类型');
+    const toggle = within(d).getByRole('switch', { name: '双人录入核对' });
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+    fireEvent.click(d.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')!);
+    expect(await screen.findByText('修改成功')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ double_entry: true });
+  });
+});
