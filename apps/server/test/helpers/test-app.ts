@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
@@ -20,7 +22,8 @@ export interface TestContext {
 
 /**
  * One real, migrated database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set,
- * a fresh database created on that PostgreSQL server and dropped afterwards.
+ * a fresh database created on that PostgreSQL server and dropped afterwards. Both start as a copy of
+ * the database test/global-setup.ts migrated once (a PGlite dump, a PostgreSQL template).
  */
 export async function createTestContext(
   env: Record<string, string> = {},
@@ -33,7 +36,8 @@ export async function createTestContext(
     const name = `kaoping_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = inject('templateDatabase');
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
@@ -45,7 +49,9 @@ export async function createTestContext(
       await c.end();
     };
   }
-  const database = await openDatabase({ url, poolSize: 10 });
+  const imageFile = url ? '' : inject('pgliteImage');
+  const image = imageFile ? new Blob([readFileSync(imageFile)]) : undefined;
+  const database = await openDatabase({ url, poolSize: 10, image });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { serverPath } from '../src/lib/paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of a freshly migrated PGlite data folder (on PGlite). */
+    pgliteImage: string;
+    /** A freshly migrated database every test file's database is copied from (on PostgreSQL). */
+    templateDatabase: string;
+  }
+}
+
+/**
+ * Migrates one database before any test file runs; each file then starts from a copy of it, the same
+ * as a freshly migrated database but without initdb and the migrations every time.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `kaoping_tpl_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    // Migrate and disconnect: a database can be copied only while nobody is connected to it.
+    const database = await openDatabase({ url: u.toString(), poolSize: 2 });
+    await database.close();
+    project.provide('templateDatabase', name);
+    project.provide('pgliteImage', '');
+    return async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const client = await PGlite.create();
+  await migrate(drizzle(client), { migrationsFolder: serverPath('drizzle') });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const dir = mkdtempSync(path.join(tmpdir(), 'kaoping-test-image-'));
+  const file = path.join(dir, 'migrated.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteImage', file);
+  project.provide('templateDatabase', '');
+  return async () => rmSync(dir, { recursive: true, force: true });
+}
