@@ -85,7 +85,8 @@ function insertOf(
     linkId: body.link_id,
     family: def.family,
     voterIdentifier: body.voter_identifier,
-    codeVoter: newCodeVoter(),
+    // Only a code's ballot stores it (the statement stores no ballot in codes mode without a code).
+    codeVoter: code?.ok ? newCodeVoter() : '',
     code: code?.ok ? code.code : null,
     receiptId: newReceiptId(),
     fingerprint: def.fingerprint,
