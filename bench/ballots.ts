@@ -88,10 +88,15 @@ async function timedRun(
   const warm = await hammer(server.url, company, WARMUP_SECONDS, codes);
   const cpu0 = cpuMs(server.pid);
   const db0 = dbCpu?.();
+  const load0 = process.cpuUsage();
   const run = await hammer(server.url, company, SECONDS, codes);
+  const load = process.cpuUsage(load0);
   const serverCpu = cpu0 === undefined ? undefined : cpuMs(server.pid)! - cpu0;
   const dbCpuMs = db0 === undefined ? undefined : dbCpu!() - db0;
-  return { warm, run, http: httpFigures(run, serverCpu, dbCpuMs) };
+  const http = httpFigures(run, serverCpu, dbCpuMs);
+  /** This process: autocannon making the requests and reading the answers (the load, not the server). */
+  const loadCpu = perBallotOf(run)((load.user + load.system) / 1000);
+  return { warm, run, http: { ...http, load_generator_cpu_ms_per_ballot: loadCpu } };
 }
 
 /**
