@@ -42,9 +42,9 @@ export async function openDatabase(opts: {
 }
 
 // PostgreSQL's default 128 MB of shared buffers is resident in the embedded server from the start
-// (about 95 MB more than 32 MB); pages beyond them are read from the operating system's file cache,
+// (about 120 MB more than 16 MB); pages beyond them are read from the operating system's file cache,
 // which a 100,000-ballot results read or export hardly notices (bench/README.md, issue 18).
-const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
 async function openPglite(dataDir?: string): Promise<Database> {
   let client: PGlite;
