@@ -26,6 +26,8 @@ import {
 const SECONDS = Number(process.env.BENCH_DURATION ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = 50;
+/** BENCH_CODES=0 skips the codes-mode phase (a quicker run while working on the link path). */
+const WITH_CODES = process.env.BENCH_CODES !== '0';
 /** The server's pool (openDatabase's default); the direct baseline gets the same. */
 const PG_POOL = 20;
 
@@ -86,10 +88,15 @@ async function timedRun(
   const warm = await hammer(server.url, company, WARMUP_SECONDS, codes);
   const cpu0 = cpuMs(server.pid);
   const db0 = dbCpu?.();
+  const load0 = process.cpuUsage();
   const run = await hammer(server.url, company, SECONDS, codes);
+  const load = process.cpuUsage(load0);
   const serverCpu = cpu0 === undefined ? undefined : cpuMs(server.pid)! - cpu0;
   const dbCpuMs = db0 === undefined ? undefined : dbCpu!() - db0;
-  return { warm, run, http: httpFigures(run, serverCpu, dbCpuMs) };
+  const http = httpFigures(run, serverCpu, dbCpuMs);
+  /** This process: autocannon making the requests and reading the answers (the load, not the server). */
+  const loadCpu = perBallotOf(run)((load.user + load.system) / 1000);
+  return { warm, run, http: { ...http, load_generator_cpu_ms_per_ballot: loadCpu } };
 }
 
 /**
@@ -104,10 +111,12 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
   try {
     company = await setUpCompany(server.url);
     link = await timedRun(server, company, dbCpu);
-    // Enough codes for the codes run at half again the link rate; every request spends one.
-    const needed = Math.ceil(link.http.ballots_per_s * (SECONDS + WARMUP_SECONDS) * 1.5) + 5000;
-    codes = await setUpCodes(company, needed);
-    codesRun = await timedRun(server, company, dbCpu, codes);
+    if (WITH_CODES) {
+      // Enough codes for the codes run at half again the link rate; every request spends one.
+      const needed = Math.ceil(link.http.ballots_per_s * (SECONDS + WARMUP_SECONDS) * 1.5) + 5000;
+      codes = await setUpCodes(company, needed);
+      codesRun = await timedRun(server, company, dbCpu, codes);
+    }
   } finally {
     await server.stop();
   }
@@ -116,22 +125,28 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
   try {
     // Every 2xx must be a stored ballot, and nothing else may be.
     const stored = await countSubmissions(driver, company.voteTypeId);
-    const storedCodes = await countSubmissions(driver, codes.voteTypeId);
     const acknowledged = warm['2xx'] + run['2xx'];
-    const acknowledgedCodes = codesRun.warm['2xx'] + codesRun.run['2xx'];
+    const storedCodes = codes && (await countSubmissions(driver, codes.voteTypeId));
+    const acknowledgedCodes = codesRun && codesRun.warm['2xx'] + codesRun.run['2xx'];
     const transaction = await runDirect(driver, company, 'transaction', CONNECTIONS, SECONDS, dbCpu);
     const oneStatement = await runDirect(driver, company, 'one_statement', CONNECTIONS, SECONDS, dbCpu);
     const best = Math.max(transaction.ballots_per_s, oneStatement.ballots_per_s);
+    const codesPart =
+      codes && codesRun
+        ? {
+            /** The same ballots in codes mode: each request spends a fresh one-time code. */
+            http_codes: codesRun.http,
+            codes_to_link_ratio: Math.round((codesRun.http.ballots_per_s / http.ballots_per_s) * 100) / 100,
+            codes_admin: {
+              issue_5000_ms: codes.issueMs,
+              slips_pdf_500_codes_bytes: codes.pdf500Bytes,
+              slips_pdf_500_codes_ms: codes.pdf500Ms,
+            },
+          }
+        : { http_codes: 'skipped: BENCH_CODES=0' };
     return {
       http,
-      /** The same ballots in codes mode: each request spends a fresh one-time code. */
-      http_codes: codesRun.http,
-      codes_to_link_ratio: Math.round((codesRun.http.ballots_per_s / http.ballots_per_s) * 100) / 100,
-      codes_admin: {
-        issue_5000_ms: codes.issueMs,
-        slips_pdf_500_codes_bytes: codes.pdf500Bytes,
-        slips_pdf_500_codes_ms: codes.pdf500Ms,
-      },
+      ...codesPart,
       direct: { transaction, one_statement: oneStatement },
       // HTTP ballots/s over the direct rate: against the fastest way (one statement) and the usual way.
       ratio_to_best_direct: Math.round((http.ballots_per_s / best) * 100) / 100,
@@ -142,10 +157,14 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
         acknowledged_201: acknowledged,
         stored_submissions: stored,
         ok: stored >= acknowledged && stored <= acknowledged + 2 * CONNECTIONS,
-        codes_acknowledged_201: acknowledgedCodes,
-        codes_stored_submissions: storedCodes,
-        codes_ok: storedCodes >= acknowledgedCodes && storedCodes <= acknowledgedCodes + 2 * CONNECTIONS,
+        ...(codesRun && {
+          codes_acknowledged_201: acknowledgedCodes,
+          codes_stored_submissions: storedCodes,
+          codes_ok:
+            storedCodes! >= acknowledgedCodes! && storedCodes! <= acknowledgedCodes! + 2 * CONNECTIONS,
+        }),
       },
+      loadavg_after: loadavg().map((x) => Math.round(x * 10) / 10),
     };
   } finally {
     await driver.close();
@@ -200,7 +219,7 @@ async function main() {
         '1 submission + 9 votes (1 company target, 8 person targets; 6 items, 4 reverse items)',
       postgres_pool: PG_POOL,
     },
-    pglite: await benchPglite(),
+    pglite: process.env.BENCH_PGLITE === '0' ? 'skipped: BENCH_PGLITE=0' : await benchPglite(),
     postgres: pgUrl ? await benchPostgres(pgUrl) : 'skipped: set BENCH_DATABASE_URL',
   };
   const loadAtEnd = loadavg().map((x) => Math.round(x * 10) / 10);

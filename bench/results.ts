@@ -8,7 +8,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5571/postgres npx tsx bench/results.ts
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,6 +104,22 @@ interface Seeded {
  * single-round one on a running server; samples its RSS while exporting.
  */
 async function measure(base: string, pid: number, single: Seeded, rounds: Seeded) {
+  // The server's resident memory over the whole run (results calls and exports), every 25 ms.
+  const rssAfterStart = rssMb(pid);
+  let rssPeak = rssAfterStart;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid))), 25);
+  try {
+    return {
+      ...(await measureCalls(base, pid, single, rounds)),
+      rss_after_start_mb: r1(rssAfterStart),
+      rss_peak_mb: r1(rssPeak),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function measureCalls(base: string, pid: number, single: Seeded, rounds: Seeded) {
   const headers = { authorization: `Bearer ${await signIn(base)}` };
   const url = `${base}/api/v1/admin/companies/${single.companyId}/results`;
   const caller = (u: string) => async () => {
@@ -182,17 +198,33 @@ async function seedBoth(exec: Exec) {
   return { single, rounds };
 }
 
+/** The two seeded units of a data folder seeded by an earlier run (BENCH_PGLITE_DIR). */
+async function seededUnits(dataDir: string) {
+  const db = await PGlite.create(path.join(dataDir, 'pglite'));
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM companies ORDER BY id');
+  await db.close();
+  return { single: { companyId: rows[0]!.id }, rounds: { companyId: rows[1]!.id } };
+}
+
 async function runPglite() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kaoping-bench7-'));
+  // BENCH_PGLITE_DIR keeps the seeded folder for the next run (which then skips the seeding).
+  const kept = process.env.BENCH_PGLITE_DIR;
+  const reuse = !!kept && existsSync(path.join(kept, 'pglite'));
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dataDir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'kaoping-bench7-'));
   try {
-    const migrated = await openDatabase({ dataDir });
-    await migrated.close();
-    const db = await PGlite.create(path.join(dataDir, 'pglite'));
     const t = performance.now();
-    const seeded = await seedBoth(((q, p) => db.query(q, p)) as Exec);
-    await db.query('ANALYZE');
-    await db.close();
-    const seedMs = Math.round(performance.now() - t);
+    let seeded;
+    if (reuse) seeded = await seededUnits(dataDir);
+    else {
+      const migrated = await openDatabase({ dataDir });
+      await migrated.close();
+      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      seeded = await seedBoth(((q, p) => db.query(q, p)) as Exec);
+      await db.query('ANALYZE');
+      await db.close();
+    }
+    const seedMs = reuse ? 0 : Math.round(performance.now() - t);
     const { child, base } = await startServer({ DATA_DIR: dataDir });
     try {
       return {
@@ -204,7 +236,7 @@ async function runPglite() {
       await stopServer(child);
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -247,7 +279,7 @@ async function main() {
     cwd: serverDir,
     env: { ...process.env, SERVER_OUTFILE: outfile },
   });
-  const runs = [await runPglite()];
+  const runs = process.env.BENCH_PGLITE === '0' ? [] : [await runPglite()];
   if (process.env.BENCH_DATABASE_URL) runs.push(await runPostgres(process.env.BENCH_DATABASE_URL));
   const report = {
     benchmark: 'results',

@@ -10,6 +10,8 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { downloadsWhilePolling } from './cover-downloads';
 import { buildApp, startApp } from './voter-page-app';
 import { launch, loadVoterPage, NETWORK, type PageLoad } from './voter-page-browser';
@@ -24,6 +26,17 @@ const phoneKbps = Number(process.env.BENCH_PHONE_KBPS ?? 2000);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** The JavaScript files a voter page fetched, gzipped (level 9) from the build: their sum in KB. */
+function gzippedJsKb(assets: readonly string[]) {
+  const dir = path.join(root, 'apps/web/dist-bench-voter/assets');
+  const js = assets.filter((a) => a.endsWith('.js'));
+  const bytes = js.reduce(
+    (sum, a) => sum + gzipSync(readFileSync(path.join(dir, a)), { level: 9 }).length,
+    0,
+  );
+  return Math.round(bytes / 102.4) / 10;
+}
+
 function summarise(loads: PageLoad[]) {
   const byTime = [...loads].sort((a, b) => a.first_question_ms - b.first_question_ms);
   const mid = byTime[Math.floor(byTime.length / 2)]!;
@@ -32,6 +45,7 @@ function summarise(loads: PageLoad[]) {
     cover_shown_ms: mid.cover_shown_ms === null ? null : median(loads.map((l) => l.cover_shown_ms ?? 0)),
     kilobytes: Math.round(median(loads.map((l) => l.bytes)) / 1024),
     requests: median(loads.map((l) => l.requests)),
+    javascript_gzip_kb: gzippedJsKb(mid.assets),
     assets: mid.assets,
   };
 }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -11,6 +10,7 @@ import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import publicGuard from './plugins/public-guard';
+import securityHeaders from './plugins/security-headers';
 import { frameworkErrors, guardedValidatorCompiler } from './plugins/request-guard';
 import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
@@ -55,23 +55,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false, on
   configureCoverCache(config.COVER_CACHE_MB * 1024 * 1024);
 
   await app.register(errorHandler);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        objectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'self'"],
-        connectSrc: ["'self'"],
-        // Meetings often serve the voter pages over plain http on a LAN address: upgrading would break them.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   await app.register(rateLimit, { global: false });
   await app.register(publicGuard, {
     submitLimit: config.PUBLIC_SUBMIT_LIMIT,

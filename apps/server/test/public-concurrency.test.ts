@@ -72,4 +72,57 @@ describe('concurrent submissions', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
   });
+  it('a burst of voters, retries and second tabs: each stored ballot holds its own answers, nothing else', async () => {
+    // Ballots of one link that arrive together may share one statement (group commit): each must still
+    // stand alone. Every voter writes their identifier into a free-text answer to check that.
+    const firsts = Array.from({ length: 60 }, (_, i) => {
+      const family = i % 2 ? 'appraisal' : 'evaluation';
+      const body = submission(f, family);
+      if (family === 'evaluation')
+        (body.ballots[0]!.answers as Record<string, unknown>).suggestions = body.voter_identifier;
+      return body;
+    });
+    const retries = firsts.slice(0, 20).map((b) => ({ ...b }));
+    const secondTabs = firsts.slice(20, 40).map((b) =>
+      submission(f, b.link_id === f.appraisal.link_id ? 'appraisal' : 'evaluation', {
+        voter_identifier: b.voter_identifier,
+      }),
+    );
+    const answers = await Promise.all([...firsts, ...retries, ...secondTabs].map((b) => submit(ctx.app, b)));
+    const firstAnswers = answers.slice(0, 60);
+    const retryAnswers = answers.slice(60, 80);
+    const tabAnswers = answers.slice(80);
+    // Each voter has exactly one ballot, from the first or the second tab; retries get the first's receipt.
+    firstAnswers.slice(0, 20).forEach((r, i) => {
+      expect(r.statusCode).toBe(201);
+      expect(retryAnswers[i]!.statusCode).toBe(201);
+      expect(retryAnswers[i]!.json()).toEqual(r.json());
+    });
+    firstAnswers.slice(20, 40).forEach((r, i) => {
+      expect([r.statusCode, tabAnswers[i]!.statusCode].sort()).toEqual([201, 409]);
+    });
+    firstAnswers.slice(40).forEach((r) => expect(r.statusCode).toBe(201));
+    expect(await countRows(ctx.database.db)).toEqual({ submissions: 60, votes: 120, cadre_votes: 60 });
+    // Every ballot row belongs to its own submission: same voter, and the voter's own free text.
+    const rows = (await ctx.database.db.execute(sql`
+      SELECT s.voter_identifier AS voter, c.voter_identifier AS row_voter, c.answers->>'suggestions' AS text
+      FROM submissions s JOIN cadre_votes c ON c.submission_id = s.id
+      UNION ALL
+      SELECT s.voter_identifier, v.voter_identifier, NULL FROM submissions s JOIN votes v ON v.submission_id = s.id`)) as unknown as {
+      rows: { voter: string; row_voter: string; text: string | null }[];
+    };
+    for (const r of rows.rows) {
+      expect(r.row_voter).toBe(r.voter);
+      if (r.text !== null) expect(r.text).toBe(r.voter);
+    }
+    // Every receipt answered with a 201 can be read back.
+    for (const r of answers.filter((a) => a.statusCode === 201)) {
+      const receipt = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/public/polls/votes/${r.json().receipt_id}`,
+      });
+      expect(receipt.statusCode).toBe(200);
+      expect(receipt.json().submission_id).toBe(r.json().submission_id);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { type AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { findCodeState } from '../ballot-codes/ballot-codes.repository';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
+import { insertLinkSubmission } from '../ballots/submit-lanes';
 import { insertSubmission, type SubmissionInsert } from '../ballots/submit.repository';
 import { statusOf } from '../vote-types/vote-type-status';
 import { findRound } from '../rounds/rounds.repository';
@@ -90,7 +91,8 @@ export function insertOf(
     linkId: body.link_id,
     family: def.family,
     voterIdentifier: body.voter_identifier,
-    codeVoter: newCodeVoter(),
+    // Only a code's ballot stores it (the statement stores no ballot in codes mode without a code).
+    codeVoter: code?.ok ? newCodeVoter() : '',
     code: code?.ok ? code.code : null,
     receiptId: newReceiptId(),
     source,
@@ -141,7 +143,12 @@ export async function submitVote(db: Db, body: SubmissionBody): Promise<Submissi
     }
     const insert = insertOf(def, body, ballots, code);
     const capped = def.voteType.accessMode === 'link' && def.voteType.expectedVoters !== null;
-    const stored = capped ? await storeCapped(db, def, body, insert) : await insertSubmission(db, insert);
+    // Link mode without a cap may share one statement with other ballots of the link (group commit).
+    const stored = capped
+      ? await storeCapped(db, def, body, insert)
+      : insert.code === null
+        ? await insertLinkSubmission(db, insert)
+        : await insertSubmission(db, insert);
     if (stored) {
       return buildReceipt({
         receiptId: insert.receiptId,

@@ -178,6 +178,24 @@ export async function drained(out: Writable) {
   }
 }
 
+/** Uncompressed XML a sheet may hold ahead of the zip before the rows wait for it. */
+const ZIP_BACKLOG = 1 << 20;
+
+/**
+ * exceljs's streaming writer hands each sheet's XML to the zip without waiting for it (its StreamBuf
+ * ignores backpressure), and while rows are being made (and the embedded database reads the next
+ * batch on the same thread) the deflater falls behind: 100,000 ballot rows piled up about 100 MB of
+ * XML in memory (issue 18). Waits until the sheet's zip entry has taken what was written. This reads
+ * exceljs internals; should they change, it waits for nothing and the export still works as before.
+ */
+async function zipCaughtUp(sheet: Sheet, out: Writable) {
+  type Entry = { _writableState?: { length?: number } };
+  const entry = (sheet as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes?.[0];
+  while (!out.destroyed && (entry?._writableState?.length ?? 0) > ZIP_BACKLOG) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** Ballot rows per sheet: Excel stops at 1,048,576 rows, so a huge vote continues on 原始选票_2, … */
 export const RAW_ROWS_PER_SHEET = 1_000_000;
 
@@ -213,6 +231,7 @@ export async function rawSheet<R>(
       row.commit();
       written++;
     }
+    await zipCaughtUp(sheet, out);
     await drained(out);
   }
   sheet.commit();
