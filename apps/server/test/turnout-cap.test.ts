@@ -195,7 +195,8 @@ describe('发出数 / 收回数 / 参评率', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
     const rows: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    // The official 汇总表 sheets lead the workbook; the turnout table is on the overview sheet 汇总.
+    wb.getWorksheet('汇总')!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
     expect(rows).toContainEqual([
       '中层干部',
       '公开链接',
