@@ -1,6 +1,17 @@
-import { Resvg } from '@resvg/resvg-js';
-import * as echarts from 'echarts';
+import { createRequire } from 'node:module';
+import type * as Resvg from '@resvg/resvg-js';
+import type * as Echarts from 'echarts';
 import { cjkFontPath } from '../pdf/fonts';
+
+// Loaded on the first chart, not at start-up: ECharts alone takes most of a second to load, which every
+// server start (and every test file) would pay for a report few requests ask for.
+const load = createRequire(import.meta.url);
+let libs: { echarts: typeof Echarts; Resvg: typeof Resvg.Resvg } | undefined;
+const chartLibs = () =>
+  (libs ??= {
+    echarts: load('echarts') as typeof Echarts,
+    Resvg: (load('@resvg/resvg-js') as typeof Resvg).Resvg,
+  });
 
 // Charts for the printed report: ECharts renders SVG on the server (no DOM), resvg turns it into a PNG
 // with the same Noto Sans SC font as the PDF text, so Chinese labels render on any machine.
@@ -14,7 +25,8 @@ export interface ChartPng {
 const FAMILY = 'Noto Sans SC';
 
 /** Renders an ECharts option (animation off) at width × height points, as a PNG at twice that size. */
-export function chartPng(option: echarts.EChartsCoreOption, width: number, height: number): ChartPng {
+export function chartPng(option: Echarts.EChartsCoreOption, width: number, height: number): ChartPng {
+  const { echarts, Resvg } = chartLibs();
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({ animation: false, textStyle: { fontFamily: FAMILY }, ...option });
