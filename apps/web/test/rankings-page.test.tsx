@@ -135,17 +135,23 @@ describe('跨单位排名 page', () => {
   });
 
   it('asks for another year, shows the empty state, and a failed load with a retry', async () => {
+    // The admin pages share one query cache with a short stale time: this year was read by the tests
+    // above, so the empty and the failing years are earlier ones no other test asks for.
     let fail = true;
     const empty = { ...rankings(), units: [], leaders: [], newly_promoted: { average: null, items: [] } };
     mockFetch({
-      [`GET ${API}/rankings`]: (req) =>
-        req.url.searchParams.get('year') === String(year)
-          ? { body: empty }
-          : fail
-            ? { status: 500, body: { detail: '服务器内部错误' } }
-            : { body: rankings() },
+      [`GET ${API}/rankings`]: (req) => {
+        const asked = req.url.searchParams.get('year');
+        if (asked === String(year)) return { body: rankings() };
+        if (asked === String(year - 2)) return { body: empty };
+        return fail ? { status: 500, body: { detail: '服务器内部错误' } } : { body: rankings() };
+      },
     });
     renderAdmin(<RankingsPage />, '/admin/rankings');
+    expect(await screen.findByText('96.50')).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '年度' }));
+    fireEvent.click(await screen.findByTitle(`${year - 2}年`));
     expect(await screen.findByText('该年度没有可排名的单位')).toBeInTheDocument();
     expect(screen.getByText('该年度没有新提拔干部的评议结果')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /导出 Excel/ })).toBeDisabled();
