@@ -181,11 +181,12 @@ test('two rounds: vote, close, start the next round, vote again, compare, and th
   // Round one again, from the round selector: its own figures, read-only.
   await expect(drawer).toBeHidden();
   const option = page.locator('.ant-select-item-option').filter({ hasText: `${year}年度` });
+  // The page refreshes its turnout every few seconds, which may close an open dropdown: open and pick
+  // again until the pick lands.
   await expect(async () => {
     if (!(await option.isVisible())) await page.getByRole('combobox', { name: '选择测评批次' }).click();
-    await expect(option).toBeVisible({ timeout: 2_000 });
+    await option.click({ timeout: 2_000 });
   }).toPass();
-  await option.click();
   await expect(page.getByText(`该测评批次已归档，仅供查看：${year}年度`)).toBeVisible();
   const oldRow = page.getByTestId('results-person').getByRole('row').filter({ hasText: '张建国' });
   await expect(oldRow).toContainText(roundOne);

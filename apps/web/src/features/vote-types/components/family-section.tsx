@@ -61,7 +61,7 @@ export function FamilySection({ weights, rows, loading, onAdd, ...actions }: Fam
         dataSource={rows}
         columns={voteTypeColumns(actions)}
         pagination={false}
-        scroll={{ x: 1120 }}
+        scroll={{ x: 1080 }}
         size="middle"
         locale={{ emptyText: <Empty description={`暂无${label}类投票类型`} /> }}
       />

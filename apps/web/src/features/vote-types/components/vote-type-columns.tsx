@@ -103,7 +103,7 @@ function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
         aria-label={`打印纸质选票：${row.name}`}
         onClick={() => a.onPaperPrint(row)}
       >
-        打印纸质选票
+        打印纸质票
       </Button>
       <Button
         size="small"
@@ -112,7 +112,7 @@ function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
         aria-label={`纸质票录入：${row.name}`}
         onClick={() => a.onPaperEntry(row)}
       >
-        纸质票录入
+        录入纸质票
       </Button>
       {row.closed_at ? (
         <Button size="small" type="link" onClick={() => a.onReopen(row)}>
@@ -175,6 +175,6 @@ export function voteTypeColumns(a: VoteTypeColumnActions): TableColumnsType<Vote
       ),
     },
     { title: '投票链接', key: 'link', width: 200, render: (_v, row) => <LinkCell row={row} a={a} /> },
-    { title: '操作', key: 'actions', width: 240, render: (_v, row) => <Actions row={row} a={a} /> },
+    { title: '操作', key: 'actions', width: 200, render: (_v, row) => <Actions row={row} a={a} /> },
   ];
 }
