@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { serverPath } from '../src/lib/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,10 +42,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await c.end();
     };
   }
-  const client = await PGlite.create();
-  await migrate(drizzle(client), { migrationsFolder: serverPath('drizzle') });
+  // Migrated the way the server migrates (openDatabase), then dumped from its PGlite client.
+  const database = await openDatabase({});
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
-  await client.close();
+  await database.close();
   const dir = mkdtempSync(path.join(tmpdir(), 'kaoping-test-image-'));
   const file = path.join(dir, 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
