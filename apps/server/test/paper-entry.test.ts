@@ -176,10 +176,14 @@ describe('entering a sheet (double entry off)', () => {
       expect(res.statusCode, key).toBe(400);
       expect(res.json()).toEqual({ detail: '编号必须是 1-99999 的整数' });
     }
+    const formOf = async () => (await paper().form(token)).json<Record<string, unknown>>();
+    expect(await formOf()).toMatchObject({ state: 'open', ready: true, notice: null, round_archived: false });
     expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
     const closed = await paper().enter(token, '1', appraisalEntries(f));
     expect(closed.statusCode).toBe(403);
     expect(closed.json()).toEqual({ detail: '投票已结束' });
+    // The entry screen says so before anything is keyed, with the voter page's words.
+    expect(await formOf()).toMatchObject({ state: 'closed', ready: false, notice: '投票已结束' });
     expect((await api().close(f.evaluation.id)).statusCode).toBe(200);
     const elevated = await elevate(ctx.app, token);
     const round = await ctx.app.inject({
@@ -192,6 +196,12 @@ describe('entering a sheet (double entry off)', () => {
     const archived = await paper().enter(token, '1', appraisalEntries(f));
     expect(archived.statusCode).toBe(409);
     expect(archived.json()).toEqual({ detail: '该测评批次已归档，不能修改' });
+    expect(await formOf()).toMatchObject({
+      state: 'closed',
+      round_archived: true,
+      ready: false,
+      notice: '本轮测评已结束',
+    });
     expect(await paperRows(ctx.database.db)).toMatchObject({ ...before, paper_sheets: 0 });
     expect((await submissionsOf('paper')).length).toBe(0);
   });

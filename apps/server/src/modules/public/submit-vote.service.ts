@@ -20,10 +20,17 @@ import { checkBallot, type CleanBallot, describeErrors } from './ballot-check';
 import { buildReceipt, newReceiptId } from './receipt.service';
 import { replayOf, storeCapped } from './submit-replay';
 
+/** What a vote type that takes no ballot now says (the voter's refusal, the paper entry screen's notice). */
+export const STATUS_DETAILS: Record<Exclude<VoteTypeStatus, 'open'>, string> = {
+  not_started: PUBLIC_VOTE_DETAILS.notStarted,
+  closed: PUBLIC_VOTE_DETAILS.closed,
+  inactive: PUBLIC_VOTE_DETAILS.inactive,
+};
+
 export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppError> = {
-  not_started: () => forbidden(PUBLIC_VOTE_DETAILS.notStarted),
-  closed: () => forbidden(PUBLIC_VOTE_DETAILS.closed),
-  inactive: () => forbidden(PUBLIC_VOTE_DETAILS.inactive),
+  not_started: () => forbidden(STATUS_DETAILS.not_started),
+  closed: () => forbidden(STATUS_DETAILS.closed),
+  inactive: () => forbidden(STATUS_DETAILS.inactive),
 };
 
 // A definition that changes under a ballot is reloaded and the ballot checked again; a few rounds
