@@ -38,7 +38,7 @@ export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppErr
 const MAX_ATTEMPTS = 4;
 
 /** In codes mode the stored voter identifier is this fresh random value: nothing ties it to the code. */
-export const newCodeVoter = () => `c-${randomBytes(16).toString('base64url')}`;
+const newCodeVoter = () => `c-${randomBytes(16).toString('base64url')}`;
 
 /** A code that cannot be right as typed: 422 with what to check ('请输入测评码' when none was sent). */
 const badCode = (code: NormalizedCode & { ok: false }) => invalid(code.detail);
