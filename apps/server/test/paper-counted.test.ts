@@ -13,7 +13,7 @@ import {
   type BallotFixture,
 } from './helpers/ballot-fixtures';
 import { bearer, createAdmin } from './helpers/factories';
-import { paperCalls } from './helpers/paper';
+import { paperCalls, paperRows } from './helpers/paper';
 import { createTestContext, type TestContext } from './helpers/test-app';
 import { adminCalls } from './helpers/vote-control';
 
@@ -170,6 +170,21 @@ describe('paper and phone ballots of one vote type', () => {
     const bad = await get(`/votes/?company_id=${c}&source=fax`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ detail: expect.stringContaining('来源只能是 online 或 paper') });
+  });
+
+  it('count alike against the expected_voters cap of link mode: a sheet over it is refused, storing nothing', async () => {
+    expect((await api().update(f.appraisal.id, { expected_voters: 2 })).statusCode).toBe(200);
+    expect((await submit(ctx.app, submission(f, 'appraisal'))).statusCode).toBe(201);
+    expect((await paper().enter(token, '1', appraisalEntries(f))).statusCode).toBe(201);
+    const before = await paperRows(ctx.database.db);
+    const full = { detail: '本投票已达到应到人数，无法继续投票' };
+    const sheet = await paper().enter(token, '2', average());
+    expect(sheet.statusCode).toBe(409);
+    expect(sheet.json()).toEqual(full);
+    const phone = await submit(ctx.app, submission(f, 'appraisal'));
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json()).toEqual(full);
+    expect(await paperRows(ctx.database.db)).toEqual(before);
   });
 
   it('in codes mode: codes printed on paper count as issued (发出数), 收回数 = paper + online', async () => {
