@@ -265,6 +265,30 @@ describe('correcting and withdrawing', () => {
     expect((await api().list(f.appraisal.id)).json()).toMatchObject({ used: 0, unused: 1 });
     expect((await paper().withdraw(token, code!)).json()).toEqual({ detail: '该纸质票尚未录入' });
     expect((await paper().enter(token, code!, otherEntries())).statusCode).toBe(201);
+    const audit = await rowsOf<{ action: string; summary: string }>(
+      ctx.database.db,
+      sql`SELECT action, summary FROM audit_log WHERE action LIKE 'paper.%' ORDER BY id`,
+    );
+    expect(audit.map((a) => [a.action, a.summary])).toEqual([
+      ['paper.enter', '录入纸质票：“班子成员”（已计票）'],
+      ['paper.withdraw', '撤回纸质票：“班子成员”（已撤回）'],
+      ['paper.enter', '录入纸质票：“班子成员”（已计票）'],
+    ]);
+  });
+
+  it('refuses a correction or a withdrawal once the vote type is closed, changing nothing', async () => {
+    expect((await paper().enter(token, '4', appraisalEntries(f))).statusCode).toBe(201);
+    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
+    const before = await paperRows(ctx.database.db);
+    for (const res of [
+      await paper().correct(token, '4', otherEntries()),
+      await paper().withdraw(token, '4'),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: '投票已结束' });
+    }
+    expect(await paperRows(ctx.database.db)).toEqual(before);
+    expect(await submissionsOf('paper')).toHaveLength(1);
   });
 });
 
@@ -301,6 +325,24 @@ describe('double entry', () => {
       items: [{ key: '3', label: '编号 3', state: 'counted', entries: 2 }],
     });
     expect(list.items[0].entered_at).toMatch(/:00\.000Z$/);
+  });
+
+  it('refuses the second entry when a phone ballot used the code meanwhile: one ballot per code', async () => {
+    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [code] = await api().codes(f.appraisal.id, 1);
+    expect((await paper().enter(token, code!, appraisalEntries(f))).json()).toMatchObject({
+      state: 'pending',
+    });
+    // A pending sheet does not hold its code: the phone ballot takes it.
+    expect((await submit(ctx.app, submission(f, 'appraisal', { code }))).statusCode).toBe(201);
+    const other = await newSession(ctx.app);
+    expect((await paper().check(other, code!)).json()).toEqual({ detail: '该测评码已使用' });
+    const before = await paperRows(ctx.database.db);
+    const second = await paper().enter(other, code!, appraisalEntries(f));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ detail: '该测评码已使用' });
+    expect(await paperRows(ctx.database.db)).toEqual(before);
+    expect(await submissionsOf('paper')).toHaveLength(0);
   });
 
   it('counts nothing on a disagreement until a third session settles it', async () => {
