@@ -149,13 +149,15 @@ export async function submitVote(db: Db, body: SubmissionBody): Promise<Submissi
       throw invalid(describeErrors(checked.ok ? [] : checked.errors));
     }
     const insert = insertOf(def, body, ballots, code);
-    const capped = def.voteType.accessMode === 'link' && def.voteType.expectedVoters !== null;
-    // Link mode without a cap may share one statement with other ballots of the link (group commit).
-    const stored = capped
-      ? await storeCapped(db, def, body, insert)
-      : insert.code === null
-        ? await insertLinkSubmission(db, insert)
-        : await insertSubmission(db, insert);
+    // Codes mode: one statement, which consumes the code. Link mode with a cap: a short transaction.
+    // Link mode without one may share one statement with other ballots of the link (group commit).
+    const v = def.voteType;
+    const stored =
+      v.accessMode === 'codes'
+        ? await insertSubmission(db, insert)
+        : v.expectedVoters !== null
+          ? await storeCapped(db, def, body, insert)
+          : await insertLinkSubmission(db, insert);
     if (stored) {
       return buildReceipt({
         receiptId: insert.receiptId,
