@@ -119,9 +119,8 @@ function submissionStatement(family: Family, p: ParamOf): SQL {
       ON CONFLICT DO NOTHING
       RETURNING id, company_id, round_id, vote_type_id, voter_identifier, is_test, created_at
     ), used AS (${codes.used}
-    ), stored AS (${ballotRows} RETURNING 1)
-    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms, ins.is_test,
-           (SELECT count(*) FROM stored)::int AS stored
+    ), stored AS (${ballotRows})
+    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms, ins.is_test
     FROM ins`;
 }
 
@@ -154,10 +153,10 @@ function valuesOf(s: SubmissionInsert, capChecked: boolean) {
   return { ...s, rows, count: s.rows.length, capChecked: String(capChecked) };
 }
 
+/** A stored ballot: when (to the minute) and whether it is a test ballot. */
 export interface Stored {
   created_ms: number;
   is_test: boolean;
-  stored: number;
 }
 
 /**
