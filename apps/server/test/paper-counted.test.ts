@@ -2,7 +2,7 @@
 // type add up in turnout, results, records and the xlsx export exactly as the same ballots cast online,
 // with 纸质 / 线上 counts per vote type; 发出数 counts the codes issued for paper.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   appraisalEntries,
   buildBallotFixture,
@@ -10,54 +10,43 @@ import {
   scoringAnswers,
   submission,
   submit,
-  type BallotFixture,
 } from './helpers/ballot-fixtures';
 import { bearer, createAdmin } from './helpers/factories';
-import { paperCalls } from './helpers/paper';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { paperCalls, paperRows } from './helpers/paper';
 import { adminCalls } from './helpers/vote-control';
+import { useBallotWorld } from './helpers/ballot-world';
 
-let ctx: TestContext;
-let token: string;
-let f: BallotFixture;
+const w = useBallotWorld();
 let family: 'appraisal' | 'evaluation' = 'appraisal';
-const paper = () => paperCalls(ctx.app, () => f[family].id);
-const api = () => adminCalls(ctx.app, () => token);
+const paper = () => paperCalls(w.ctx.app, () => w.f[family].id);
+const api = () => adminCalls(w.ctx.app, () => w.token);
 const get = (url: string) => api().call('GET', url);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
 beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token);
   family = 'appraisal';
 });
 
 const average = () =>
-  appraisalEntries(f).map((e) => ({
+  appraisalEntries(w.f).map((e) => ({
     ...e,
-    answers: scoringAnswers(e.target_id === f.companyTarget.id ? 'company' : 'person', 'average'),
+    answers: scoringAnswers(e.target_id === w.f.companyTarget.id ? 'company' : 'person', 'average'),
   }));
 
 /** Three appraisal ballots and one evaluation ballot; `onPaper` of them keyed as paper sheets. */
 async function castAll(onPaper: 'none' | 'some') {
   const ballots = [
-    ['appraisal', appraisalEntries(f)],
+    ['appraisal', appraisalEntries(w.f)],
     ['appraisal', average()],
     ['appraisal', average()],
-    ['evaluation', evaluationEntries(f)],
+    ['evaluation', evaluationEntries(w.f)],
   ] as const;
   for (const [i, [fam, entries]] of ballots.entries()) {
     family = fam;
     if (onPaper === 'some' && i >= 1) {
-      const res = await paper().enter(token, String(i), [...entries]);
+      const res = await paper().enter(w.token, String(i), [...entries]);
       expect(res.statusCode, res.body).toBe(201);
     } else {
-      expect((await submit(ctx.app, submission(f, fam, { ballots: [...entries] }))).statusCode).toBe(201);
+      expect((await submit(w.ctx.app, submission(w.f, fam, { ballots: [...entries] }))).statusCode).toBe(201);
     }
   }
 }
@@ -65,7 +54,7 @@ async function castAll(onPaper: 'none' | 'some') {
 const TIME = /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d+Z)?/g;
 
 async function workbook(query = '') {
-  const res = await get(`/companies/${f.company.id}/results/export.xlsx${query}`);
+  const res = await get(`/companies/${w.f.company.id}/results/export.xlsx${query}`);
   expect(res.statusCode).toBe(200);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
@@ -82,7 +71,7 @@ async function workbook(query = '') {
 async function figures() {
   const sheets = { ...(await workbook()), ...(await workbook('?form_category=democratic_evaluation')) };
   delete sheets['原始选票'];
-  const c = f.company.id;
+  const c = w.f.company.id;
   const json = {
     targets: (await get(`/vote-targets/results?company_id=${c}`)).json(),
     company: (await get(`/companies/${c}/results`)).json(),
@@ -120,23 +109,23 @@ describe('paper and phone ballots of one vote type', () => {
   it('add up in turnout, results and the export exactly like the same ballots cast online', async () => {
     await castAll('none');
     const online = (await figures()) as { sheets: Record<string, unknown[][]>; json: unknown };
-    await ctx.reset();
-    token = await createAdmin(ctx.app);
-    f = await buildBallotFixture(ctx.app, token);
+    await w.ctx.reset();
+    w.token = await createAdmin(w.ctx.app);
+    w.f = await buildBallotFixture(w.ctx.app, w.token);
     await castAll('some');
     const mixed = (await figures()) as { sheets: Record<string, unknown[][]>; json: unknown };
     expect(withoutSources(mixed.json)).toEqual(withoutSources(online.json));
     expect(dropColumns(mixed.sheets)).toEqual(dropColumns(online.sheets));
     expect(JSON.stringify(mixed.sheets)).toContain('领导班子');
 
-    const t = (await api().turnout(f.company.id)).json();
+    const t = (await api().turnout(w.f.company.id)).json();
     expect(t.vote_types.map((v: Record<string, unknown>) => [v.name, v.received, v.online, v.paper])).toEqual(
       [
         ['班子成员', 3, 1, 2],
         ['中层干部', 1, 0, 1],
       ],
     );
-    const results = (await get(`/companies/${f.company.id}/results`)).json();
+    const results = (await get(`/companies/${w.f.company.id}/results`)).json();
     expect(results.vote_types[0]).toMatchObject({ received: 3, online: 1, paper: 2 });
     // The export's 汇总表 shows them apart: 收回数 3, 其中线上 1, 其中纸质 2.
     const summary = (await workbook())['汇总表']!;
@@ -148,7 +137,7 @@ describe('paper and phone ballots of one vote type', () => {
 
   it('are marked 纸质 / 线上 in the records, which filter by source', async () => {
     await castAll('some');
-    const c = f.company.id;
+    const c = w.f.company.id;
     const voters = (await get(`/votes/voter-results?company_id=${c}`)).json();
     expect(voters.items.map((v: { source: string }) => v.source).sort()).toEqual([
       'online',
@@ -162,7 +151,7 @@ describe('paper and phone ballots of one vote type', () => {
       count: 1,
     });
     const rows = (await get(`/votes/?company_id=${c}&source=paper&limit=100`)).json();
-    expect(rows.total).toBe(2 * appraisalEntries(f).length);
+    expect(rows.total).toBe(2 * appraisalEntries(w.f).length);
     expect(rows.items.every((v: { source: string }) => v.source === 'paper')).toBe(true);
     const cadre = (await get(`/cadre-votes/?company_id=${c}`)).json();
     expect(cadre.items.map((v: { source: string }) => v.source)).toEqual(['paper', 'paper']);
@@ -172,28 +161,43 @@ describe('paper and phone ballots of one vote type', () => {
     expect(bad.json()).toEqual({ detail: expect.stringContaining('来源只能是 online 或 paper') });
   });
 
+  it('count alike against the expected_voters cap of link mode: a sheet over it is refused, storing nothing', async () => {
+    expect((await api().update(w.f.appraisal.id, { expected_voters: 2 })).statusCode).toBe(200);
+    expect((await submit(w.ctx.app, submission(w.f, 'appraisal'))).statusCode).toBe(201);
+    expect((await paper().enter(w.token, '1', appraisalEntries(w.f))).statusCode).toBe(201);
+    const before = await paperRows(w.ctx.database.db);
+    const full = { detail: '本投票已达到应到人数，无法继续投票' };
+    const sheet = await paper().enter(w.token, '2', average());
+    expect(sheet.statusCode).toBe(409);
+    expect(sheet.json()).toEqual(full);
+    const phone = await submit(w.ctx.app, submission(w.f, 'appraisal'));
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json()).toEqual(full);
+    expect(await paperRows(w.ctx.database.db)).toEqual(before);
+  });
+
   it('in codes mode: codes printed on paper count as issued (发出数), 收回数 = paper + online', async () => {
-    await ctx.app.inject({
+    await w.ctx.app.inject({
       method: 'PUT',
       url: '/api/v1/admin/settings/',
-      headers: bearer(token),
+      headers: bearer(w.token),
       payload: { public_url: 'https://kp.example.cn' },
     });
-    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [phone] = await api().codes(f.appraisal.id, 1);
-    expect((await paper().pdf(token, '?copies=3')).statusCode).toBe(200);
-    const printed = (await api().list(f.appraisal.id, '?batch=2'))
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [phone] = await api().codes(w.f.appraisal.id, 1);
+    expect((await paper().pdf(w.token, '?copies=3')).statusCode).toBe(200);
+    const printed = (await api().list(w.f.appraisal.id, '?batch=2'))
       .json()
       .items.map((i: { code: string }) => i.code);
     expect(printed).toHaveLength(3);
-    expect((await submit(ctx.app, submission(f, 'appraisal', { code: phone }))).statusCode).toBe(201);
-    expect((await paper().enter(token, printed[0], appraisalEntries(f))).statusCode).toBe(201);
-    expect((await paper().enter(token, printed[1], average())).statusCode).toBe(201);
-    const row = (await api().turnout(f.company.id)).json().vote_types[0];
+    expect((await submit(w.ctx.app, submission(w.f, 'appraisal', { code: phone }))).statusCode).toBe(201);
+    expect((await paper().enter(w.token, printed[0], appraisalEntries(w.f))).statusCode).toBe(201);
+    expect((await paper().enter(w.token, printed[1], average())).statusCode).toBe(201);
+    const row = (await api().turnout(w.f.company.id)).json().vote_types[0];
     expect(row).toMatchObject({ issued: 4, received: 3, online: 1, paper: 2, rate: 75 });
     // Closing recalls the unused printed code: still issued, never returned.
-    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
-    expect((await api().turnout(f.company.id)).json().vote_types[0]).toMatchObject({
+    expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
+    expect((await api().turnout(w.f.company.id)).json().vote_types[0]).toMatchObject({
       issued: 4,
       received: 3,
       paper: 2,

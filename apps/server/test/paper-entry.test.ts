@@ -1,7 +1,7 @@
 // Issue 16 items 2-3: a paper sheet is checked and stored exactly like a phone ballot (source 'paper'),
 // double entry counts a sheet once when two sessions agree and nothing until a third settles a conflict.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import {
   appraisalEntries,
@@ -10,42 +10,31 @@ import {
   scoringAnswers,
   submission,
   submit,
-  type BallotFixture,
 } from './helpers/ballot-fixtures';
 import { bearer, createAdmin, elevate } from './helpers/factories';
 import { ballotRowsOf, newSession, paperCalls, paperRows } from './helpers/paper';
-import { createTestContext, type TestContext } from './helpers/test-app';
 import { adminCalls } from './helpers/vote-control';
+import { useBallotWorld } from './helpers/ballot-world';
 
-let ctx: TestContext;
-let token: string;
-let f: BallotFixture;
+const w = useBallotWorld();
 let family: 'appraisal' | 'evaluation' = 'appraisal';
-const paper = () => paperCalls(ctx.app, () => f[family].id);
-const api = () => adminCalls(ctx.app, () => token);
+const paper = () => paperCalls(w.ctx.app, () => w.f[family].id);
+const api = () => adminCalls(w.ctx.app, () => w.token);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
 beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token);
   family = 'appraisal';
 });
 
 const submissionsOf = (source: string) =>
   rowsOf<{ id: string; total_score: number | null; is_test: boolean; ballot_count: number }>(
-    ctx.database.db,
+    w.ctx.database.db,
     sql`SELECT id, total_score, is_test, ballot_count FROM submissions WHERE source = ${source} ORDER BY id`,
   );
 
 /** A different appraisal ballot: every person rated 一般 / 基本称职. */
 const otherEntries = () =>
-  appraisalEntries(f).map((e) =>
-    e.target_id === f.companyTarget.id
+  appraisalEntries(w.f).map((e) =>
+    e.target_id === w.f.companyTarget.id
       ? { ...e, answers: scoringAnswers('company', 'average') }
       : { ...e, answers: scoringAnswers('person', 'average') },
   );
@@ -55,9 +44,9 @@ describe('entering a sheet (double entry off)', () => {
     'stores exactly the ballot an online voter with the same choices stores (%s)',
     async (fam) => {
       family = fam;
-      const entries = fam === 'appraisal' ? appraisalEntries(f) : evaluationEntries(f);
-      expect((await submit(ctx.app, submission(f, fam, { ballots: entries }))).statusCode).toBe(201);
-      const res = await paper().enter(token, '1', entries);
+      const entries = fam === 'appraisal' ? appraisalEntries(w.f) : evaluationEntries(w.f);
+      expect((await submit(w.ctx.app, submission(w.f, fam, { ballots: entries }))).statusCode).toBe(201);
+      const res = await paper().enter(w.token, '1', entries);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ key: '1', label: '编号 1', state: 'counted', entries: 1 });
       expect(res.json().counts).toEqual({ paper: 1, online: 1, pending: 0, conflict: 0 });
@@ -68,8 +57,8 @@ describe('entering a sheet (double entry off)', () => {
         is_test: false,
         ballot_count: online!.ballot_count,
       });
-      expect(await ballotRowsOf(ctx.database.db, stored!.id)).toEqual(
-        await ballotRowsOf(ctx.database.db, online!.id),
+      expect(await ballotRowsOf(w.ctx.database.db, stored!.id)).toEqual(
+        await ballotRowsOf(w.ctx.database.db, online!.id),
       );
       expect(res.json().counted).toEqual(res.json().first);
     },
@@ -77,9 +66,11 @@ describe('entering a sheet (double entry off)', () => {
 
   it('gives the same results as the same choices cast online', async () => {
     const figures = async () => {
-      const c = f.company.id;
+      const c = w.f.company.id;
       const get = async (url: string) =>
-        (await ctx.app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: bearer(token) })).json();
+        (
+          await w.ctx.app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: bearer(w.token) })
+        ).json();
       return strip({
         targets: await get(`/vote-targets/results?company_id=${c}`),
         company: await get(`/companies/${c}/results`),
@@ -89,21 +80,21 @@ describe('entering a sheet (double entry off)', () => {
     const cast = async (how: 'online' | 'paper') => {
       let n = 0;
       for (const [fam, entries] of [
-        ['appraisal', appraisalEntries(f)],
+        ['appraisal', appraisalEntries(w.f)],
         ['appraisal', otherEntries()],
-        ['evaluation', evaluationEntries(f)],
+        ['evaluation', evaluationEntries(w.f)],
       ] as const) {
         family = fam;
         if (how === 'online')
-          expect((await submit(ctx.app, submission(f, fam, { ballots: entries }))).statusCode).toBe(201);
-        else expect((await paper().enter(token, String(++n), entries)).statusCode).toBe(201);
+          expect((await submit(w.ctx.app, submission(w.f, fam, { ballots: entries }))).statusCode).toBe(201);
+        else expect((await paper().enter(w.token, String(++n), entries)).statusCode).toBe(201);
       }
     };
     await cast('online');
     const online = await figures();
-    await ctx.reset();
-    token = await createAdmin(ctx.app);
-    f = await buildBallotFixture(ctx.app, token);
+    await w.ctx.reset();
+    w.token = await createAdmin(w.ctx.app);
+    w.f = await buildBallotFixture(w.ctx.app, w.token);
     await cast('paper');
     const onPaper = await figures();
     expect(JSON.stringify(onPaper)).toContain('领导班子');
@@ -111,57 +102,57 @@ describe('entering a sheet (double entry off)', () => {
   });
 
   it('consumes a code in codes mode; the code then refuses a phone ballot', async () => {
-    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [code] = await api().codes(f.appraisal.id, 2);
-    const res = await paper().enter(token, code!.toLowerCase(), appraisalEntries(f));
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [code] = await api().codes(w.f.appraisal.id, 2);
+    const res = await paper().enter(w.token, code!.toLowerCase(), appraisalEntries(w.f));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ label: code, state: 'counted' });
-    const phone = await submit(ctx.app, submission(f, 'appraisal', { code }));
+    const phone = await submit(w.ctx.app, submission(w.f, 'appraisal', { code }));
     expect(phone.statusCode).toBe(409);
     expect(phone.json()).toEqual({ detail: '该测评码已使用' });
-    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 1, handed_out: 2 });
+    expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 1, handed_out: 2 });
   });
 
   it('refuses every bad sheet with a clear Chinese message, storing nothing', async () => {
-    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    expect((await api().update(f.evaluation.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [used, voided, fresh] = await api().codes(f.appraisal.id, 3);
-    const [otherType] = await api().codes(f.evaluation.id, 1);
-    await api().void(f.appraisal.id, { codes: [voided] });
-    expect((await submit(ctx.app, submission(f, 'appraisal', { code: used }))).statusCode).toBe(201);
-    const half = appraisalEntries(f).slice(0, 2);
-    const online = await submit(ctx.app, submission(f, 'appraisal', { code: fresh, ballots: half }));
-    const badOption = appraisalEntries(f).map((e, i) =>
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    expect((await api().update(w.f.evaluation.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [used, voided, fresh] = await api().codes(w.f.appraisal.id, 3);
+    const [otherType] = await api().codes(w.f.evaluation.id, 1);
+    await api().void(w.f.appraisal.id, { codes: [voided] });
+    expect((await submit(w.ctx.app, submission(w.f, 'appraisal', { code: used }))).statusCode).toBe(201);
+    const half = appraisalEntries(w.f).slice(0, 2);
+    const online = await submit(w.ctx.app, submission(w.f, 'appraisal', { code: fresh, ballots: half }));
+    const badOption = appraisalEntries(w.f).map((e, i) =>
       i === 1 ? { ...e, answers: { ...e.answers, overall: 'superb' } } : e,
     );
     const cases: [string, unknown[], number, string][] = [
-      ['ABCD-EFGH-JK', appraisalEntries(f), 404, '测评码不存在，请核对'],
-      ['not a code!', appraisalEntries(f), 404, '测评码不存在，请核对'],
-      [used!, appraisalEntries(f), 409, '该测评码已使用'],
-      [voided!, appraisalEntries(f), 403, '该测评码已作废'],
-      [otherType!, appraisalEntries(f), 404, '该测评码不属于本投票类型'],
+      ['ABCD-EFGH-JK', appraisalEntries(w.f), 404, '测评码不存在，请核对'],
+      ['not a code!', appraisalEntries(w.f), 404, '测评码不存在，请核对'],
+      [used!, appraisalEntries(w.f), 409, '该测评码已使用'],
+      [voided!, appraisalEntries(w.f), 403, '该测评码已作废'],
+      [otherType!, appraisalEntries(w.f), 404, '该测评码不属于本投票类型'],
       [fresh!, half, 422, online.json().detail],
       [fresh!, badOption, 422, ''],
     ];
     expect(online.statusCode).toBe(422);
     expect(online.json().detail).toMatch(/^答卷有误：尚未作答：“李红梅”/);
-    const before = await paperRows(ctx.database.db);
+    const before = await paperRows(w.ctx.database.db);
     for (const [key, ballots, status, detail] of cases) {
-      const res = await ctx.app.inject({
+      const res = await w.ctx.app.inject({
         method: 'POST',
-        url: `/api/v1/admin/vote-types/${f.appraisal.id}/paper/sheets`,
-        headers: bearer(token),
+        url: `/api/v1/admin/vote-types/${w.f.appraisal.id}/paper/sheets`,
+        headers: bearer(w.token),
         payload: { key, ballots },
       });
       expect(res.statusCode, `${key}: ${res.body}`).toBe(status);
       if (detail) expect(res.json()).toEqual({ detail });
       else expect(res.json().detail).toMatch(/^答卷有误：“王建国”：/);
     }
-    expect(await paperRows(ctx.database.db)).toEqual(before);
+    expect(await paperRows(w.ctx.database.db)).toEqual(before);
     // The check before keying answers the same.
-    expect((await paper().check(token, voided!)).json()).toEqual({ detail: '该测评码已作废' });
-    expect((await paper().check(token, otherType!)).statusCode).toBe(404);
-    expect((await paper().check(token, fresh!)).json()).toEqual({
+    expect((await paper().check(w.token, voided!)).json()).toEqual({ detail: '该测评码已作废' });
+    expect((await paper().check(w.token, otherType!)).statusCode).toBe(404);
+    expect((await paper().check(w.token, fresh!)).json()).toEqual({
       key: fresh!.replaceAll('-', ''),
       label: fresh,
       state: 'new',
@@ -170,46 +161,56 @@ describe('entering a sheet (double entry off)', () => {
   });
 
   it('refuses a bad sheet number, a closed vote type and an archived round, storing nothing', async () => {
-    const before = await paperRows(ctx.database.db);
+    const before = await paperRows(w.ctx.database.db);
     for (const key of ['0', '100000', 'abc', '1.5']) {
-      const res = await paper().enter(token, key, appraisalEntries(f));
+      const res = await paper().enter(w.token, key, appraisalEntries(w.f));
       expect(res.statusCode, key).toBe(400);
       expect(res.json()).toEqual({ detail: '编号必须是 1-99999 的整数' });
     }
-    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
-    const closed = await paper().enter(token, '1', appraisalEntries(f));
+    const formOf = async () => (await paper().form(w.token)).json<Record<string, unknown>>();
+    expect(await formOf()).toMatchObject({ state: 'open', ready: true, notice: null, round_archived: false });
+    expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
+    const closed = await paper().enter(w.token, '1', appraisalEntries(w.f));
     expect(closed.statusCode).toBe(403);
     expect(closed.json()).toEqual({ detail: '投票已结束' });
-    expect((await api().close(f.evaluation.id)).statusCode).toBe(200);
-    const elevated = await elevate(ctx.app, token);
-    const round = await ctx.app.inject({
+    // The entry screen says so before anything is keyed, with the voter page's words.
+    expect(await formOf()).toMatchObject({ state: 'closed', ready: false, notice: '投票已结束' });
+    expect((await api().close(w.f.evaluation.id)).statusCode).toBe(200);
+    const elevated = await elevate(w.ctx.app, w.token);
+    const round = await w.ctx.app.inject({
       method: 'POST',
-      url: `/api/v1/admin/companies/${f.company.id}/rounds`,
+      url: `/api/v1/admin/companies/${w.f.company.id}/rounds`,
       headers: bearer(elevated),
       payload: { name: '下一轮', year: 2099 },
     });
     expect(round.statusCode, round.body).toBe(201);
-    const archived = await paper().enter(token, '1', appraisalEntries(f));
+    const archived = await paper().enter(w.token, '1', appraisalEntries(w.f));
     expect(archived.statusCode).toBe(409);
     expect(archived.json()).toEqual({ detail: '该测评批次已归档，不能修改' });
-    expect(await paperRows(ctx.database.db)).toMatchObject({ ...before, paper_sheets: 0 });
+    expect(await formOf()).toMatchObject({
+      state: 'closed',
+      round_archived: true,
+      ready: false,
+      notice: '本轮测评已结束',
+    });
+    expect(await paperRows(w.ctx.database.db)).toMatchObject({ ...before, paper_sheets: 0 });
     expect((await submissionsOf('paper')).length).toBe(0);
   });
 
   it('refuses a second entry of a counted sheet and keeps one ballot', async () => {
-    expect((await paper().enter(token, '7', appraisalEntries(f))).statusCode).toBe(201);
-    const again = await paper().enter(await newSession(ctx.app), '07', appraisalEntries(f));
+    expect((await paper().enter(w.token, '7', appraisalEntries(w.f))).statusCode).toBe(201);
+    const again = await paper().enter(await newSession(w.ctx.app), '07', appraisalEntries(w.f));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: '该纸质票已录入并计票；如需修改请使用“更正”' });
     expect((await submissionsOf('paper')).length).toBe(1);
   });
 
-  it('refuses a token signed before sessions existed (no sid)', async () => {
+  it('refuses a w.token signed before sessions existed (no sid)', async () => {
     const me = (
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/auth/me', headers: bearer(token) })
+      await w.ctx.app.inject({ method: 'GET', url: '/api/v1/admin/auth/me', headers: bearer(w.token) })
     ).json<{ id: number; username: string }>();
-    const old = ctx.app.issueToken({ sub: String(me.id), username: me.username, tv: 0 });
-    const res = await paper().enter(old, '1', appraisalEntries(f));
+    const old = w.ctx.app.issueToken({ sub: String(me.id), username: me.username, tv: 0 });
+    const res = await paper().enter(old, '1', appraisalEntries(w.f));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: '请重新登录后再录入纸质票' });
     expect((await submissionsOf('paper')).length).toBe(0);
@@ -218,11 +219,11 @@ describe('entering a sheet (double entry off)', () => {
 
 describe('correcting and withdrawing', () => {
   it('corrects a counted sheet: one ballot with the new answers, the code used once', async () => {
-    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [code] = await api().codes(f.appraisal.id, 1);
-    expect((await paper().enter(token, code!, appraisalEntries(f))).statusCode).toBe(201);
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [code] = await api().codes(w.f.appraisal.id, 1);
+    expect((await paper().enter(w.token, code!, appraisalEntries(w.f))).statusCode).toBe(201);
     const [before] = await submissionsOf('paper');
-    const res = await paper().correct(token, code!, otherEntries());
+    const res = await paper().correct(w.token, code!, otherEntries());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ state: 'counted' });
     const after = await submissionsOf('paper');
@@ -232,9 +233,9 @@ describe('correcting and withdrawing', () => {
     expect(res.json().counted).toEqual(
       otherEntries().map((e) => ({ ...e, answers: expect.objectContaining({ overall: e.answers.overall }) })),
     );
-    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 0 });
+    expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 0 });
     const audit = await rowsOf<{ action: string; summary: string; detail: unknown }>(
-      ctx.database.db,
+      w.ctx.database.db,
       sql`SELECT action, summary, detail FROM audit_log WHERE action LIKE 'paper.%' ORDER BY id`,
     );
     expect(audit.map((a) => [a.action, a.summary])).toEqual([
@@ -246,46 +247,70 @@ describe('correcting and withdrawing', () => {
   });
 
   it('withdraws a sheet: ballot gone, code unused again, the sheet can be keyed anew', async () => {
-    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [code] = await api().codes(f.appraisal.id, 1);
-    expect((await paper().enter(token, code!, appraisalEntries(f))).statusCode).toBe(201);
-    const res = await paper().withdraw(token, code!);
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [code] = await api().codes(w.f.appraisal.id, 1);
+    expect((await paper().enter(w.token, code!, appraisalEntries(w.f))).statusCode).toBe(201);
+    const res = await paper().withdraw(w.token, code!);
     expect(res.statusCode).toBe(204);
-    expect(await paperRows(ctx.database.db)).toMatchObject({ submissions: 0, votes: 0, paper_sheets: 0 });
-    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ used: 0, unused: 1 });
-    expect((await paper().withdraw(token, code!)).json()).toEqual({ detail: '该纸质票尚未录入' });
-    expect((await paper().enter(token, code!, otherEntries())).statusCode).toBe(201);
+    expect(await paperRows(w.ctx.database.db)).toMatchObject({ submissions: 0, votes: 0, paper_sheets: 0 });
+    expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ used: 0, unused: 1 });
+    expect((await paper().withdraw(w.token, code!)).json()).toEqual({ detail: '该纸质票尚未录入' });
+    expect((await paper().enter(w.token, code!, otherEntries())).statusCode).toBe(201);
+    const audit = await rowsOf<{ action: string; summary: string }>(
+      w.ctx.database.db,
+      sql`SELECT action, summary FROM audit_log WHERE action LIKE 'paper.%' ORDER BY id`,
+    );
+    expect(audit.map((a) => [a.action, a.summary])).toEqual([
+      ['paper.enter', '录入纸质票：“班子成员”（已计票）'],
+      ['paper.withdraw', '撤回纸质票：“班子成员”（已撤回）'],
+      ['paper.enter', '录入纸质票：“班子成员”（已计票）'],
+    ]);
+  });
+
+  it('refuses a correction or a withdrawal once the vote type is closed, changing nothing', async () => {
+    expect((await paper().enter(w.token, '4', appraisalEntries(w.f))).statusCode).toBe(201);
+    expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
+    const before = await paperRows(w.ctx.database.db);
+    for (const res of [
+      await paper().correct(w.token, '4', otherEntries()),
+      await paper().withdraw(w.token, '4'),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: '投票已结束' });
+    }
+    expect(await paperRows(w.ctx.database.db)).toEqual(before);
+    expect(await submissionsOf('paper')).toHaveLength(1);
   });
 });
 
 describe('double entry', () => {
   beforeEach(async () => {
-    expect((await api().update(f.appraisal.id, { double_entry: true })).json()).toMatchObject({
+    expect((await api().update(w.f.appraisal.id, { double_entry: true })).json()).toMatchObject({
       double_entry: true,
     });
   });
 
   it('counts a sheet once when two sessions agree, nothing before', async () => {
-    const first = await paper().enter(token, '3', appraisalEntries(f));
+    const first = await paper().enter(w.token, '3', appraisalEntries(w.f));
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ state: 'pending', entries: 1, counted: null, entered_by_me: true });
     expect(first.json().counts).toEqual({ paper: 0, online: 0, pending: 1, conflict: 0 });
     expect((await submissionsOf('paper')).length).toBe(0);
-    // The same session again, also after entering advanced mode (the re-signed token keeps its session).
-    for (const again of [token, await elevate(ctx.app, token)]) {
-      const res = await paper().enter(again, '3', appraisalEntries(f));
+    // The same session again, also after entering advanced mode (the re-signed w.token keeps its session).
+    for (const again of [w.token, await elevate(w.ctx.app, w.token)]) {
+      const res = await paper().enter(again, '3', appraisalEntries(w.f));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ detail: '双人录入需由另一位管理员（另一个登录会话）完成第二次录入' });
     }
-    expect((await paper().check(token, '3')).json()).toMatchObject({ state: 'pending', can_enter: false });
-    const other = await newSession(ctx.app);
+    expect((await paper().check(w.token, '3')).json()).toMatchObject({ state: 'pending', can_enter: false });
+    const other = await newSession(w.ctx.app);
     expect((await paper().check(other, '3')).json()).toMatchObject({ state: 'pending', can_enter: true });
-    const second = await paper().enter(other, '3', appraisalEntries(f));
+    const second = await paper().enter(other, '3', appraisalEntries(w.f));
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json()).toMatchObject({ state: 'counted', entries: 2 });
     expect(second.json().counts).toEqual({ paper: 1, online: 0, pending: 0, conflict: 0 });
     expect(await submissionsOf('paper')).toHaveLength(1);
-    const list = (await paper().list(token)).json();
+    const list = (await paper().list(w.token)).json();
     expect(list).toMatchObject({
       total: 1,
       items: [{ key: '3', label: '编号 3', state: 'counted', entries: 2 }],
@@ -293,10 +318,28 @@ describe('double entry', () => {
     expect(list.items[0].entered_at).toMatch(/:00\.000Z$/);
   });
 
+  it('refuses the second entry when a phone ballot used the code meanwhile: one ballot per code', async () => {
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [code] = await api().codes(w.f.appraisal.id, 1);
+    expect((await paper().enter(w.token, code!, appraisalEntries(w.f))).json()).toMatchObject({
+      state: 'pending',
+    });
+    // A pending sheet does not hold its code: the phone ballot takes it.
+    expect((await submit(w.ctx.app, submission(w.f, 'appraisal', { code }))).statusCode).toBe(201);
+    const other = await newSession(w.ctx.app);
+    expect((await paper().check(other, code!)).json()).toEqual({ detail: '该测评码已使用' });
+    const before = await paperRows(w.ctx.database.db);
+    const second = await paper().enter(other, code!, appraisalEntries(w.f));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ detail: '该测评码已使用' });
+    expect(await paperRows(w.ctx.database.db)).toEqual(before);
+    expect(await submissionsOf('paper')).toHaveLength(0);
+  });
+
   it('counts nothing on a disagreement until a third session settles it', async () => {
-    const second = await newSession(ctx.app);
-    const third = await newSession(ctx.app);
-    expect((await paper().enter(token, '5', appraisalEntries(f))).statusCode).toBe(201);
+    const second = await newSession(w.ctx.app);
+    const third = await newSession(w.ctx.app);
+    expect((await paper().enter(w.token, '5', appraisalEntries(w.f))).statusCode).toBe(201);
     const res = await paper().enter(second, '5', otherEntries());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ state: 'conflict', entries: 2, counted: null });
@@ -307,7 +350,7 @@ describe('double entry', () => {
     expect(detail.second[1].answers.overall).toBe('basically_competent');
     expect(detail.entered_by_me).toBe(false);
     // A keyer cannot settle; a third key of the sheet is refused too.
-    for (const keyer of [token, second]) {
+    for (const keyer of [w.token, second]) {
       const refused = await paper().correct(keyer, '5', otherEntries());
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ detail: '核对需由未参与录入的第三人完成' });
@@ -317,7 +360,7 @@ describe('double entry', () => {
     });
     expect((await submissionsOf('paper')).length).toBe(0);
     // Closing waits for it.
-    const close = await api().close(f.appraisal.id);
+    const close = await api().close(w.f.appraisal.id);
     expect(close.statusCode).toBe(409);
     expect(close.json()).toEqual({ detail: '还有 1 张纸质票未完成双人录入核对，请先处理' });
     const settled = await paper().correct(third, '5', otherEntries());
@@ -326,8 +369,8 @@ describe('double entry', () => {
     expect(settled.json().counted[1].answers.overall).toBe('basically_competent');
     expect(await submissionsOf('paper')).toHaveLength(1);
     // Closing now erases the sheets (the only place a code met a ballot) and keeps the ballot.
-    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
-    expect(await paperRows(ctx.database.db)).toMatchObject({ submissions: 1, paper_sheets: 0 });
+    expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
+    expect(await paperRows(w.ctx.database.db)).toMatchObject({ submissions: 1, paper_sheets: 0 });
   });
 });
 
@@ -335,30 +378,30 @@ describe('the double entry setting', () => {
   it('is off by default, changed by PUT, and copied to the next round', async () => {
     const list = async () =>
       (
-        await ctx.app.inject({
+        await w.ctx.app.inject({
           method: 'GET',
-          url: `/api/v1/admin/vote-types/?company_id=${f.company.id}`,
-          headers: bearer(token),
+          url: `/api/v1/admin/vote-types/?company_id=${w.f.company.id}`,
+          headers: bearer(w.token),
         })
       ).json<{ name: string; double_entry: boolean }[]>();
     expect((await list()).map((v) => v.double_entry)).toEqual([false, false]);
-    expect((await api().update(f.evaluation.id, { double_entry: 'yes' })).statusCode).toBe(422);
-    expect((await api().update(f.evaluation.id, { double_entry: true })).statusCode).toBe(200);
-    expect((await paper().form(token)).json()).toMatchObject({ double_entry: false, access_mode: 'link' });
+    expect((await api().update(w.f.evaluation.id, { double_entry: 'yes' })).statusCode).toBe(422);
+    expect((await api().update(w.f.evaluation.id, { double_entry: true })).statusCode).toBe(200);
+    expect((await paper().form(w.token)).json()).toMatchObject({ double_entry: false, access_mode: 'link' });
     family = 'evaluation';
-    expect((await paper().form(token)).json()).toMatchObject({
+    expect((await paper().form(w.token)).json()).toMatchObject({
       double_entry: true,
       state: 'open',
       ready: true,
       form_category: 'democratic_evaluation',
-      subjects: f.subjects.map((s) => expect.objectContaining({ id: s.id, name: s.name })),
+      subjects: w.f.subjects.map((s) => expect.objectContaining({ id: s.id, name: s.name })),
     });
-    await api().close(f.appraisal.id);
-    await api().close(f.evaluation.id);
-    const round = await ctx.app.inject({
+    await api().close(w.f.appraisal.id);
+    await api().close(w.f.evaluation.id);
+    const round = await w.ctx.app.inject({
       method: 'POST',
-      url: `/api/v1/admin/companies/${f.company.id}/rounds`,
-      headers: bearer(await elevate(ctx.app, token)),
+      url: `/api/v1/admin/companies/${w.f.company.id}/rounds`,
+      headers: bearer(await elevate(w.ctx.app, w.token)),
       payload: { name: '下一轮', year: 2099 },
     });
     expect(round.statusCode, round.body).toBe(201);
@@ -371,15 +414,17 @@ describe('the double entry setting', () => {
 
 describe('test mode', () => {
   it('keys a test ballot in test mode; going formal deletes it with its sheet', async () => {
-    expect((await api().update(f.appraisal.id, { test_mode: true })).statusCode).toBe(200);
-    const res = await paper().enter(token, '1', appraisalEntries(f));
+    expect((await api().update(w.f.appraisal.id, { test_mode: true })).statusCode).toBe(200);
+    const res = await paper().enter(w.token, '1', appraisalEntries(w.f));
     expect(res.statusCode).toBe(201);
     expect(res.json().counts).toEqual({ paper: 1, online: 0, pending: 0, conflict: 0 });
     expect((await submissionsOf('paper'))[0]).toMatchObject({ is_test: true });
-    const elevated = await elevate(ctx.app, token);
-    expect((await api().goFormal(f.appraisal.id, elevated)).statusCode).toBe(200);
-    expect(await paperRows(ctx.database.db)).toMatchObject({ submissions: 0, paper_sheets: 0 });
-    expect((await paper().enter(token, '1', appraisalEntries(f))).json()).toMatchObject({ state: 'counted' });
+    const elevated = await elevate(w.ctx.app, w.token);
+    expect((await api().goFormal(w.f.appraisal.id, elevated)).statusCode).toBe(200);
+    expect(await paperRows(w.ctx.database.db)).toMatchObject({ submissions: 0, paper_sheets: 0 });
+    expect((await paper().enter(w.token, '1', appraisalEntries(w.f))).json()).toMatchObject({
+      state: 'counted',
+    });
     expect((await submissionsOf('paper'))[0]).toMatchObject({ is_test: false });
   });
 });

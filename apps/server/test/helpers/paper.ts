@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { App } from '../../src/app';
-import type { Db } from '../../src/db/client';
+import { type Db, rowsOf } from '../../src/db/client';
 import { bearer, login } from './factories';
 
 const ADMIN = '/api/v1/admin';
@@ -51,22 +51,23 @@ export async function newSession(app: App, username = 'admin', password = 'passw
 
 /** Rows of every table a paper entry may touch, and the code states: a refusal leaves them unchanged. */
 export async function paperRows(db: Db) {
-  const res = (await db.execute(
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
     sql`SELECT (SELECT count(*) FROM submissions)::int AS submissions, (SELECT count(*) FROM votes)::int AS votes,
                (SELECT count(*) FROM cadre_votes)::int AS cadre_votes,
                (SELECT count(*) FROM paper_sheets)::int AS paper_sheets,
                (SELECT string_agg(code || ':' || state, ',' ORDER BY id) FROM ballot_codes) AS codes`,
-  )) as unknown as { rows: Record<string, unknown>[] };
-  return res.rows[0]!;
+  );
+  return row!;
 }
 
 /** The stored ballot rows of a submission, without ids and times. */
-export async function ballotRowsOf(db: Db, submissionId: string) {
-  const res = (await db.execute(
+export function ballotRowsOf(db: Db, submissionId: string) {
+  return rowsOf<Record<string, unknown>>(
+    db,
     sql`SELECT poll_id, target_id, answers, score, is_test FROM votes WHERE submission_id = ${submissionId}
         UNION ALL
         SELECT poll_id, NULL, answers, NULL, is_test FROM cadre_votes WHERE submission_id = ${submissionId}
         ORDER BY 1, 2`,
-  )) as unknown as { rows: Record<string, unknown>[] };
-  return res.rows;
+  );
 }

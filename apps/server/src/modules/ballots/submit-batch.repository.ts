@@ -1,7 +1,7 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
-import { type Family, fingerprintSql, type SubmissionInsert } from './submit.repository';
+import { type Family, type SubmissionInsert, votableSql } from './submit.repository';
 
 // Several link-mode ballots of one vote type in ONE statement (see submit-lanes.ts). Every condition of
 // the single statement in submit.repository.ts holds for the whole batch: the vote type is active, its
@@ -20,7 +20,6 @@ export interface BatchStored {
 }
 
 function batchStatement(family: Family): SQL {
-  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.round_id`, sql`v.name`);
   const ballotRows =
     family === 'democratic_appraisal'
       ? sql`INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id,
@@ -41,13 +40,8 @@ function batchStatement(family: Family): SQL {
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.test_mode FROM vote_types v
-      WHERE v.link_id = ${sql.placeholder('linkId')} AND v.is_active AND v.form_category = ${family}
-        AND v.closed_at IS NULL
-        AND EXISTS (SELECT 1 FROM rounds r WHERE r.id = v.round_id AND r.state = 'current')
-        AND (v.opens_at IS NULL OR v.opens_at <= now())
-        AND (v.closes_at IS NULL OR v.closes_at > now())
+      WHERE ${votableSql(family, sql.placeholder('linkId'), sql.placeholder('fingerprint'))}
         AND v.access_mode = 'link' AND v.expected_voters IS NULL
-        AND ${fp} = ${sql.placeholder('fingerprint')}
       FOR KEY SHARE OF v
     ), ins AS (
       INSERT INTO submissions (id, company_id, round_id, vote_type_id, form_category, voter_identifier,

@@ -50,7 +50,7 @@ async function runBatch(db: Db, batch: Waiting[]) {
   const byReceipt = new Map(rows.map((r) => [r.receipt_id, r]));
   for (const w of batch) {
     const row = byReceipt.get(w.insert.receiptId);
-    w.resolve(row && { created_ms: row.created_ms, is_test: row.is_test, stored: w.insert.rows.length });
+    w.resolve(row && { created_ms: row.created_ms, is_test: row.is_test });
   }
 }
 

@@ -67,8 +67,22 @@ type ParamOf = (name: Param) => SQL | Placeholder;
  * reopening, going formal and changing the mode lock it FOR UPDATE, so a ballot either commits before
  * such a change or waits, re-reads the row and is refused.
  */
-function submissionStatement(family: Family, p: ParamOf): SQL {
+/**
+ * What a vote type `v` (the row of `linkId`) must be for any ballot to be stored, in the single statement
+ * and the group commit's batch (submit-batch.repository.ts) alike: active, of the ballot's family, not
+ * closed, in a current round, inside its window, and with the definition the ballot was checked against.
+ */
+export function votableSql(family: Family, linkId: SQL | Placeholder, fingerprint: SQL | Placeholder): SQL {
   const fp = fingerprintSql(family, sql`v.company_id`, sql`v.round_id`, sql`v.name`);
+  return sql`v.link_id = ${linkId} AND v.is_active AND v.form_category = ${family}
+        AND v.closed_at IS NULL
+        AND EXISTS (SELECT 1 FROM rounds r WHERE r.id = v.round_id AND r.state = 'current')
+        AND (v.opens_at IS NULL OR v.opens_at <= now())
+        AND (v.closes_at IS NULL OR v.closes_at > now())
+        AND ${fp} = ${fingerprint}`;
+}
+
+function submissionStatement(family: Family, p: ParamOf): SQL {
   const codes = codeCtes(sql`${p('code')}::text`);
   const ballotRows =
     family === 'democratic_appraisal'
@@ -88,13 +102,8 @@ function submissionStatement(family: Family, p: ParamOf): SQL {
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.access_mode, v.test_mode FROM vote_types v
-      WHERE v.link_id = ${p('linkId')} AND v.is_active AND v.form_category = ${family}
-        AND v.closed_at IS NULL
-        AND EXISTS (SELECT 1 FROM rounds r WHERE r.id = v.round_id AND r.state = 'current')
-        AND (v.opens_at IS NULL OR v.opens_at <= now())
-        AND (v.closes_at IS NULL OR v.closes_at > now())
+      WHERE ${votableSql(family, p('linkId'), p('fingerprint'))}
         AND (v.access_mode = 'codes' OR v.expected_voters IS NULL OR ${p('capChecked')}::boolean)
-        AND ${fp} = ${p('fingerprint')}
       FOR KEY SHARE OF v
     ), code AS (${codes.code}
     ), ins AS (
@@ -110,9 +119,8 @@ function submissionStatement(family: Family, p: ParamOf): SQL {
       ON CONFLICT DO NOTHING
       RETURNING id, company_id, round_id, vote_type_id, voter_identifier, is_test, created_at
     ), used AS (${codes.used}
-    ), stored AS (${ballotRows} RETURNING 1)
-    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms, ins.is_test,
-           (SELECT count(*) FROM stored)::int AS stored
+    ), stored AS (${ballotRows})
+    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms, ins.is_test
     FROM ins`;
 }
 
@@ -145,10 +153,10 @@ function valuesOf(s: SubmissionInsert, capChecked: boolean) {
   return { ...s, rows, count: s.rows.length, capChecked: String(capChecked) };
 }
 
+/** A stored ballot: when (to the minute) and whether it is a test ballot. */
 export interface Stored {
   created_ms: number;
   is_test: boolean;
-  stored: number;
 }
 
 /**

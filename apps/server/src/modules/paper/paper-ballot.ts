@@ -1,16 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { normalizeCode } from '@kaoping/contracts/ballot-codes';
 import { PAPER_DETAILS } from '@kaoping/contracts/paper-ballots';
-import { PUBLIC_VOTE_DETAILS, type BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { conflict, invalid, notFound, unauthorized } from '../../lib/errors';
 import { findCodeState } from '../ballot-codes/ballot-codes.repository';
-import { countVoteTypeSubmissions } from '../ballots/submissions.repository';
 import { insertCapped } from '../ballots/submit.repository';
 import { type BallotDefinition, definitionFor } from '../public/ballot-definition';
 import { checkBallot, type CleanBallot, describeErrors } from '../public/ballot-check';
 import { insertOf, STATUS_ERRORS } from '../public/submit-vote.service';
-import { canonical } from '../public/submit-replay';
+import { assertUnderCap, canonical } from '../public/submit-replay';
 import { assertRoundWritable } from '../rounds/round-scope';
 import { statusOf } from '../vote-types/vote-type-status';
 import { lockVoteType, type VoteTypeRow } from '../vote-types/vote-types.repository';
@@ -76,10 +75,7 @@ export async function storeSheetBallot(
   clean: CleanBallot[],
   key: string,
 ) {
-  if (v.accessMode === 'link' && v.expectedVoters !== null) {
-    const received = await countVoteTypeSubmissions(tx, v.id, v.testMode);
-    if (received >= v.expectedVoters) throw conflict(PUBLIC_VOTE_DETAILS.capReached);
-  }
+  await assertUnderCap(tx, v);
   const code = v.accessMode === 'codes' ? normalizeCode(key) : null;
   const voter = { link_id: v.linkId, voter_identifier: `paper-${randomBytes(16).toString('base64url')}` };
   const insert = insertOf(def, { ...voter, submission_id: randomUUID() }, clean, code, 'paper');

@@ -52,6 +52,13 @@ async function audit(
   });
 }
 
+/** Takes a sheet's counted ballot back (if it has one): the ballot deleted, its code unused again. */
+async function uncount(tx: Db, v: VoteTypeRow, sheet: repo.PaperSheetRow) {
+  if (!sheet.submissionId) return;
+  await deletePaperSubmission(tx, sheet.submissionId);
+  if (v.accessMode === 'codes') await freeCode(tx, v.id, sheet.sheetKey);
+}
+
 /**
  * Enters one sheet. Double entry off: checked and counted at once. On: the first entry waits (nothing
  * counted, the code not consumed); a second entry from another session counts the ballot when both
@@ -122,10 +129,7 @@ export async function correctSheet(
       throw forbidden(PAPER_DETAILS.settleByThird);
     }
     const clean = checkSheet(def, body.ballots);
-    if (!settling && sheet.submissionId) {
-      await deletePaperSubmission(tx, sheet.submissionId);
-      if (v.accessMode === 'codes') await freeCode(tx, v.id, key);
-    }
+    await uncount(tx, v, sheet); // a conflict has no counted ballot yet
     const submissionId = await storeSheetBallot(tx, v, def, clean, key);
     const row = await repo.updateSheet(tx, sheet.id, { state: 'counted', submissionId });
     await audit(tx, opts.actor, 'paper.correct', settling ? '核对纸质票' : '更正纸质票', v, row);
@@ -140,10 +144,7 @@ export async function withdrawSheet(db: Db, voteTypeId: number, typed: string, o
     const { key } = keyOf(v, typed);
     const sheet = await repo.findSheet(tx, v.id, key, true);
     if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
-    if (sheet.submissionId) {
-      await deletePaperSubmission(tx, sheet.submissionId);
-      if (v.accessMode === 'codes') await freeCode(tx, v.id, key);
-    }
+    await uncount(tx, v, sheet);
     await repo.deleteSheet(tx, sheet.id);
     await audit(tx, opts.actor, 'paper.withdraw', '撤回纸质票', v, { id: sheet.id, state: 'withdrawn' });
   });

@@ -5,9 +5,11 @@ import {
   type PaperSheetList,
   type PaperSheetListQuery,
 } from '@kaoping/contracts/paper-ballots';
+import { PUBLIC_VOTE_DETAILS } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from '../public/public-ballot.service';
+import { STATUS_DETAILS } from '../public/submit-vote.service';
 import { statusOf } from '../vote-types/vote-type-status';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
 import { paperDefinition } from './paper-ballot';
@@ -23,9 +25,9 @@ export async function paperForm(db: Db, voteTypeId: number, companyId?: number):
   const v = def.voteType;
   const state = def.roundArchived ? 'closed' : statusOf(v);
   const notice = def.roundArchived
-    ? '本轮测评已结束'
+    ? PUBLIC_VOTE_DETAILS.archived
     : state !== 'open'
-      ? { not_started: '投票尚未开始', closed: '投票已结束', inactive: '该投票已停用' }[state]
+      ? STATUS_DETAILS[state]
       : def.problem;
   return {
     vote_type_id: v.id,

@@ -9,7 +9,7 @@ import {
 } from '../ballots/submissions.repository';
 import { insertCapped, type SubmissionInsert } from '../ballots/submit.repository';
 import { statusOf } from '../vote-types/vote-type-status';
-import { lockVoteType } from '../vote-types/vote-types.repository';
+import { lockVoteType, type VoteTypeRow } from '../vote-types/vote-types.repository';
 import type { BallotDefinition } from './ballot-definition';
 import type { CleanBallot } from './ballot-check';
 import { loadReceipt } from './receipt.service';
@@ -84,11 +84,18 @@ export async function storeCapped(
     if (await findSubmission(tx, { id: body.submission_id })) return undefined;
     if (v.accessMode === 'link') {
       if (await findSubmissionOfVoter(tx, v.id, body.voter_identifier)) return undefined;
-      if (v.expectedVoters !== null) {
-        const received = await countVoteTypeSubmissions(tx, v.id, v.testMode);
-        if (received >= v.expectedVoters) throw conflict(PUBLIC_VOTE_DETAILS.capReached);
-      }
+      await assertUnderCap(tx, v);
     }
     return insertCapped(tx, insert);
   });
+}
+
+/**
+ * 409 once a link-mode vote type with expected_voters holds that many ballots of its current mode (phone
+ * and paper alike). The caller holds the vote type row, so the count cannot go stale before its insert.
+ */
+export async function assertUnderCap(tx: Db, v: VoteTypeRow) {
+  if (v.accessMode !== 'link' || v.expectedVoters === null) return;
+  const received = await countVoteTypeSubmissions(tx, v.id, v.testMode);
+  if (received >= v.expectedVoters) throw conflict(PUBLIC_VOTE_DETAILS.capReached);
 }

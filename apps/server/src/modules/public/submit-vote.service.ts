@@ -20,10 +20,17 @@ import { checkBallot, type CleanBallot, describeErrors } from './ballot-check';
 import { buildReceipt, newReceiptId } from './receipt.service';
 import { replayOf, storeCapped } from './submit-replay';
 
+/** What a vote type that takes no ballot now says (the voter's refusal, the paper entry screen's notice). */
+export const STATUS_DETAILS: Record<Exclude<VoteTypeStatus, 'open'>, string> = {
+  not_started: PUBLIC_VOTE_DETAILS.notStarted,
+  closed: PUBLIC_VOTE_DETAILS.closed,
+  inactive: PUBLIC_VOTE_DETAILS.inactive,
+};
+
 export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppError> = {
-  not_started: () => forbidden(PUBLIC_VOTE_DETAILS.notStarted),
-  closed: () => forbidden(PUBLIC_VOTE_DETAILS.closed),
-  inactive: () => forbidden(PUBLIC_VOTE_DETAILS.inactive),
+  not_started: () => forbidden(STATUS_DETAILS.not_started),
+  closed: () => forbidden(STATUS_DETAILS.closed),
+  inactive: () => forbidden(STATUS_DETAILS.inactive),
 };
 
 // A definition that changes under a ballot is reloaded and the ballot checked again; a few rounds
@@ -31,7 +38,7 @@ export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppErr
 const MAX_ATTEMPTS = 4;
 
 /** In codes mode the stored voter identifier is this fresh random value: nothing ties it to the code. */
-export const newCodeVoter = () => `c-${randomBytes(16).toString('base64url')}`;
+const newCodeVoter = () => `c-${randomBytes(16).toString('base64url')}`;
 
 /** A code that cannot be right as typed: 422 with what to check ('请输入测评码' when none was sent). */
 const badCode = (code: NormalizedCode & { ok: false }) => invalid(code.detail);
@@ -142,13 +149,15 @@ export async function submitVote(db: Db, body: SubmissionBody): Promise<Submissi
       throw invalid(describeErrors(checked.ok ? [] : checked.errors));
     }
     const insert = insertOf(def, body, ballots, code);
-    const capped = def.voteType.accessMode === 'link' && def.voteType.expectedVoters !== null;
-    // Link mode without a cap may share one statement with other ballots of the link (group commit).
-    const stored = capped
-      ? await storeCapped(db, def, body, insert)
-      : insert.code === null
-        ? await insertLinkSubmission(db, insert)
-        : await insertSubmission(db, insert);
+    // Codes mode: one statement, which consumes the code. Link mode with a cap: a short transaction.
+    // Link mode without one may share one statement with other ballots of the link (group commit).
+    const v = def.voteType;
+    const stored =
+      v.accessMode === 'codes'
+        ? await insertSubmission(db, insert)
+        : v.expectedVoters !== null
+          ? await storeCapped(db, def, body, insert)
+          : await insertLinkSubmission(db, insert);
     if (stored) {
       return buildReceipt({
         receiptId: insert.receiptId,
