@@ -110,6 +110,13 @@ describe('GET /companies/{id}/report.pdf', () => {
     expect(text).toContain('新提拔干部民主评议汇总表');
     // 9 ballots against 应到 10 + 10: 5 and 4 returned, neither more than half.
     expect(text).toContain('未超过半数');
+    // The thresholds, the time the vote closed and the rounding note are printed with the figures.
+    for (const want of [
+      '预警阈值：称职及以上率低于66.67%或不称职率高于33.33%；新提拔干部不认同率高于33.33%',
+      '投票结束时间：尚有投票未结束',
+      '未作调整',
+    ])
+      expect(flat).toContain(want);
     expect(pdf.length).toBeLessThan(1_500_000);
   });
 
@@ -147,6 +154,8 @@ describe('GET /companies/{id}/report.docx', () => {
     const { text, xml, media } = await docxText(res.rawPayload);
     const missing = expectedTexts(await summaryOf(a.companyId)).filter((t) => !text.includes(t));
     expect(missing).toEqual([]);
+    expect(text).toContain('预警阈值：称职及以上率低于 66.67% 或不称职率高于 33.33%');
+    expect(text).toContain('投票结束时间：尚有投票未结束');
     expect(xml).toContain('<w:tblHeader/>');
     expect(xml).toContain('w:eastAsia="宋体"');
     // Two 100 % bar charts (team, persons) and the 认同率 bars.

@@ -1,7 +1,7 @@
 import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import type { ReportBlock } from '../../lib/report/report-model';
-import { count, minute, share } from './report-common';
+import { closedLine, count, minute, share, thresholdsLine } from './report-common';
 
 /** 发出数 / 收回数 / 参评率 per voter group, the 未超过半数 warning, the thresholds and the close time. */
 export function validityBlocks(s: UnitSummary): ReportBlock[] {
@@ -49,6 +49,8 @@ export function validityBlocks(s: UnitSummary): ReportBlock[] {
   });
   if (v.vote_types.length === 0)
     blocks.push({ kind: 'paragraph', tone: 'muted', text: '本批次没有投票类型。' });
+  // The thresholds and the close time go with the figures (issue 15 item 6), not only on the cover.
+  blocks.push({ kind: 'paragraph', text: thresholdsLine(s) }, { kind: 'paragraph', text: closedLine(s) });
   blocks.push({ kind: 'paragraph', tone: 'muted', text: `说明：${v.rounding_note}` });
   return blocks;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { ReportDoc } from '../../lib/report/report-model';
 import { buildUnitSummary } from '../summary/summary.service';
 import { appraisalBlocks } from './report-appraisal';
-import { minute } from './report-common';
+import { closedLine, minute } from './report-common';
 import { cadreBlocks, promotedBlocks } from './report-evaluation';
 import { validityBlocks } from './report-validity';
 
@@ -22,11 +22,7 @@ export async function prepareReport(db: Db, companyId: number, roundId?: number)
     cover: {
       title: s.company.name,
       subtitle: `${s.round.name} 民主测评与民主评议结果报告`,
-      lines: [
-        `测评批次：${s.round.name}`,
-        `投票结束时间：${s.validity.closed_at ? minute(s.validity.closed_at) : '尚有投票未结束'}`,
-        `生成时间：${minute(s.generated_at)}（北京时间）`,
-      ],
+      lines: [`测评批次：${s.round.name}`, closedLine(s), `生成时间：${minute(s.generated_at)}（北京时间）`],
     },
     blocks: [
       ...validityBlocks(s),
