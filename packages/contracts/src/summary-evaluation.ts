@@ -83,6 +83,14 @@ export function cadreOverallQuestion(summary: CadreSummary) {
   return summary.questions.find((q) => q.type === 'single_choice') ?? null;
 }
 
+/**
+ * The mean of some shares in percent, two decimals half up; null when there are none. The unit's average
+ * 认同率 and the cross-unit group's are both this over the cadres' exact 认同率.
+ */
+export function meanShare(values: readonly number[]): number | null {
+  return values.length ? round2(values.reduce((a, b) => a + b, 0) / values.length) : null;
+}
+
 /** What the database counts of the 新提拔 poll for one voter group: subject id → opinion → ballots. */
 export type NewlyPromotedCounts = Record<number, Record<string, number>>;
 
@@ -144,10 +152,7 @@ export function newlyPromotedSummaryOf(
       },
     };
   });
-  const voted = built.filter((b) => b.fraction !== null);
-  const average = voted.length
-    ? round2((voted.reduce((a, b) => a + b.fraction!, 0) / voted.length) * 100)
-    : null;
+  const average = meanShare(built.flatMap((b) => (b.fraction === null ? [] : [b.fraction * 100])));
   const ranks = competitionRanks(built.map((b) => b.fraction));
   built.forEach((b, i) => {
     b.subject.rank = ranks[i]!;
