@@ -1,14 +1,10 @@
 // The rankings as a workbook of three print sheets (A4 landscape, headers repeated, % shares).
 import type { Writable } from 'node:stream';
 import { RANKINGS_NOTE, type Rankings } from '@kaoping/contracts/rankings';
-import type { ReportCell } from '../../lib/report/report-model';
 import { beijingTime } from '../results/export-columns';
 import { openBook, sheetNamer } from '../results/export-xlsx';
 import { reportSheet } from '../results/export-xlsx-report';
-
-const num = (n: number | null, decimals = 0): ReportCell => (n === null ? '—' : { num: n, decimals });
-const pct = (n: number | null): ReportCell => (n === null ? '—' : { percent: n });
-const rank = (n: number | null): ReportCell => (n === null ? '—' : { num: n });
+import { count, score, share } from '../reports/report-common';
 
 /** Writes the workbook into `out` and ends it. */
 export async function writeRankingsBook(r: Rankings, out: Writable) {
@@ -41,10 +37,10 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
             cells: [
               u.company.name,
               u.round.name,
-              num(u.team_weighted_score, 2),
-              rank(u.team_rank),
-              pct(u.cadre_good_share),
-              rank(u.cadre_rank),
+              score(u.team_weighted_score),
+              count(u.team_rank),
+              share(u.cadre_good_share),
+              count(u.cadre_rank),
             ],
           })),
         },
@@ -75,10 +71,10 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
               l.name,
               l.title,
               l.company.name,
-              num(l.weighted_score, 2),
-              rank(l.score_rank),
-              pct(l.excellent_rate),
-              rank(l.excellent_rank),
+              score(l.weighted_score),
+              count(l.score_rank),
+              share(l.excellent_rate),
+              count(l.excellent_rank),
             ],
           })),
         },
@@ -110,10 +106,10 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
             cells: [
               p.name,
               p.company.name,
-              num(p.count),
-              pct(p.approval_rate),
-              num(p.versus_average, 2),
-              rank(p.rank),
+              count(p.count),
+              share(p.approval_rate),
+              score(p.versus_average),
+              count(p.rank),
               p.flagged ? '不认同率超过阈值' : null,
             ],
           })),
