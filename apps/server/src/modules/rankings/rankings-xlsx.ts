@@ -1,6 +1,7 @@
 // The rankings as a workbook of three print sheets (A4 landscape, headers repeated, % shares).
 import type { Writable } from 'node:stream';
 import { RANKINGS_NOTE, type Rankings } from '@kaoping/contracts/rankings';
+import { oneRowHeader } from '../../lib/report/report-model';
 import { beijingTime } from '../results/export-columns';
 import { openBook, sheetNamer } from '../results/export-xlsx';
 import { reportSheet } from '../results/export-xlsx-report';
@@ -54,17 +55,15 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
       {
         kind: 'table',
         table: {
-          header: [
-            [
-              { text: '姓名' },
-              { text: '职务' },
-              { text: '单位' },
-              { text: '加权得分' },
-              { text: '按加权得分排名' },
-              { text: '优秀率' },
-              { text: '按优秀率排名' },
-            ],
-          ],
+          header: oneRowHeader(
+            '姓名',
+            '职务',
+            '单位',
+            '加权得分',
+            '按加权得分排名',
+            '优秀率',
+            '按优秀率排名',
+          ),
           widths: [14, 20, 24, 10, 10, 10, 10],
           rows: r.leaders.map((l) => ({
             cells: [
@@ -89,17 +88,15 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
       {
         kind: 'table',
         table: {
-          header: [
-            [
-              { text: '姓名' },
-              { text: '单位' },
-              { text: '评议人数' },
-              { text: '认同率' },
-              { text: '与平均值之差（百分点）' },
-              { text: '排名' },
-              { text: '预警' },
-            ],
-          ],
+          header: oneRowHeader(
+            '姓名',
+            '单位',
+            '评议人数',
+            '认同率',
+            '与平均值之差（百分点）',
+            '排名',
+            '预警',
+          ),
           widths: [14, 24, 10, 10, 14, 8, 16],
           rows: r.newly_promoted.items.map((p) => ({
             flagged: p.flagged,

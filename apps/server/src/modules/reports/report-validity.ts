@@ -1,6 +1,6 @@
 import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
-import type { ReportBlock } from '../../lib/report/report-model';
+import { oneRowHeader, type ReportBlock } from '../../lib/report/report-model';
 import { closedLine, count, minute, share, thresholdsLine } from './report-common';
 
 /** 发出数 / 收回数 / 参评率 per voter group, the 未超过半数 warning, the thresholds and the close time. */
@@ -21,17 +21,15 @@ export function validityBlocks(s: UnitSummary): ReportBlock[] {
   blocks.push({
     kind: 'table',
     table: {
-      header: [
-        [
-          { text: '类别' },
-          { text: '投票类型（票类）' },
-          { text: '发出数' },
-          { text: '收回数' },
-          { text: '参评率' },
-          { text: '提示' },
-          { text: '结束时间（北京时间）' },
-        ],
-      ],
+      header: oneRowHeader(
+        '类别',
+        '投票类型（票类）',
+        '发出数',
+        '收回数',
+        '参评率',
+        '提示',
+        '结束时间（北京时间）',
+      ),
       widths: [12, 20, 9, 9, 10, 14, 20],
       rows: v.vote_types.map((r) => ({
         flagged: r.under_half,
