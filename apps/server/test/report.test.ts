@@ -9,17 +9,13 @@ import { createAccount } from './helpers/accounts';
 import { docxText, pdfText } from './helpers/doc-files';
 import { bearer, createAdmin, createCompany, elevate } from './helpers/factories';
 import {
-  castAppraisal,
-  castEvaluation,
   prng,
-  randomCadre,
-  randomNewlyPromoted,
-  randomScoring,
   setupAppraisal,
   setupEvaluation,
   type AppraisalSetup,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
+import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { closeVoteTypes, newRound } from './helpers/round-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
@@ -44,21 +40,8 @@ beforeAll(async () => {
   e = await setupEvaluation(ctx.app, sys, { companyId: a.companyId, subjects: 3 });
   const rnd = prng(15);
   for (let i = 0; i < 9; i++) {
-    const vt = a.voteTypes[i % 2]!;
-    const answers = new Map(
-      a.targets.map((t) => [
-        t.id,
-        randomScoring(t.type === 'company' ? a.company.schema : a.person.schema, rnd),
-      ]),
-    );
-    await castAppraisal(ctx, a, vt.id, `voter-a-${i}`, answers);
-    await castEvaluation(ctx, e, e.voteTypes[i % 2]!.id, `voter-e-${i}`, {
-      cadre: randomCadre(e.cadre.schema, rnd),
-      newlyPromoted: randomNewlyPromoted(
-        e.subjects.map((s) => s.id),
-        rnd,
-      ),
-    });
+    await castRandomAppraisal(ctx, a, a.voteTypes[i % 2]!.id, `voter-a-${i}`, rnd);
+    await castRandomEvaluation(ctx, e, e.voteTypes[i % 2]!.id, `voter-e-${i}`, rnd);
   }
   emptyUnit = (await createCompany(ctx.app, sys, '空白单位')).id;
 }, 180_000);

@@ -6,17 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadreVotes, votes } from '../src/db/schema';
 import { createAdmin } from './helpers/factories';
 import {
-  castAppraisal,
-  castEvaluation,
   prng,
-  randomCadre,
-  randomNewlyPromoted,
-  randomScoring,
   setupAppraisal,
   setupEvaluation,
   type AppraisalSetup,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
+import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { get } from './helpers/round-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
@@ -43,24 +39,12 @@ beforeAll(async () => {
   e = await setupEvaluation(ctx.app, token, { companyId: s.companyId, subjects: 3, voteTypes: 2 });
   for (const [k, vt] of s.voteTypes.entries()) {
     for (let i = 0; i < 4 + 3 * k; i++) {
-      const answers = new Map(
-        s.targets.map((t) => [
-          t.id,
-          randomScoring(t.type === 'company' ? s.company.schema : s.person.schema, rnd),
-        ]),
-      );
-      await castAppraisal(ctx, s, vt.id, `voter-a${vt.id}-${i}`, answers);
+      await castRandomAppraisal(ctx, s, vt.id, `voter-a${vt.id}-${i}`, rnd);
     }
   }
   for (const [k, vt] of e.voteTypes.entries()) {
     for (let i = 0; i < 5 + 2 * k; i++) {
-      await castEvaluation(ctx, e, vt.id, `voter-e${vt.id}-${i}`, {
-        cadre: randomCadre(e.cadre.schema, rnd),
-        newlyPromoted: randomNewlyPromoted(
-          e.subjects.map((x) => x.id),
-          rnd,
-        ),
-      });
+      await castRandomEvaluation(ctx, e, vt.id, `voter-e${vt.id}-${i}`, rnd);
     }
   }
   const res = await get(ctx.app, token, `/companies/${s.companyId}/summary`);
