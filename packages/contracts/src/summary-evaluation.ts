@@ -1,7 +1,7 @@
 // The 选人用人 and 新提拔 汇总表 (issue 15) from counts per voter group. Pure, like summary-appraisal.ts.
 import { cadreQuestions, type CadreFormSchema } from './cadre-schema';
 import { NEWLY_PROMOTED_OPINIONS } from './newly-promoted-schema';
-import { round2, roundRatio } from './scoring';
+import { halfUpShares, round2, roundRatio } from './scoring';
 import { competitionRanks, rankOrder } from './summary-appraisal';
 import type {
   CadreSummary,
@@ -106,10 +106,11 @@ function npRow(
   list: readonly number[],
 ): NewlyPromotedRow {
   const count = list.reduce((a, b) => a + b, 0);
+  const shares = halfUpShares(list);
   return {
     ...head,
     count,
-    opinions: list.map((n) => cell(n, count)),
+    opinions: list.map((n, i) => ({ count: n, share: shares[i]! })),
     approval_rate: count ? roundRatio(list[0]! * 100, count) : null,
     approval_or_basic_rate: count ? roundRatio((list[0]! + list[1]!) * 100, count) : null,
   };
