@@ -91,6 +91,39 @@ describe('the 汇总表 recounted from the raw ballots', () => {
     expect(checked).toBe(5 * 4);
   });
 
+  it('has the 分项评价 and 反向测评 tables of every target as a recount', async () => {
+    type Answers = { items: Record<string, string>; reverse: Record<string, string> };
+    const rows = await ctx.database.db.select().from(votes);
+    let items = 0;
+    let marked = 0;
+    for (const section of summary.appraisal.sections) {
+      for (const t of section.targets) {
+        const mine = rows.filter((r) => r.targetId === t.target_id).map((r) => r.answers as Answers);
+        expect(t.items.length).toBeGreaterThan(0);
+        for (const item of t.items) {
+          const given = mine.map((a) => a.items[item.id]).filter((v) => v !== undefined);
+          expect(item.answered).toBe(given.length);
+          expect(item.options).toEqual(
+            section.item_options.map((o) => {
+              const c = given.filter((v) => v === o.value).length;
+              return { count: c, share: pct(c, given.length) };
+            }),
+          );
+          items++;
+        }
+        expect(t.reverse.length).toBeGreaterThan(0);
+        for (const r of t.reverse) {
+          const c = mine.filter((a) => a.reverse[r.id] !== undefined).length;
+          expect(r).toMatchObject({ count: c, share: pct(c, mine.length) });
+          marked += c;
+        }
+      }
+    }
+    expect(items).toBeGreaterThan(0);
+    // The random ballots mark a reverse item three times in ten: a table of zeros would not pass.
+    expect(marked).toBeGreaterThan(0);
+  });
+
   it('has the 选人用人 table as a recount', async () => {
     const rows = (await ctx.database.db.select().from(cadreVotes)).filter((r) => r.pollKind === 'cadre');
     const byGroup = e.voteTypes.map((vt) => rows.filter((r) => r.voteTypeId === vt.id));
