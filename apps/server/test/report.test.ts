@@ -73,6 +73,17 @@ function expectedTexts(s: UnitSummary): string[] {
   return out;
 }
 
+/** The warning line the report prints for each flagged target and newly promoted cadre. */
+function flagTexts(s: UnitSummary): string[] {
+  const out: string[] = [];
+  for (const section of s.appraisal.sections)
+    for (const t of section.targets)
+      if (t.flags.top_two_low || t.flags.bottom_high) out.push(`预警：${t.name}（加权合计）`);
+  for (const subject of s.newly_promoted.subjects)
+    if (subject.flagged) out.push(`预警：${subject.name} 不认同率超过阈值`);
+  return out;
+}
+
 describe('GET /companies/{id}/report.pdf', () => {
   it('is a PDF whose text holds the unit, every target, the summary figures and the signature lines', async () => {
     const res = await get(`/companies/${a.companyId}/report.pdf`);
@@ -88,6 +99,10 @@ describe('GET /companies/{id}/report.pdf', () => {
       (t) => !flat.includes(t.replace(/\s+/g, '')),
     );
     expect(missing).toEqual([]);
+    const flags = flagTexts(await summaryOf(a.companyId));
+    // The seeded ballots flag some targets (9 random voters rarely give two thirds 称职 or better).
+    expect(flags.length).toBeGreaterThan(0);
+    expect(flags.filter((t) => !flat.includes(t.replace(/\s+/g, '')))).toEqual([]);
     expect(text).toContain('民主测评汇总表');
     expect(text).toContain('选人用人工作民主评议汇总表');
     expect(text).toContain('新提拔干部民主评议汇总表');
@@ -137,6 +152,9 @@ describe('GET /companies/{id}/report.docx', () => {
     const { text, xml, media } = await docxText(res.rawPayload);
     const missing = expectedTexts(await summaryOf(a.companyId)).filter((t) => !text.includes(t));
     expect(missing).toEqual([]);
+    const flags = flagTexts(await summaryOf(a.companyId));
+    expect(flags.length).toBeGreaterThan(0);
+    expect(flags.filter((t) => !text.includes(t))).toEqual([]);
     expect(text).toContain('预警阈值：称职及以上率低于 66.67% 或不称职率高于 33.33%');
     expect(text).toContain('投票结束时间：尚有投票未结束');
     expect(xml).toContain('<w:tblHeader/>');
