@@ -9,9 +9,8 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { reportDocx } from '../apps/server/src/lib/report/report-docx';
 import { reportPdf } from '../apps/server/src/lib/report/report-pdf';
 import { rankingsOf } from '../apps/server/src/modules/rankings/rankings.service';
-import { prepareReport } from '../apps/server/src/modules/reports/report.service';
-import { summarySheets } from '../apps/server/src/modules/reports/report-xlsx';
-import { prepareXlsx } from '../apps/server/src/modules/results/export.service';
+import { prepareReport, prepareSummaryXlsx } from '../apps/server/src/modules/reports/report.service';
+import { buildUnitSummary } from '../apps/server/src/modules/summary/summary.service';
 import { seedAppraisal, type Exec } from './results.seed';
 
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 3000);
@@ -23,15 +22,8 @@ const ms = async <T>(f: () => Promise<T>) => {
   return { ms: Math.round(performance.now() - t), value };
 };
 
-async function xlsxBytes(db: Parameters<typeof prepareXlsx>[0], companyId: number) {
-  const report = await prepareReport(db, companyId);
-  const job = await prepareXlsx(
-    db,
-    companyId,
-    'democratic_appraisal',
-    undefined,
-    summarySheets(report.summary, 'democratic_appraisal'),
-  );
+async function xlsxBytes(db: Parameters<typeof prepareSummaryXlsx>[0], companyId: number) {
+  const job = await prepareSummaryXlsx(db, companyId, 'democratic_appraisal');
   const out = new PassThrough();
   let bytes = 0;
   out.on('data', (c: Buffer) => (bytes += c.length));
@@ -47,7 +39,7 @@ const client = (db as unknown as { $client: { query: Exec } }).$client;
 const exec: Exec = (q, p) => client.query(q, p);
 const seed = await ms(() => seedAppraisal(exec, { voters: VOTERS, voteTypes: 5, targets: 30 }));
 const unit = seed.value.companyId;
-const summary = await ms(() => prepareReport(db, unit));
+const summary = await ms(() => buildUnitSummary(db, unit));
 const pdf = await ms(async () => reportPdf((await prepareReport(db, unit)).doc));
 const docx = await ms(async () => reportDocx((await prepareReport(db, unit)).doc));
 const xlsx = await ms(() => xlsxBytes(db, unit));

@@ -12,6 +12,7 @@ import type {} from '../apps/server/src/app';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { buildUnitSummary } from '../apps/server/src/modules/summary/summary.service';
 import { seedAppraisal, type Exec } from './results.seed';
+import { withScratchDatabase } from './scratch-postgres';
 
 const UNITS = [
   { name: '30 targets × 3,000 voters × 3 groups', voters: 3000, voteTypes: 3, targets: 30 },
@@ -36,10 +37,24 @@ async function time(database: Database, companyId: number) {
   };
 }
 
-async function seedAll(exec: Exec) {
-  const out = [];
-  for (const u of UNITS) out.push({ ...u, ...(await seedAppraisal(exec, u)) });
-  return out;
+/**
+ * Seeds both units through a raw client (`exec`, closed by `end`), then times buildUnitSummary through
+ * the app's database layer opened afterwards.
+ */
+async function seedAndTime(exec: Exec, end: () => Promise<unknown>, open: () => Promise<Database>) {
+  const seeded = [];
+  for (const u of UNITS) seeded.push({ ...u, ...(await seedAppraisal(exec, u)) });
+  await exec('ANALYZE');
+  await end();
+  const database = await open();
+  try {
+    const result = [];
+    for (const s of seeded)
+      result.push({ unit: s.name, ballots: s.ballots, ...(await time(database, s.companyId)) });
+    return result;
+  } finally {
+    await database.close();
+  }
 }
 
 async function runPglite() {
@@ -47,44 +62,27 @@ async function runPglite() {
   try {
     await (await openDatabase({ dataDir })).close();
     const raw = await PGlite.create(path.join(dataDir, 'pglite'));
-    const seeded = await seedAll(((q, p) => raw.query(q, p)) as Exec);
-    await raw.query('ANALYZE');
-    await raw.close();
-    const database = await openDatabase({ dataDir });
-    const result = [];
-    for (const s of seeded)
-      result.push({ unit: s.name, ballots: s.ballots, ...(await time(database, s.companyId)) });
-    await database.close();
-    return result;
+    return await seedAndTime(
+      ((q, p) => raw.query(q, p)) as Exec,
+      () => raw.close(),
+      () => openDatabase({ dataDir }),
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function runPostgres(adminUrl: string) {
-  const name = `kaoping_bench15_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString() });
-    const client = new pg.Client({ connectionString: url.toString() });
+const runPostgres = (adminUrl: string) =>
+  withScratchDatabase(adminUrl, 'kaoping_bench15', async (url) => {
+    await (await openDatabase({ url })).close();
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const seeded = await seedAll(((q, p) => client.query(q, p)) as Exec);
-    await client.query('ANALYZE');
-    await client.end();
-    const result = [];
-    for (const s of seeded)
-      result.push({ unit: s.name, ballots: s.ballots, ...(await time(database, s.companyId)) });
-    await database.close();
-    return result;
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+    return seedAndTime(
+      ((q, p) => client.query(q, p)) as Exec,
+      () => client.end(),
+      () => openDatabase({ url }),
+    );
+  });
 
 const out: Record<string, unknown> = { calls: CALLS, pglite: await runPglite() };
 if (process.env.BENCH_DATABASE_URL) out.postgres = await runPostgres(process.env.BENCH_DATABASE_URL);

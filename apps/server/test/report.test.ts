@@ -9,17 +9,13 @@ import { createAccount } from './helpers/accounts';
 import { docxText, pdfText } from './helpers/doc-files';
 import { bearer, createAdmin, createCompany, elevate } from './helpers/factories';
 import {
-  castAppraisal,
-  castEvaluation,
   prng,
-  randomCadre,
-  randomNewlyPromoted,
-  randomScoring,
   setupAppraisal,
   setupEvaluation,
   type AppraisalSetup,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
+import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { closeVoteTypes, newRound } from './helpers/round-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
@@ -44,21 +40,8 @@ beforeAll(async () => {
   e = await setupEvaluation(ctx.app, sys, { companyId: a.companyId, subjects: 3 });
   const rnd = prng(15);
   for (let i = 0; i < 9; i++) {
-    const vt = a.voteTypes[i % 2]!;
-    const answers = new Map(
-      a.targets.map((t) => [
-        t.id,
-        randomScoring(t.type === 'company' ? a.company.schema : a.person.schema, rnd),
-      ]),
-    );
-    await castAppraisal(ctx, a, vt.id, `voter-a-${i}`, answers);
-    await castEvaluation(ctx, e, e.voteTypes[i % 2]!.id, `voter-e-${i}`, {
-      cadre: randomCadre(e.cadre.schema, rnd),
-      newlyPromoted: randomNewlyPromoted(
-        e.subjects.map((s) => s.id),
-        rnd,
-      ),
-    });
+    await castRandomAppraisal(ctx, a, a.voteTypes[i % 2]!.id, `voter-a-${i}`, rnd);
+    await castRandomEvaluation(ctx, e, e.voteTypes[i % 2]!.id, `voter-e-${i}`, rnd);
   }
   emptyUnit = (await createCompany(ctx.app, sys, '空白单位')).id;
 }, 180_000);
@@ -90,6 +73,17 @@ function expectedTexts(s: UnitSummary): string[] {
   return out;
 }
 
+/** The warning line the report prints for each flagged target and newly promoted cadre. */
+function flagTexts(s: UnitSummary): string[] {
+  const out: string[] = [];
+  for (const section of s.appraisal.sections)
+    for (const t of section.targets)
+      if (t.flags.top_two_low || t.flags.bottom_high) out.push(`预警：${t.name}（加权合计）`);
+  for (const subject of s.newly_promoted.subjects)
+    if (subject.flagged) out.push(`预警：${subject.name} 不认同率超过阈值`);
+  return out;
+}
+
 describe('GET /companies/{id}/report.pdf', () => {
   it('is a PDF whose text holds the unit, every target, the summary figures and the signature lines', async () => {
     const res = await get(`/companies/${a.companyId}/report.pdf`);
@@ -105,11 +99,22 @@ describe('GET /companies/{id}/report.pdf', () => {
       (t) => !flat.includes(t.replace(/\s+/g, '')),
     );
     expect(missing).toEqual([]);
+    const flags = flagTexts(await summaryOf(a.companyId));
+    // The seeded ballots flag some targets (9 random voters rarely give two thirds 称职 or better).
+    expect(flags.length).toBeGreaterThan(0);
+    expect(flags.filter((t) => !flat.includes(t.replace(/\s+/g, '')))).toEqual([]);
     expect(text).toContain('民主测评汇总表');
     expect(text).toContain('选人用人工作民主评议汇总表');
     expect(text).toContain('新提拔干部民主评议汇总表');
     // 9 ballots against 应到 10 + 10: 5 and 4 returned, neither more than half.
     expect(text).toContain('未超过半数');
+    // The thresholds, the time the vote closed and the rounding note are printed with the figures.
+    for (const want of [
+      '预警阈值：称职及以上率低于66.67%或不称职率高于33.33%；新提拔干部不认同率高于33.33%',
+      '投票结束时间：尚有投票未结束',
+      '未作调整',
+    ])
+      expect(flat).toContain(want);
     expect(pdf.length).toBeLessThan(1_500_000);
   });
 
@@ -147,6 +152,11 @@ describe('GET /companies/{id}/report.docx', () => {
     const { text, xml, media } = await docxText(res.rawPayload);
     const missing = expectedTexts(await summaryOf(a.companyId)).filter((t) => !text.includes(t));
     expect(missing).toEqual([]);
+    const flags = flagTexts(await summaryOf(a.companyId));
+    expect(flags.length).toBeGreaterThan(0);
+    expect(flags.filter((t) => !text.includes(t))).toEqual([]);
+    expect(text).toContain('预警阈值：称职及以上率低于 66.67% 或不称职率高于 33.33%');
+    expect(text).toContain('投票结束时间：尚有投票未结束');
     expect(xml).toContain('<w:tblHeader/>');
     expect(xml).toContain('w:eastAsia="宋体"');
     // Two 100 % bar charts (team, persons) and the 认同率 bars.

@@ -11,17 +11,13 @@ import { votes } from '../src/db/schema';
 import { bearer, createAdmin, elevate } from './helpers/factories';
 import {
   ADMIN,
-  castAppraisal,
-  castEvaluation,
   prng,
-  randomCadre,
-  randomNewlyPromoted,
-  randomScoring,
   setupAppraisal,
   setupEvaluation,
   type AppraisalSetup,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
+import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { closeVoteTypes, get, listRounds, newRound } from './helpers/round-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
@@ -62,24 +58,12 @@ const rnd = prng(1414);
 async function castRound(s: AppraisalSetup, e: EvaluationSetup, voters: number, tag: string) {
   for (const vt of s.voteTypes) {
     for (let i = 0; i < voters; i++) {
-      const answers = new Map(
-        s.targets.map((t) => [
-          t.id,
-          randomScoring(t.type === 'company' ? s.company.schema : s.person.schema, rnd),
-        ]),
-      );
-      await castAppraisal(ctx, s, vt.id, `voter-${tag}-${vt.id}-${i}`, answers);
+      await castRandomAppraisal(ctx, s, vt.id, `voter-${tag}-${vt.id}-${i}`, rnd);
     }
   }
   for (const vt of e.voteTypes) {
     for (let i = 0; i < voters; i++) {
-      await castEvaluation(ctx, e, vt.id, `voter-${tag}-e${vt.id}-${i}`, {
-        cadre: randomCadre(e.cadre.schema, rnd),
-        newlyPromoted: randomNewlyPromoted(
-          e.subjects.map((x) => x.id),
-          rnd,
-        ),
-      });
+      await castRandomEvaluation(ctx, e, vt.id, `voter-${tag}-e${vt.id}-${i}`, rnd);
     }
   }
 }

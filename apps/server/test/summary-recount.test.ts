@@ -6,17 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadreVotes, votes } from '../src/db/schema';
 import { createAdmin } from './helpers/factories';
 import {
-  castAppraisal,
-  castEvaluation,
   prng,
-  randomCadre,
-  randomNewlyPromoted,
-  randomScoring,
   setupAppraisal,
   setupEvaluation,
   type AppraisalSetup,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
+import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { get } from './helpers/round-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
@@ -43,24 +39,12 @@ beforeAll(async () => {
   e = await setupEvaluation(ctx.app, token, { companyId: s.companyId, subjects: 3, voteTypes: 2 });
   for (const [k, vt] of s.voteTypes.entries()) {
     for (let i = 0; i < 4 + 3 * k; i++) {
-      const answers = new Map(
-        s.targets.map((t) => [
-          t.id,
-          randomScoring(t.type === 'company' ? s.company.schema : s.person.schema, rnd),
-        ]),
-      );
-      await castAppraisal(ctx, s, vt.id, `voter-a${vt.id}-${i}`, answers);
+      await castRandomAppraisal(ctx, s, vt.id, `voter-a${vt.id}-${i}`, rnd);
     }
   }
   for (const [k, vt] of e.voteTypes.entries()) {
     for (let i = 0; i < 5 + 2 * k; i++) {
-      await castEvaluation(ctx, e, vt.id, `voter-e${vt.id}-${i}`, {
-        cadre: randomCadre(e.cadre.schema, rnd),
-        newlyPromoted: randomNewlyPromoted(
-          e.subjects.map((x) => x.id),
-          rnd,
-        ),
-      });
+      await castRandomEvaluation(ctx, e, vt.id, `voter-e${vt.id}-${i}`, rnd);
     }
   }
   const res = await get(ctx.app, token, `/companies/${s.companyId}/summary`);
@@ -105,6 +89,39 @@ describe('the 汇总表 recounted from the raw ballots', () => {
       }
     }
     expect(checked).toBe(5 * 4);
+  });
+
+  it('has the 分项评价 and 反向测评 tables of every target as a recount', async () => {
+    type Answers = { items: Record<string, string>; reverse: Record<string, string> };
+    const rows = await ctx.database.db.select().from(votes);
+    let items = 0;
+    let marked = 0;
+    for (const section of summary.appraisal.sections) {
+      for (const t of section.targets) {
+        const mine = rows.filter((r) => r.targetId === t.target_id).map((r) => r.answers as Answers);
+        expect(t.items.length).toBeGreaterThan(0);
+        for (const item of t.items) {
+          const given = mine.map((a) => a.items[item.id]).filter((v) => v !== undefined);
+          expect(item.answered).toBe(given.length);
+          expect(item.options).toEqual(
+            section.item_options.map((o) => {
+              const c = given.filter((v) => v === o.value).length;
+              return { count: c, share: pct(c, given.length) };
+            }),
+          );
+          items++;
+        }
+        expect(t.reverse.length).toBeGreaterThan(0);
+        for (const r of t.reverse) {
+          const c = mine.filter((a) => a.reverse[r.id] !== undefined).length;
+          expect(r).toMatchObject({ count: c, share: pct(c, mine.length) });
+          marked += c;
+        }
+      }
+    }
+    expect(items).toBeGreaterThan(0);
+    // The random ballots mark a reverse item three times in ten: a table of zeros would not pass.
+    expect(marked).toBeGreaterThan(0);
   });
 
   it('has the 选人用人 table as a recount', async () => {

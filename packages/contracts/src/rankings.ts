@@ -1,11 +1,11 @@
 // 跨单位排名 (issue 15 item 4): for a year, the rounds of that year of every unit the account sees, their
 // units ranked against each other, every leader of every unit in one table, and the newly promoted
 // cadres of all units against the group's average 认同率. Every figure comes from the units' 汇总表
-// (server modules/summary); this file only ranks. Shares are in percent (8.06 = 8.06 %).
+// (server modules/summary); this file only ranks, with the 汇总表's own competitionRanks and rankOrder. Shares are in percent (8.06 = 8.06 %).
 import { z } from 'zod';
 import { companyRef, int } from './common';
 import { roundYear } from './rounds';
-import { round2 } from './scoring';
+import { rankOrder } from './summary-appraisal';
 
 export const rankingsQuery = z.object({ year: roundYear });
 export type RankingsQuery = z.infer<typeof rankingsQuery>;
@@ -76,24 +76,7 @@ export type Rankings = z.infer<typeof rankings>;
 export const RANKINGS_NOTE =
   '每个单位取该年度的测评批次（同一年度有多个批次时取最新的一个）；排名按数值从高到低，数值相同名次并列；无选票的不参与排名。';
 
-/**
- * Competition ranks (1, 1, 3) by a value, highest first; null values get no rank. Answers the ranks in
- * the order of `values`.
- */
-export function ranksOf(values: readonly (number | null)[]): (number | null)[] {
-  return values.map((v) => (v === null ? null : 1 + values.filter((o) => o !== null && o > v).length));
-}
-
-/** Sorts rows by rank (unranked last), keeping the given order among equals. */
+/** Sorts rows by rank (unranked last), keeping the given order among equals: the 汇总表's rankOrder. */
 export function byRank<T>(rows: readonly T[], rank: (row: T) => number | null): T[] {
-  const key = (r: T) => rank(r) ?? Number.MAX_SAFE_INTEGER;
-  return rows
-    .map((row, i) => ({ row, i }))
-    .sort((a, b) => key(a.row) - key(b.row) || a.i - b.i)
-    .map((x) => x.row);
-}
-
-/** The mean of some shares in percent, two decimals half up; null when there are none. */
-export function meanShare(values: readonly number[]): number | null {
-  return values.length ? round2(values.reduce((a, b) => a + b, 0) / values.length) : null;
+  return rankOrder(rows.map(rank)).map((i) => rows[i]!);
 }

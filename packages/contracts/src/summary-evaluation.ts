@@ -1,7 +1,7 @@
 // The 选人用人 and 新提拔 汇总表 (issue 15) from counts per voter group. Pure, like summary-appraisal.ts.
 import { cadreQuestions, type CadreFormSchema } from './cadre-schema';
 import { NEWLY_PROMOTED_OPINIONS } from './newly-promoted-schema';
-import { round2, roundRatio } from './scoring';
+import { halfUpShares, round2, roundRatio } from './scoring';
 import { competitionRanks, rankOrder } from './summary-appraisal';
 import type {
   CadreSummary,
@@ -83,6 +83,14 @@ export function cadreOverallQuestion(summary: CadreSummary) {
   return summary.questions.find((q) => q.type === 'single_choice') ?? null;
 }
 
+/**
+ * The mean of some shares in percent, two decimals half up; null when there are none. The unit's average
+ * 认同率 and the cross-unit group's are both this over the cadres' exact 认同率.
+ */
+export function meanShare(values: readonly number[]): number | null {
+  return values.length ? round2(values.reduce((a, b) => a + b, 0) / values.length) : null;
+}
+
 /** What the database counts of the 新提拔 poll for one voter group: subject id → opinion → ballots. */
 export type NewlyPromotedCounts = Record<number, Record<string, number>>;
 
@@ -98,10 +106,11 @@ function npRow(
   list: readonly number[],
 ): NewlyPromotedRow {
   const count = list.reduce((a, b) => a + b, 0);
+  const shares = halfUpShares(list);
   return {
     ...head,
     count,
-    opinions: list.map((n) => cell(n, count)),
+    opinions: list.map((n, i) => ({ count: n, share: shares[i]! })),
     approval_rate: count ? roundRatio(list[0]! * 100, count) : null,
     approval_or_basic_rate: count ? roundRatio((list[0]! + list[1]!) * 100, count) : null,
   };
@@ -144,10 +153,7 @@ export function newlyPromotedSummaryOf(
       },
     };
   });
-  const voted = built.filter((b) => b.fraction !== null);
-  const average = voted.length
-    ? round2((voted.reduce((a, b) => a + b.fraction!, 0) / voted.length) * 100)
-    : null;
+  const average = meanShare(built.flatMap((b) => (b.fraction === null ? [] : [b.fraction * 100])));
   const ranks = competitionRanks(built.map((b) => b.fraction));
   built.forEach((b, i) => {
     b.subject.rank = ranks[i]!;

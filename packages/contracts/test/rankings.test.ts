@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { byRank, meanShare, rankingsQuery, ranksOf } from '../src/rankings';
+import { byRank, rankingsQuery } from '../src/rankings';
+import { competitionRanks } from '../src/summary-appraisal';
+import { meanShare } from '../src/summary-evaluation';
 
 describe('rankings helpers', () => {
   it('ranks highest first, ties share a rank, null gets none', () => {
-    expect(ranksOf([80, 92.5, null, 80, 60])).toEqual([2, 1, null, 2, 4]);
+    expect(competitionRanks([80, 92.5, null, 80, 60])).toEqual([2, 1, null, 2, 4]);
   });
   it('orders by rank, unranked last, stable among equals', () => {
     const rows = [

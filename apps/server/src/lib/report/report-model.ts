@@ -27,6 +27,9 @@ export interface HeaderCell {
   rowSpan?: number;
 }
 
+/** A header of one row, a column per label. */
+export const oneRowHeader = (...labels: string[]): HeaderCell[][] => [labels.map((text) => ({ text }))];
+
 export interface ReportRow {
   cells: ReportCell[];
   /** A flagged row (预警): a red background in print. */

@@ -18,11 +18,18 @@ import {
   writeSetting,
 } from '../settings/settings.repository';
 import { statusOf } from '../vote-types/vote-type-status';
+import { listVoteTypes, type VoteTypeRow } from '../vote-types/vote-types.repository';
 import { qrSvg } from './meeting-qr';
 import { cachedMeetingSummary, forgetMeetingSummary } from './meeting-summary';
 
 const SHARE_PREFIX = 'meeting_share:';
 const shareKey = (companyId: number) => `${SHARE_PREFIX}${companyId}` as const;
+
+/** The round has an active vote type and every one is closed: the 汇总 may be switched on and shown. */
+function everyActiveClosed(types: readonly VoteTypeRow[], now: number) {
+  const active = types.filter((t) => t.isActive);
+  return active.length > 0 && active.every((t) => statusOf(t, now) === 'closed');
+}
 
 /**
  * The board of a unit's current round: each active vote type with how to vote and how many have voted. Figures only:
@@ -61,7 +68,7 @@ export async function meetingBoard(db: Db, companyId: number, envPublicUrl: stri
         };
       }),
   );
-  const allClosed = voteTypes.length > 0 && voteTypes.every((v) => v.status === 'closed');
+  const allClosed = everyActiveClosed(types, now);
   const board: MeetingBoard = {
     company: { id: company.id, name: company.name },
     has_public_url: !!base,
@@ -82,13 +89,8 @@ export async function meetingBoard(db: Db, companyId: number, envPublicUrl: stri
 export async function setMeetingSummary(db: Db, companyId: number, show: boolean, actor: Actor) {
   const company = await getCompany(db, companyId);
   const round = await currentRound(db, companyId);
-  if (show) {
-    const { types } = await turnoutRows(db, round.id);
-    const active = types.filter((t) => t.isActive);
-    const now = Date.now();
-    if (active.length === 0 || active.some((t) => statusOf(t, now) !== 'closed')) {
-      throw conflict(MEETING_SUMMARY_NOT_CLOSED);
-    }
+  if (show && !everyActiveClosed(await listVoteTypes(db, round.id), Date.now())) {
+    throw conflict(MEETING_SUMMARY_NOT_CLOSED);
   }
   await db.transaction(async (tx) => {
     await assertRoundWritable(tx, round.id);

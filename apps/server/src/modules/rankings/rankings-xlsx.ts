@@ -1,14 +1,11 @@
 // The rankings as a workbook of three print sheets (A4 landscape, headers repeated, % shares).
 import type { Writable } from 'node:stream';
 import { RANKINGS_NOTE, type Rankings } from '@kaoping/contracts/rankings';
-import type { ReportCell } from '../../lib/report/report-model';
+import { oneRowHeader } from '../../lib/report/report-model';
 import { beijingTime } from '../results/export-columns';
 import { openBook, sheetNamer } from '../results/export-xlsx';
 import { reportSheet } from '../results/export-xlsx-report';
-
-const num = (n: number | null, decimals = 0): ReportCell => (n === null ? '—' : { num: n, decimals });
-const pct = (n: number | null): ReportCell => (n === null ? '—' : { percent: n });
-const rank = (n: number | null): ReportCell => (n === null ? '—' : { num: n });
+import { count, score, share } from '../reports/report-common';
 
 /** Writes the workbook into `out` and ends it. */
 export async function writeRankingsBook(r: Rankings, out: Writable) {
@@ -41,10 +38,10 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
             cells: [
               u.company.name,
               u.round.name,
-              num(u.team_weighted_score, 2),
-              rank(u.team_rank),
-              pct(u.cadre_good_share),
-              rank(u.cadre_rank),
+              score(u.team_weighted_score),
+              count(u.team_rank),
+              share(u.cadre_good_share),
+              count(u.cadre_rank),
             ],
           })),
         },
@@ -58,27 +55,25 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
       {
         kind: 'table',
         table: {
-          header: [
-            [
-              { text: '姓名' },
-              { text: '职务' },
-              { text: '单位' },
-              { text: '加权得分' },
-              { text: '按加权得分排名' },
-              { text: '优秀率' },
-              { text: '按优秀率排名' },
-            ],
-          ],
+          header: oneRowHeader(
+            '姓名',
+            '职务',
+            '单位',
+            '加权得分',
+            '按加权得分排名',
+            '优秀率',
+            '按优秀率排名',
+          ),
           widths: [14, 20, 24, 10, 10, 10, 10],
           rows: r.leaders.map((l) => ({
             cells: [
               l.name,
               l.title,
               l.company.name,
-              num(l.weighted_score, 2),
-              rank(l.score_rank),
-              pct(l.excellent_rate),
-              rank(l.excellent_rank),
+              score(l.weighted_score),
+              count(l.score_rank),
+              share(l.excellent_rate),
+              count(l.excellent_rank),
             ],
           })),
         },
@@ -93,27 +88,25 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
       {
         kind: 'table',
         table: {
-          header: [
-            [
-              { text: '姓名' },
-              { text: '单位' },
-              { text: '评议人数' },
-              { text: '认同率' },
-              { text: '与平均值之差（百分点）' },
-              { text: '排名' },
-              { text: '预警' },
-            ],
-          ],
+          header: oneRowHeader(
+            '姓名',
+            '单位',
+            '评议人数',
+            '认同率',
+            '与平均值之差（百分点）',
+            '排名',
+            '预警',
+          ),
           widths: [14, 24, 10, 10, 14, 8, 16],
           rows: r.newly_promoted.items.map((p) => ({
             flagged: p.flagged,
             cells: [
               p.name,
               p.company.name,
-              num(p.count),
-              pct(p.approval_rate),
-              num(p.versus_average, 2),
-              rank(p.rank),
+              count(p.count),
+              share(p.approval_rate),
+              score(p.versus_average),
+              count(p.rank),
               p.flagged ? '不认同率超过阈值' : null,
             ],
           })),

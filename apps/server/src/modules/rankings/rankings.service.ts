@@ -1,13 +1,13 @@
 import {
   byRank,
-  meanShare,
-  ranksOf,
   type LeaderRanking,
   type PromotedRanking,
   type Rankings,
   type UnitRanking,
 } from '@kaoping/contracts/rankings';
 import { round2 } from '@kaoping/contracts/scoring';
+import { competitionRanks } from '@kaoping/contracts/summary-appraisal';
+import { meanShare } from '@kaoping/contracts/summary-evaluation';
 import type { Db } from '../../db/client';
 import { latestRoundsOfYear } from '../rounds/rounds.repository';
 import { unitFigures } from './unit-figures';
@@ -57,12 +57,12 @@ export async function rankingsOf(db: Db, unitIds: number[] | null, year: number)
       });
     }
   }
-  const teamRanks = ranksOf(units.map((u) => u.team_weighted_score));
-  const cadreRanks = ranksOf(units.map((u) => u.cadre_good_share));
-  const scoreRanks = ranksOf(leaders.map((l) => l.weighted_score));
-  const excellentRanks = ranksOf(leaders.map((l) => l.excellent_rate));
+  const teamRanks = competitionRanks(units.map((u) => u.team_weighted_score));
+  const cadreRanks = competitionRanks(units.map((u) => u.cadre_good_share));
+  const scoreRanks = competitionRanks(leaders.map((l) => l.weighted_score));
+  const excellentRanks = competitionRanks(leaders.map((l) => l.excellent_rate));
   const approvals = promoted.map((p) => p.approval_rate);
-  const approvalRanks = ranksOf(approvals);
+  const approvalRanks = competitionRanks(approvals);
   // The group's average 认同率: the mean of the cadres' exact fractions, as each unit's own average is.
   const average = meanShare(fractions.map((x) => x * 100));
   return {

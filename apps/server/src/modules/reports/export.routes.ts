@@ -4,17 +4,14 @@ import { z } from 'zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { companyExportQuery } from '@kaoping/contracts/company-results';
 import { attachment } from '../../lib/attachment';
-import { prepareXlsx } from '../results/export.service';
 import { XLSX_TYPE } from '../results/export-xlsx';
-import { buildUnitSummary } from '../summary/summary.service';
-import { summarySheets } from './report-xlsx';
+import { prepareSummaryXlsx } from './report.service';
 
 const file = z.any().meta({ description: '文件内容（流式传输）' });
 
 /**
- * The results workbook of a family: the official 汇总表 sheets in the print layout first (from the unit's
- * summary, which is why this route sits here, above both the results and the summary modules), then the
- * results' own sheets and the raw ballots, streamed.
+ * The results workbook of a family: the official 汇总表 sheets in the print layout first (see
+ * prepareSummaryXlsx), then the results' own sheets and the raw ballots, streamed.
  */
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,14 +30,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { form_category, round_id } = request.query;
-      const summary = await buildUnitSummary(app.db, request.params.id, round_id);
-      const job = await prepareXlsx(
-        app.db,
-        request.params.id,
-        form_category,
-        summary.round.id,
-        summarySheets(summary, form_category),
-      );
+      const job = await prepareSummaryXlsx(app.db, request.params.id, form_category, round_id);
       const out = new PassThrough();
       job.write(out).catch((err: unknown) => {
         // Headers are gone by now: the only honest signal left is a broken download.

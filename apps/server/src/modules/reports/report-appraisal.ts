@@ -1,7 +1,13 @@
 import type { AppraisalSection, UnitSummary } from '@kaoping/contracts/summary-tables';
 import { flagReasons } from '@kaoping/contracts/summary-thresholds';
 import { stackedSharesChart } from '../../lib/report/chart-png';
-import type { HeaderCell, ReportBlock, ReportRow, ReportTable } from '../../lib/report/report-model';
+import {
+  oneRowHeader,
+  type HeaderCell,
+  type ReportBlock,
+  type ReportRow,
+  type ReportTable,
+} from '../../lib/report/report-model';
 import { count, pair, score, share } from './report-common';
 
 export const SECTION_NAMES = { company: '领导班子', person: '领导干部' } as const;
@@ -91,7 +97,7 @@ export function itemsTable(section: AppraisalSection): ReportTable | null {
 export function reverseTable(section: AppraisalSection): ReportTable | null {
   if (!section.targets.some((t) => t.reverse.length)) return null;
   return {
-    header: [[{ text: '测评对象' }, { text: '问题' }, { text: '标记人数' }, { text: '占参评人数比例' }]],
+    header: oneRowHeader('测评对象', '问题', '标记人数', '占参评人数比例'),
     widths: [16, 40, 10, 12],
     rows: section.targets.flatMap((t) =>
       t.reverse.map((r, i) => ({

@@ -13,14 +13,23 @@ export const pair = (c: CountShare | GradeCell, voters = 1): ReportCell[] =>
 /** A time as printed: Beijing time to the minute. */
 export const minute = (iso: string) => beijingTime(new Date(iso)).slice(0, 16);
 
+/** The 汇总表 thresholds in words, as every report prints them with the figures. */
+export function thresholdsLine(s: UnitSummary): string {
+  const t = s.validity.thresholds;
+  return `预警阈值：称职及以上率低于 ${thresholdPercent(t.flag_top_two_min)} 或不称职率高于 ${thresholdPercent(t.flag_bottom_max)}；新提拔干部不认同率高于 ${thresholdPercent(s.validity.newly_promoted_threshold)}`;
+}
+
+/** The time the vote closed (the last voter group's close), or that some vote is still open. */
+export const closedLine = (s: UnitSummary) =>
+  `投票结束时间：${s.validity.closed_at ? `${minute(s.validity.closed_at)}（北京时间）` : '尚有投票未结束'}`;
+
 /** The lines every printed table carries under its title: unit, round, thresholds, close time, date. */
 const GAP = '\u3000\u3000';
 export function headLines(s: UnitSummary): string[] {
-  const t = s.validity.thresholds;
   return [
     `单位：${s.company.name}${GAP}测评批次：${s.round.name}`,
-    `预警阈值：称职及以上率低于 ${thresholdPercent(t.flag_top_two_min)} 或不称职率高于 ${thresholdPercent(t.flag_bottom_max)}；新提拔干部不认同率高于 ${thresholdPercent(s.validity.newly_promoted_threshold)}`,
-    `投票结束时间：${s.validity.closed_at ? `${minute(s.validity.closed_at)}（北京时间）` : '尚有投票未结束'}${GAP}生成时间：${minute(s.generated_at)}（北京时间）`,
+    thresholdsLine(s),
+    `${closedLine(s)}${GAP}生成时间：${minute(s.generated_at)}（北京时间）`,
     ...s.validity.vote_types.map(
       (v) =>
         `${v.name}：发出数 ${v.issued ?? '未设置'}，收回数 ${v.received}，参评率 ${v.rate === null ? '—' : `${v.rate.toFixed(2)}%`}${v.under_half ? '（未超过半数）' : ''}`,

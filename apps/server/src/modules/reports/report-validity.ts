@@ -1,7 +1,7 @@
 import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
-import type { ReportBlock } from '../../lib/report/report-model';
-import { count, minute, share } from './report-common';
+import { oneRowHeader, type ReportBlock } from '../../lib/report/report-model';
+import { closedLine, count, minute, share, thresholdsLine } from './report-common';
 
 /** 发出数 / 收回数 / 参评率 per voter group, the 未超过半数 warning, the thresholds and the close time. */
 export function validityBlocks(s: UnitSummary): ReportBlock[] {
@@ -21,17 +21,15 @@ export function validityBlocks(s: UnitSummary): ReportBlock[] {
   blocks.push({
     kind: 'table',
     table: {
-      header: [
-        [
-          { text: '类别' },
-          { text: '投票类型（票类）' },
-          { text: '发出数' },
-          { text: '收回数' },
-          { text: '参评率' },
-          { text: '提示' },
-          { text: '结束时间（北京时间）' },
-        ],
-      ],
+      header: oneRowHeader(
+        '类别',
+        '投票类型（票类）',
+        '发出数',
+        '收回数',
+        '参评率',
+        '提示',
+        '结束时间（北京时间）',
+      ),
       widths: [12, 20, 9, 9, 10, 14, 20],
       rows: v.vote_types.map((r) => ({
         flagged: r.under_half,
@@ -49,6 +47,8 @@ export function validityBlocks(s: UnitSummary): ReportBlock[] {
   });
   if (v.vote_types.length === 0)
     blocks.push({ kind: 'paragraph', tone: 'muted', text: '本批次没有投票类型。' });
+  // The thresholds and the close time go with the figures (issue 15 item 6), not only on the cover.
+  blocks.push({ kind: 'paragraph', text: thresholdsLine(s) }, { kind: 'paragraph', text: closedLine(s) });
   blocks.push({ kind: 'paragraph', tone: 'muted', text: `说明：${v.rounding_note}` });
   return blocks;
 }

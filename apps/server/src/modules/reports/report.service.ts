@@ -1,11 +1,14 @@
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
+import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
 import type { ReportDoc } from '../../lib/report/report-model';
+import { prepareXlsx, type ExportJob } from '../results/export.service';
 import { buildUnitSummary } from '../summary/summary.service';
 import { appraisalBlocks } from './report-appraisal';
-import { minute } from './report-common';
+import { closedLine, minute } from './report-common';
 import { cadreBlocks, promotedBlocks } from './report-evaluation';
 import { validityBlocks } from './report-validity';
+import { summarySheets } from './report-xlsx';
 
 export interface PreparedReport {
   summary: UnitSummary;
@@ -22,11 +25,7 @@ export async function prepareReport(db: Db, companyId: number, roundId?: number)
     cover: {
       title: s.company.name,
       subtitle: `${s.round.name} 民主测评与民主评议结果报告`,
-      lines: [
-        `测评批次：${s.round.name}`,
-        `投票结束时间：${s.validity.closed_at ? minute(s.validity.closed_at) : '尚有投票未结束'}`,
-        `生成时间：${minute(s.generated_at)}（北京时间）`,
-      ],
+      lines: [`测评批次：${s.round.name}`, closedLine(s), `生成时间：${minute(s.generated_at)}（北京时间）`],
     },
     blocks: [
       ...validityBlocks(s),
@@ -37,4 +36,18 @@ export async function prepareReport(db: Db, companyId: number, roundId?: number)
     ],
   };
   return { summary: s, doc, fileName: (ext) => `${s.company.name}-${s.round.name}-测评报告.${ext}` };
+}
+
+/**
+ * The results workbook of a family with the official 汇总表 sheets in the print layout first (from the
+ * unit's summary, which is why it is made here, above both the results and the summary modules).
+ */
+export async function prepareSummaryXlsx(
+  db: Db,
+  companyId: number,
+  family: FormCategory,
+  roundId?: number,
+): Promise<ExportJob> {
+  const s = await buildUnitSummary(db, companyId, roundId);
+  return prepareXlsx(db, companyId, family, s.round.id, summarySheets(s, family));
 }

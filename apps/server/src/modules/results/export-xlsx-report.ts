@@ -9,7 +9,7 @@ import {
   type ReportCell,
   type ReportTable,
 } from '../../lib/report/report-model';
-import { addSheet, font, type Book, type Sheet } from './export-xlsx';
+import { addSheet, border, font, headerFill, solidFill, type Book, type Sheet } from './export-xlsx';
 
 export interface ReportSheet {
   title: string;
@@ -19,11 +19,7 @@ export interface ReportSheet {
   blocks: ReportBlock[];
 }
 
-const thin = { style: 'thin' as const };
-const border = { top: thin, left: thin, bottom: thin, right: thin };
-const solid = (argb: string) => ({ type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb } });
-const HEAD_FILL = solid('FFE8EEF7');
-const FLAG_FILL = solid('FFFDE2E2');
+const FLAG_FILL = solidFill('FFFDE2E2');
 const center = { horizontal: 'center', vertical: 'middle', wrapText: true } as const;
 
 const zeros = (n: number) => (n > 0 ? `.${'0'.repeat(n)}` : '');
@@ -49,7 +45,7 @@ function table(sheet: Sheet, t: ReportTable) {
     for (let i = 1; i <= n; i++) {
       const c = x.getCell(i);
       c.font = font({ bold: true });
-      c.fill = HEAD_FILL;
+      c.fill = headerFill;
       c.border = border;
       c.alignment = center;
     }

@@ -35,8 +35,14 @@ export const font = (extra: Partial<ExcelJS.Font> = {}): Partial<ExcelJS.Font> =
 });
 const PLAIN: Partial<ExcelJS.Style> = { font: font() };
 const thin = { style: 'thin' as const };
-const border = { top: thin, left: thin, bottom: thin, right: thin };
-const headerFill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFE8EEF7' } };
+/** The thin border and the header fill of every table in the workbooks (results and report sheets). */
+export const border = { top: thin, left: thin, bottom: thin, right: thin };
+export const solidFill = (argb: string) => ({
+  type: 'pattern' as const,
+  pattern: 'solid' as const,
+  fgColor: { argb },
+});
+export const headerFill = solidFill('FFE8EEF7');
 
 /** Excel allows 31 characters and none of []:*?/\ in a sheet name, and names must be unique. */
 export function sheetNamer() {
@@ -122,7 +128,7 @@ const WARNINGS: Record<NonNullable<TurnoutRow['rate_warning']>, string> = {
   over: '参评率超过 100%，请核对发出数',
   under: '参评率未过半数',
 };
-const warningFill = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFFFE7BA' } };
+const warningFill = solidFill('FFFFE7BA');
 
 /**
  * 发出数 / 收回数 (线上 and 纸质 apart) / 参评率 per vote type, after `lead` empty cells. A rate above 100 % or below half is
