@@ -6,7 +6,7 @@ import type {
 import { flagReasons, type SummaryThresholds } from '@kaoping/contracts/summary-thresholds';
 import { Grid, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { pct, score } from './format';
+import { formatScore, formatShare } from '@/lib/format';
 
 interface Line {
   key: string;
@@ -71,7 +71,7 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
           title: '占比',
           key: `g${i}s`,
           align: 'right' as const,
-          render: (_: unknown, l: Line) => (l.row.voters ? pct(l.row.grades[i]?.share) : '—'),
+          render: (_: unknown, l: Line) => (l.row.voters ? formatShare(l.row.grades[i]?.share) : '—'),
         },
       ],
     })),
@@ -81,7 +81,7 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       align: 'right',
       width: 104,
       className: 'kp-sum-rate',
-      render: (_, l) => pct(l.row.excellent_rate),
+      render: (_, l) => formatShare(l.row.excellent_rate),
     },
     {
       title: section.rate_labels.top_two,
@@ -89,7 +89,7 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       align: 'right',
       width: 104,
       className: 'kp-sum-rate',
-      render: (_, l) => pct(l.row.top_two_rate),
+      render: (_, l) => formatShare(l.row.top_two_rate),
     },
     {
       title: section.rate_labels.bottom,
@@ -97,14 +97,16 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       align: 'right',
       width: 104,
       className: 'kp-sum-rate',
-      render: (_, l) => pct(l.row.bottom_rate),
+      render: (_, l) => formatShare(l.row.bottom_rate),
     },
     {
       title: '得分',
       key: 'score',
       align: 'right',
       render: (_, l) => (
-        <Tooltip title={l.row.kind === 'weighted' ? '加权得分' : '平均得分'}>{score(l.row.score)}</Tooltip>
+        <Tooltip title={l.row.kind === 'weighted' ? '加权得分' : '平均得分'}>
+          {formatScore(l.row.score)}
+        </Tooltip>
       ),
     },
   ];

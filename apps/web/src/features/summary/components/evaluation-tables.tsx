@@ -1,6 +1,6 @@
 import type { CadreSummary, NewlyPromotedSummary } from '@kaoping/contracts/summary-tables';
 import { Empty, List, Table, Tag, Typography } from 'antd';
-import { pct } from './format';
+import { formatPoints, formatShare } from '@/lib/format';
 
 type Question = CadreSummary['questions'][number];
 type OptionLine = Question['options'][number] & { key: string };
@@ -9,7 +9,7 @@ function QuestionTable({ q, groups }: { q: Question; groups: CadreSummary['vote_
   const cell = (c: { count: number; share: number }, base: number) => (
     <>
       {c.count}
-      <span className="kp-sum-sub"> / {base ? pct(c.share) : '—'}</span>
+      <span className="kp-sum-sub"> / {base ? formatShare(c.share) : '—'}</span>
     </>
   );
   return (
@@ -108,7 +108,8 @@ export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
         新提拔干部民主评议汇总表
         <span className="kp-sum-sub">
           {' '}
-          （单位平均认同率 {pct(np.average_approval_rate)}；不认同率高于 {pct(np.flag_threshold * 100)} 预警）
+          （单位平均认同率 {formatShare(np.average_approval_rate)}；不认同率高于{' '}
+          {formatShare(np.flag_threshold * 100)} 预警）
         </span>
       </Typography.Title>
       <Table<NpLine>
@@ -160,26 +161,24 @@ export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
                 title: '占比',
                 key: `${op}s`,
                 align: 'right' as const,
-                render: (_: unknown, l: NpLine) => (l.row.count ? pct(l.row.opinions[i]!.share) : '—'),
+                render: (_: unknown, l: NpLine) =>
+                  l.row.count ? formatShare(l.row.opinions[i]!.share) : '—',
               },
             ],
           })),
-          { title: '认同率', key: 'ar', align: 'right', render: (_, l) => pct(l.row.approval_rate) },
+          { title: '认同率', key: 'ar', align: 'right', render: (_, l) => formatShare(l.row.approval_rate) },
           {
             title: '认同+基本认同率',
             key: 'abr',
             align: 'right',
-            render: (_, l) => pct(l.row.approval_or_basic_rate),
+            render: (_, l) => formatShare(l.row.approval_or_basic_rate),
           },
           {
             title: '与平均比较',
             key: 'avg',
             align: 'right',
             onCell: spanned,
-            render: (_, l) =>
-              l.subject.above_average === null
-                ? '—'
-                : `${l.subject.above_average > 0 ? '+' : ''}${l.subject.above_average.toFixed(2)}`,
+            render: (_, l) => formatPoints(l.subject.above_average),
           },
         ]}
       />

@@ -1,6 +1,6 @@
 import type { AppraisalSection } from '@kaoping/contracts/summary-tables';
 import { Collapse, Table, Typography } from 'antd';
-import { pct } from './format';
+import { formatShare } from '@/lib/format';
 
 interface ItemLine {
   key: string;
@@ -71,7 +71,7 @@ function Tables({ section }: { section: AppraisalSection }) {
                 title: '占比',
                 key: `${o.value}s`,
                 align: 'right' as const,
-                render: (_: unknown, l: ItemLine) => (l.answered ? pct(l.options[i]!.share) : '—'),
+                render: (_: unknown, l: ItemLine) => (l.answered ? formatShare(l.options[i]!.share) : '—'),
               },
             ],
           })),
@@ -94,7 +94,7 @@ function Tables({ section }: { section: AppraisalSection }) {
               { title: '测评对象', dataIndex: 'target', onCell: spanned },
               { title: '问题', dataIndex: 'item' },
               { title: '人数', dataIndex: 'count', align: 'right' },
-              { title: '占比', dataIndex: 'share', align: 'right', render: (s: number) => pct(s) },
+              { title: '占比', dataIndex: 'share', align: 'right', render: (s: number) => formatShare(s) },
             ]}
           />
         </>

@@ -1,6 +1,7 @@
 import type { Validity } from '@kaoping/contracts/summary-tables';
 import { Alert, Card, Table, Tag, Typography } from 'antd';
-import { minute, pct } from './format';
+import { formatShare } from '@/lib/format';
+import { minute } from '../lib/format';
 
 type Row = Validity['vote_types'][number];
 
@@ -40,7 +41,7 @@ export function ValidityCard({ validity }: { validity: Validity }) {
             align: 'right',
             render: (r: number | null, row) => (
               <>
-                {pct(r)} {row.under_half && <Tag color="red">未超过半数</Tag>}
+                {formatShare(r)} {row.under_half && <Tag color="red">未超过半数</Tag>}
               </>
             ),
           },
