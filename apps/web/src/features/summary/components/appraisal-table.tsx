@@ -4,9 +4,12 @@ import type {
   AppraisalSummaryTarget,
 } from '@kaoping/contracts/summary-tables';
 import { flagReasons, type SummaryThresholds } from '@kaoping/contracts/summary-thresholds';
-import { Grid, Table, Tag, Tooltip, Typography } from 'antd';
+import { Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatScore, formatShare } from '@/lib/format';
+import { KIND_TITLE } from '../lib/format';
+import { spanLines, spanned } from '../lib/span-lines';
+import { SummaryTable } from './summary-table';
 
 interface Line {
   key: string;
@@ -17,10 +20,8 @@ interface Line {
 }
 
 const flagged = (r: AppraisalRow) => r.flags.top_two_low || r.flags.bottom_high;
-const KIND_TITLE = { company: '领导班子', person: '领导人员' } as const;
 
 function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide: boolean): ColumnsType<Line> {
-  const spanned = (l: Line) => ({ rowSpan: l.span });
   return [
     {
       title: '排名',
@@ -124,13 +125,10 @@ export function AppraisalTable({
   thresholds: SummaryThresholds;
 }) {
   const wide = Grid.useBreakpoint().md ?? true;
-  const lines: Line[] = section.targets.flatMap((target) =>
-    target.rows.map((row, i) => ({
-      key: `${target.target_id}:${row.kind}:${row.vote_type_id ?? ''}`,
-      target,
-      row,
-      span: i === 0 ? target.rows.length : 0,
-    })),
+  const lines: Line[] = spanLines(
+    section.targets,
+    (target) => target.rows,
+    (target, row) => ({ key: `${target.target_id}:${row.kind}:${row.vote_type_id ?? ''}`, target, row }),
   );
   return (
     <section aria-label={`${KIND_TITLE[section.kind]}汇总表`} style={{ marginBottom: 24 }}>
@@ -141,12 +139,8 @@ export function AppraisalTable({
       {lines.length === 0 ? (
         <Typography.Text type="secondary">暂无测评对象</Typography.Text>
       ) : (
-        <Table<Line>
-          size="small"
-          bordered
-          pagination={false}
+        <SummaryTable<Line>
           rowKey="key"
-          scroll={{ x: 'max-content' }}
           dataSource={lines}
           columns={columns(section, thresholds, wide)}
           rowClassName={(l) =>

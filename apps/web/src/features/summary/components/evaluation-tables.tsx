@@ -1,6 +1,8 @@
 import type { CadreSummary, NewlyPromotedSummary } from '@kaoping/contracts/summary-tables';
-import { Empty, List, Table, Tag, Typography } from 'antd';
+import { Empty, List, Tag, Typography } from 'antd';
 import { formatPoints, formatShare } from '@/lib/format';
+import { spanLines, spanned } from '../lib/span-lines';
+import { SummaryTable } from './summary-table';
 
 type Question = CadreSummary['questions'][number];
 type OptionLine = Question['options'][number] & { key: string };
@@ -22,12 +24,8 @@ function QuestionTable({ q, groups }: { q: Question; groups: CadreSummary['vote_
             : '（单选：占比以答题人数为基数）'}
         </span>
       </Typography.Text>
-      <Table<OptionLine>
-        size="small"
-        bordered
-        pagination={false}
+      <SummaryTable<OptionLine>
         rowKey="key"
-        scroll={{ x: 'max-content' }}
         style={{ marginTop: 8 }}
         dataSource={q.options.map((o) => ({ ...o, key: o.option }))}
         columns={[
@@ -93,15 +91,11 @@ interface NpLine {
 /** 新提拔 汇总表: per cadre and 票类 the four opinions, 认同率, 认同+基本认同率, rank and the unit average. */
 export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
   if (!np.poll) return null;
-  const lines: NpLine[] = np.subjects.flatMap((subject) =>
-    subject.rows.map((row, i) => ({
-      key: `${subject.subject_id}:${row.kind}:${row.vote_type_id ?? ''}`,
-      subject,
-      row,
-      span: i === 0 ? subject.rows.length : 0,
-    })),
+  const lines: NpLine[] = spanLines(
+    np.subjects,
+    (subject) => subject.rows,
+    (subject, row) => ({ key: `${subject.subject_id}:${row.kind}:${row.vote_type_id ?? ''}`, subject, row }),
   );
-  const spanned = (l: NpLine) => ({ rowSpan: l.span });
   return (
     <section aria-label="新提拔干部汇总表" style={{ marginBottom: 24 }}>
       <Typography.Title level={5}>
@@ -112,12 +106,8 @@ export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
           {formatShare(np.flag_threshold * 100)} 预警）
         </span>
       </Typography.Title>
-      <Table<NpLine>
-        size="small"
-        bordered
-        pagination={false}
+      <SummaryTable<NpLine>
         rowKey="key"
-        scroll={{ x: 'max-content' }}
         dataSource={lines}
         rowClassName={(l) =>
           [

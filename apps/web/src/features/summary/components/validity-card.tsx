@@ -1,7 +1,8 @@
 import type { Validity } from '@kaoping/contracts/summary-tables';
-import { Alert, Card, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Tag, Typography } from 'antd';
 import { formatShare } from '@/lib/format';
 import { minute } from '../lib/format';
+import { SummaryTable } from './summary-table';
 
 type Row = Validity['vote_types'][number];
 
@@ -18,12 +19,8 @@ export function ValidityCard({ validity }: { validity: Validity }) {
           title="未超过半数：有票类的收回数未超过发出数的一半，请核实测评的有效性"
         />
       )}
-      <Table<Row>
-        size="small"
-        bordered
-        pagination={false}
+      <SummaryTable<Row>
         rowKey="vote_type_id"
-        scroll={{ x: 'max-content' }}
         dataSource={validity.vote_types}
         rowClassName={(r) => (r.under_half ? 'kp-sum-flagged' : '')}
         columns={[
