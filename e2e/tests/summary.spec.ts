@@ -141,7 +141,22 @@ test('the 汇总表 screen and the 汇总 on the meeting screen after the close'
   const flag = persons.getByText(/^预警：/).first();
   await expect(flag).toBeVisible();
   await expect(flag.locator('xpath=ancestor::tr')).toHaveClass(/kp-sum-flagged/);
+  // The two persons the seeded votes put below the thresholds, each with the reason; the third one clean.
+  const personRow = (name: string) => persons.locator('tr', { hasText: name }).first();
+  await expect(personRow('李华')).toContainText('预警：称职及以上率低于 66.67%；不称职率高于 33.33%');
+  await expect(personRow('王强')).toContainText('预警：称职及以上率低于 66.67%');
+  await expect(personRow('王强')).not.toContainText('不称职率高于');
+  await expect(personRow('张明')).toContainText('总经理');
+  await expect(personRow('张明')).not.toContainText('预警');
   await expect(page.getByText(/^未超过半数：/)).toBeVisible();
+  // 中层干部: 3 of 6 returned, exactly half, which is not more than half; 班子成员 3 of 4.
+  const validity = page.locator('.ant-card').filter({ hasText: '有效性' });
+  const groupRow = (name: string) =>
+    validity.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  await expect(groupRow('中层干部')).toContainText('50.00%');
+  await expect(groupRow('中层干部')).toContainText('未超过半数');
+  await expect(groupRow('班子成员')).toContainText('75.00%');
+  await expect(groupRow('班子成员')).not.toContainText('未超过半数');
   await expect(page.getByText(/称职及以上率低于 66.67% 或 不称职率高于 33.33%/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('summary-1366.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });

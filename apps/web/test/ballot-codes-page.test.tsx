@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminProviders } from '@/app/admin/admin-providers';
 import CodesPage from '@/features/ballot-codes/components/codes-page';
 import { mockFetch, renderRoutes } from './render';
+import { voteTypeFixture } from './vote-type-fixture';
 
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 60_000 });
@@ -13,29 +14,14 @@ const API = '/api/v1/admin';
 // The admin providers share one query cache across tests: every test has a company of its own.
 let cid = 70;
 
-const voteType = (over: Partial<VoteType> = {}): VoteType => ({
-  id: cid,
-  company_id: cid,
-  name: '班子成员',
-  form_category: 'democratic_appraisal',
-  weight: 50,
-  link_id: `link${cid}`,
-  public_path: `/vote/type/link${cid}`,
-  is_active: true,
-  sort_order: 1,
-  opens_at: null,
-  closes_at: null,
-  expected_voters: 30,
-  results_public: false,
-  access_mode: 'codes',
-  test_mode: false,
-  double_entry: false,
-  closed_at: null,
-  status: 'open',
-  public_url: `https://kp.example.cn/vote/type/link${cid}`,
-  created_at: '2025-01-01T00:00:00Z',
-  ...over,
-});
+const voteType = (over: Partial<VoteType> = {}): VoteType =>
+  voteTypeFixture(cid, '班子成员', {
+    company_id: cid,
+    sort_order: 1,
+    expected_voters: 30,
+    access_mode: 'codes',
+    ...over,
+  });
 
 const items: CodeItem[] = [
   { code: 'K7QX-M3PD-9R', state: 'unused', batch: 1 },

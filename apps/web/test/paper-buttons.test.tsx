@@ -3,6 +3,7 @@ import type { VoteType } from '@kaoping/contracts/vote-type';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import VoteTypesPage from '@/features/vote-types/components/vote-types-page';
 import { mockFetch, renderAdmin } from './render';
+import { voteTypeFixture } from './vote-type-fixture';
 
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 60_000 });
@@ -11,29 +12,8 @@ const API = '/api/v1/admin';
 // The admin providers share one query cache across tests: every test has a company of its own.
 let cid = 900;
 
-const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteType => ({
-  id,
-  company_id: cid,
-  name,
-  form_category: 'democratic_appraisal',
-  weight: 50,
-  link_id: `link${id}`,
-  public_path: `/vote/type/link${id}`,
-  is_active: true,
-  sort_order: id,
-  opens_at: null,
-  closes_at: null,
-  expected_voters: 45,
-  results_public: false,
-  access_mode: 'codes',
-  test_mode: false,
-  double_entry: false,
-  closed_at: null,
-  status: 'open',
-  public_url: `https://kp.example.cn/vote/type/link${id}`,
-  created_at: '2025-01-01T00:00:00Z',
-  ...over,
-});
+const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteType =>
+  voteTypeFixture(id, name, { company_id: cid, expected_voters: 45, access_mode: 'codes', ...over });
 
 function renderPage(rows: VoteType[], extra: Parameters<typeof mockFetch>[0] = {}) {
   const calls = mockFetch({

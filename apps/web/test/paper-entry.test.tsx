@@ -19,12 +19,8 @@ beforeEach(() => {
 
 const emptyList = { items: [], total: 0, counts: { paper: 0, online: 3, pending: 0, conflict: 0 } };
 
-function renderEntry(form: PaperForm, handlers: Record<string, Handler> = {}) {
-  const calls = mockFetch({
-    [`GET ${API}/vote-types/${id}/paper/form`]: () => ({ body: form }),
-    [`GET ${API}/vote-types/${id}/paper/sheets`]: () => ({ body: emptyList }),
-    ...handlers,
-  });
+/** The entry screen of this test's vote type. */
+const renderPage = () =>
   renderRoutes(
     [
       {
@@ -38,8 +34,53 @@ function renderEntry(form: PaperForm, handlers: Record<string, Handler> = {}) {
     ],
     `/admin/vote-types/${id}/paper?company=${id}`,
   );
+
+function renderEntry(form: PaperForm, handlers: Record<string, Handler> = {}) {
+  const calls = mockFetch({
+    [`GET ${API}/vote-types/${id}/paper/form`]: () => ({ body: form }),
+    [`GET ${API}/vote-types/${id}/paper/sheets`]: () => ({ body: emptyList }),
+    ...handlers,
+  });
+  renderPage();
   return calls;
 }
+
+/** The check of a code or number the server knows as new: the sheet may be keyed. */
+const newSheet = (typed: string, label = typed, key = typed.replace(/-/g, '')) => ({
+  [`GET ${API}/vote-types/${id}/paper/sheets/${typed}`]: () => ({
+    body: { key, label, state: 'new', can_enter: true },
+  }),
+});
+
+/** A sheet two keyers entered differently, as the list shows it. */
+const conflict = {
+  id: 9,
+  key: '17',
+  label: '编号 17',
+  state: 'conflict' as const,
+  entered_at: '2026-11-23T09:30:00Z',
+  entries: 2 as const,
+};
+
+/** The leadership's ballot of a sheet: every item 好, the overall grade and reverse marks as given. */
+const teamBallot = (overall: string, reverse: Record<string, string> = {}) => [
+  {
+    poll_id: 11,
+    target_id: 101,
+    answers: {
+      overall,
+      items: {
+        political_quality: 'good',
+        business_performance: 'good',
+        unity: 'good',
+        conduct: 'good',
+        party_building: 'good',
+        integrity: 'good',
+      },
+      reverse,
+    },
+  },
+];
 
 const keyField = () => screen.getByRole('textbox', { name: /测评码|编号/ });
 const grid = () => screen.getByRole('group', { name: '选票录入区' });
@@ -49,9 +90,7 @@ describe('paper entry: keyboard only', () => {
     const user = userEvent.setup();
     const posted: unknown[] = [];
     const calls = renderEntry(appraisalForm(id), {
-      [`GET ${API}/vote-types/${id}/paper/sheets/K7QX-M3PD-9R`]: () => ({
-        body: { key: 'K7QXM3PD9R', label: 'K7QX-M3PD-9R', state: 'new', can_enter: true },
-      }),
+      ...newSheet('K7QX-M3PD-9R'),
       [`POST ${API}/vote-types/${id}/paper/sheets`]: (req) => {
         posted.push(req.body);
         return { status: 201, body: storedSheet({ state: 'counted' }) };
@@ -139,9 +178,7 @@ describe('paper entry: keyboard only', () => {
     const user = userEvent.setup();
     const posted: unknown[] = [];
     renderEntry(evaluationForm(id, { double_entry: true }), {
-      [`GET ${API}/vote-types/${id}/paper/sheets/17`]: () => ({
-        body: { key: '17', label: '编号 17', state: 'new', can_enter: true },
-      }),
+      ...newSheet('17', '编号 17'),
       [`POST ${API}/vote-types/${id}/paper/sheets`]: (req) => {
         posted.push(req.body);
         return { status: 201, body: storedSheet({ key: '17', label: '编号 17', state: 'pending' }) };
@@ -222,9 +259,7 @@ describe('paper entry: refusals', () => {
   it("shows the server's own message when a sheet is refused, and keeps what was keyed", async () => {
     const user = userEvent.setup();
     renderEntry(appraisalForm(id, { targets: appraisalForm(id).targets.slice(0, 1) }), {
-      [`GET ${API}/vote-types/${id}/paper/sheets/K7QX-M3PD-9R`]: () => ({
-        body: { key: 'K7QXM3PD9R', label: 'K7QX-M3PD-9R', state: 'new', can_enter: true },
-      }),
+      ...newSheet('K7QX-M3PD-9R'),
       [`POST ${API}/vote-types/${id}/paper/sheets`]: () => ({ status: 403, body: { detail: '投票已结束' } }),
     });
     await waitFor(() => expect(keyField()).toHaveFocus());
@@ -246,19 +281,7 @@ describe('paper entry: refusals', () => {
     mockFetch({
       [`GET ${API}/vote-types/${id}/paper/form`]: () => ({ status: 500, body: { detail: '服务器内部错误' } }),
     });
-    renderRoutes(
-      [
-        {
-          path: '/admin/vote-types/:voteTypeId/paper',
-          element: (
-            <AdminProviders>
-              <PaperEntryPage />
-            </AdminProviders>
-          ),
-        },
-      ],
-      `/admin/vote-types/${id}/paper?company=${id}`,
-    );
+    renderPage();
     expect(await screen.findByText('获取选票内容失败', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重 试' })).toBeInTheDocument();
   });
@@ -266,51 +289,9 @@ describe('paper entry: refusals', () => {
 
 describe('paper entry: sheets entered', () => {
   it('lists the sheets, shows a conflict side by side and settles it with the entry picked', async () => {
-    const first = [
-      {
-        poll_id: 11,
-        target_id: 101,
-        answers: {
-          overall: 'good',
-          items: {
-            political_quality: 'good',
-            business_performance: 'good',
-            unity: 'good',
-            conduct: 'good',
-            party_building: 'good',
-            integrity: 'good',
-          },
-          reverse: {},
-        },
-      },
-    ];
-    const second = [
-      {
-        poll_id: 11,
-        target_id: 101,
-        answers: {
-          overall: 'fairly_good',
-          items: {
-            political_quality: 'good',
-            business_performance: 'good',
-            unity: 'good',
-            conduct: 'good',
-            party_building: 'good',
-            integrity: 'good',
-          },
-          reverse: { formalism: 'present' },
-        },
-      },
-    ];
+    const first = teamBallot('good');
+    const second = teamBallot('fairly_good', { formalism: 'present' });
     const put: unknown[] = [];
-    const conflict = {
-      id: 9,
-      key: '17',
-      label: '编号 17',
-      state: 'conflict' as const,
-      entered_at: '2026-11-23T09:30:00Z',
-      entries: 2 as const,
-    };
     renderEntry(appraisalForm(id, { access_mode: 'link', targets: appraisalForm(id).targets.slice(0, 1) }), {
       [`GET ${API}/vote-types/${id}/paper/sheets`]: () => ({
         body: { ...emptyList, items: [conflict], total: 1 },
@@ -348,14 +329,6 @@ describe('paper entry: sheets entered', () => {
   });
 
   it('will not let a keyer of the sheet settle it', async () => {
-    const conflict = {
-      id: 9,
-      key: '17',
-      label: '编号 17',
-      state: 'conflict' as const,
-      entered_at: '2026-11-23T09:30:00Z',
-      entries: 2 as const,
-    };
     renderEntry(appraisalForm(id, { access_mode: 'link' }), {
       [`GET ${API}/vote-types/${id}/paper/sheets`]: () => ({
         body: { ...emptyList, items: [conflict], total: 1 },

@@ -134,6 +134,45 @@ describe('跨单位排名 page', () => {
     await waitFor(() => expect(namesIn('单位排名')[0]).toContain('甲公司'));
   });
 
+  it('keeps a unit without a figure last whichever way a column is sorted', async () => {
+    // An earlier year no other test reads (the admin query cache is shared).
+    const base = rankings();
+    const blank = {
+      company: company(3, '丙公司'),
+      round: round(13),
+      team_weighted_score: null,
+      team_rank: null,
+      cadre_good_share: null,
+      cadre_good_label: null,
+      cadre_rank: null,
+    };
+    mockFetch({
+      [`GET ${API}/rankings`]: (req) =>
+        req.url.searchParams.get('year') === String(year - 3)
+          ? { body: { ...base, year: year - 3, units: [...base.units, blank] } }
+          : { body: base },
+    });
+    renderAdmin(<RankingsPage />, '/admin/rankings');
+    await screen.findByText('96.50');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '年度' }));
+    fireEvent.click(await screen.findByTitle(`${year - 3}年`));
+    await waitFor(() => expect(namesIn('单位排名')).toHaveLength(3));
+    expect(namesIn('单位排名')[0]).toContain('乙公司');
+    expect(namesIn('单位排名')[2]).toContain('丙公司');
+    // The team score again: ascending now, the unit without a score still last.
+    fireEvent.click(screen.getByRole('columnheader', { name: /领导班子加权得分/ }));
+    await waitFor(() => expect(namesIn('单位排名')[0]).toContain('甲公司'));
+    expect(namesIn('单位排名')[2]).toContain('丙公司');
+    // The 好 share, descending then ascending.
+    const good = () => screen.getByRole('columnheader', { name: /选人用人“好”占比/ });
+    fireEvent.click(good());
+    await waitFor(() => expect(namesIn('单位排名')[0]).toContain('甲公司'));
+    expect(namesIn('单位排名')[2]).toContain('丙公司');
+    fireEvent.click(good());
+    await waitFor(() => expect(namesIn('单位排名')[0]).toContain('乙公司'));
+    expect(namesIn('单位排名')[2]).toContain('丙公司');
+  });
+
   it('asks for another year, shows the empty state, and a failed load with a retry', async () => {
     // The admin pages share one query cache with a short stale time: this year was read by the tests
     // above, so the empty and the failing years are earlier ones no other test asks for.

@@ -8,6 +8,7 @@ import VoteTargetsPage from '@/features/vote-targets/components/vote-targets-pag
 import VoteTypesPage from '@/features/vote-types/components/vote-types-page';
 import { mockFetch, renderAdmin, renderRoutes } from './render';
 import './roster-test-utils';
+import { voteTypeFixture } from './vote-type-fixture';
 
 // One list for every test: the admin providers share one query cache.
 const companies = {
@@ -17,29 +18,8 @@ const companies = {
   ],
   total: 2,
 };
-const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteType => ({
-  id,
-  company_id: 32,
-  name,
-  form_category: 'democratic_appraisal',
-  weight: 40,
-  link_id: `link${id}`,
-  public_path: `/vote/type/link${id}`,
-  is_active: true,
-  sort_order: id,
-  opens_at: null,
-  closes_at: null,
-  expected_voters: null,
-  results_public: false,
-  access_mode: 'link',
-  test_mode: false,
-  double_entry: false,
-  closed_at: null,
-  status: 'open',
-  public_url: `https://kp.example.cn/vote/type/link${id}`,
-  created_at: '2025-01-01T00:00:00Z',
-  ...over,
-});
+const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteType =>
+  voteTypeFixture(id, name, { company_id: 32, weight: 40, ...over });
 const dialog = async (title: string) =>
   (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
 

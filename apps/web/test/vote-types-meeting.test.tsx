@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import VoteTypesPage from '@/features/vote-types/components/vote-types-page';
 import { mockFetch, renderAdmin } from './render';
 import { elevatedToken, turnout, turnoutRow } from './results-fixtures';
+import { voteTypeFixture } from './vote-type-fixture';
 
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 60_000 });
@@ -15,29 +16,8 @@ const API = '/api/v1/admin';
 let cid = 40;
 const company = () => ({ items: [{ id: cid, name: '华中建工', created_at: '' }], total: 1 });
 
-export const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteType => ({
-  id,
-  company_id: cid,
-  name,
-  form_category: 'democratic_appraisal',
-  weight: 50,
-  link_id: `link${id}`,
-  public_path: `/vote/type/link${id}`,
-  is_active: true,
-  sort_order: id,
-  opens_at: null,
-  closes_at: null,
-  expected_voters: null,
-  results_public: false,
-  access_mode: 'link',
-  test_mode: false,
-  double_entry: false,
-  closed_at: null,
-  status: 'open',
-  public_url: `https://kp.example.cn/vote/type/link${id}`,
-  created_at: '2025-01-01T00:00:00Z',
-  ...over,
-});
+const voteType = (id: number, name: string, over: Partial<VoteType> = {}): VoteType =>
+  voteTypeFixture(id, name, { company_id: cid, ...over });
 
 export const codeCounts = (over: Partial<CodeList> = {}): CodeList => ({
   issued: 60,

@@ -1,7 +1,5 @@
 import type { MeetingBoard, MeetingSummary as Summary } from '@kaoping/contracts/meeting';
-
-const pct = (x: number | null) => (x === null ? '—' : `${x.toFixed(2)}%`);
-const num = (x: number | null) => (x === null ? '—' : x.toFixed(2));
+import { formatScore, formatShare } from '@/lib/format';
 const KIND = { company: '领导班子', person: '领导人员' } as const;
 
 function AppraisalTable({ section }: { section: Summary['appraisal'][number] }) {
@@ -28,10 +26,10 @@ function AppraisalTable({ section }: { section: Summary['appraisal'][number] }) 
               {t.flagged && <span className="kp-ms-flag">预警</span>}
             </td>
             <td>{t.voters}</td>
-            <td>{pct(t.excellent_rate)}</td>
-            <td>{pct(t.top_two_rate)}</td>
-            <td>{pct(t.bottom_rate)}</td>
-            <td>{num(t.weighted_score)}</td>
+            <td>{formatShare(t.excellent_rate)}</td>
+            <td>{formatShare(t.top_two_rate)}</td>
+            <td>{formatShare(t.bottom_rate)}</td>
+            <td>{formatScore(t.weighted_score)}</td>
           </tr>
         ))}
       </tbody>
@@ -59,7 +57,7 @@ export function MeetingSummary({ board }: { board: MeetingBoard & { summary: Sum
             <p>
               {summary.cadre_overall.options.map((o) => (
                 <span key={o.option}>
-                  {o.option} <strong>{pct(o.share)}</strong>
+                  {o.option} <strong>{formatShare(o.share)}</strong>
                 </span>
               ))}
             </p>
@@ -67,11 +65,11 @@ export function MeetingSummary({ board }: { board: MeetingBoard & { summary: Sum
         )}
         {np.subjects.length > 0 && (
           <div className="kp-ms-box" aria-label="新提拔干部认同率">
-            <h3>新提拔干部认同率（平均 {pct(np.average_approval_rate)}）</h3>
+            <h3>新提拔干部认同率（平均 {formatShare(np.average_approval_rate)}）</h3>
             <p>
               {np.subjects.map((x) => (
                 <span key={x.name}>
-                  {x.rank ?? '—'}. {x.name} <strong>{pct(x.approval_rate)}</strong>
+                  {x.rank ?? '—'}. {x.name} <strong>{formatShare(x.approval_rate)}</strong>
                 </span>
               ))}
             </p>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { LeaderRanking, PromotedRanking, UnitRanking } from '@kaoping/contracts/rankings';
 import { Empty, Segmented, Tag, Typography } from 'antd';
 import { AdminTable } from '@/components/admin-table';
-import { byNumber, percent, points, score } from '../lib/format';
+import { formatPoints, formatScore, formatShare } from '@/lib/format';
+import { byNumber } from '../lib/format';
 
 const rankTag = (r: number | null) => (r === null ? '—' : <Tag color={r <= 3 ? 'gold' : undefined}>{r}</Tag>);
 const empty = (what: string) => ({ emptyText: <Empty description={`该年度没有${what}`} /> });
@@ -27,7 +28,7 @@ export function UnitsTable({ rows }: { rows: UnitRanking[] }) {
           sorter: byNumber((r) => r.team_weighted_score),
           defaultSortOrder: 'descend',
           sortDirections: ['descend', 'ascend'],
-          render: (_v, r) => score(r.team_weighted_score),
+          render: (_v, r) => formatScore(r.team_weighted_score),
         },
         { title: '排名', key: 'team_rank', align: 'center', render: (_v, r) => rankTag(r.team_rank) },
         {
@@ -36,7 +37,7 @@ export function UnitsTable({ rows }: { rows: UnitRanking[] }) {
           align: 'right',
           sorter: byNumber((r) => r.cadre_good_share),
           sortDirections: ['descend', 'ascend'],
-          render: (_v, r) => percent(r.cadre_good_share),
+          render: (_v, r) => formatShare(r.cadre_good_share),
         },
         { title: '排名', key: 'cadre_rank', align: 'center', render: (_v, r) => rankTag(r.cadre_rank) },
       ]}
@@ -75,8 +76,18 @@ export function LeadersTable({ rows }: { rows: LeaderRanking[] }) {
           { title: '姓名', dataIndex: 'name', fixed: 'start' },
           { title: '职务', dataIndex: 'title', responsive: ['md'] },
           { title: '单位', key: 'company', render: (_v, r) => r.company.name },
-          { title: '加权得分', key: 'score', align: 'right', render: (_v, r) => score(r.weighted_score) },
-          { title: '优秀率', key: 'excellent', align: 'right', render: (_v, r) => percent(r.excellent_rate) },
+          {
+            title: '加权得分',
+            key: 'score',
+            align: 'right',
+            render: (_v, r) => formatScore(r.weighted_score),
+          },
+          {
+            title: '优秀率',
+            key: 'excellent',
+            align: 'right',
+            render: (_v, r) => formatShare(r.excellent_rate),
+          },
         ]}
       />
     </>
@@ -88,7 +99,7 @@ export function PromotedTable({ rows, average }: { rows: PromotedRanking[]; aver
   return (
     <>
       <Typography.Paragraph>
-        全部新提拔干部平均认同率：<Typography.Text strong>{percent(average)}</Typography.Text>
+        全部新提拔干部平均认同率：<Typography.Text strong>{formatShare(average)}</Typography.Text>
       </Typography.Paragraph>
       <AdminTable<PromotedRanking>
         rowKey={(r) => `${r.round.id}:${r.subject_id}`}
@@ -102,7 +113,12 @@ export function PromotedTable({ rows, average }: { rows: PromotedRanking[]; aver
           { title: '姓名', dataIndex: 'name', fixed: 'start' },
           { title: '单位', key: 'company', render: (_v, r) => r.company.name },
           { title: '评议人数', dataIndex: 'count', align: 'right', responsive: ['sm'] },
-          { title: '认同率', key: 'approval', align: 'right', render: (_v, r) => percent(r.approval_rate) },
+          {
+            title: '认同率',
+            key: 'approval',
+            align: 'right',
+            render: (_v, r) => formatShare(r.approval_rate),
+          },
           {
             title: '与平均值之差',
             key: 'versus',
@@ -111,7 +127,7 @@ export function PromotedTable({ rows, average }: { rows: PromotedRanking[]; aver
               <Typography.Text
                 type={r.versus_average !== null && r.versus_average < 0 ? 'danger' : undefined}
               >
-                {points(r.versus_average)}
+                {formatPoints(r.versus_average)}
               </Typography.Text>
             ),
           },

@@ -5,7 +5,7 @@ import { EChart, OPTION_COLORS } from '@/components/charts/echart';
 import { historyLinesOption } from '@/components/charts/history-lines';
 import { errorDetail } from '@/lib/api-client';
 import { useCompanyHistory } from '../api/history';
-import { formatScore, formatShare } from '../lib/format';
+import { formatScore, formatShare } from '@/lib/format';
 import { FigureCard, FiguresTable } from './figure-blocks';
 
 type Row = CompanyHistory['rounds'][number];

@@ -4,9 +4,12 @@ import type {
   AppraisalSummaryTarget,
 } from '@kaoping/contracts/summary-tables';
 import { flagReasons, type SummaryThresholds } from '@kaoping/contracts/summary-thresholds';
-import { Grid, Table, Tag, Tooltip, Typography } from 'antd';
+import { Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { pct, score } from './format';
+import { formatScore, formatShare } from '@/lib/format';
+import { KIND_TITLE } from '../lib/format';
+import { spanLines, spanned } from '../lib/span-lines';
+import { SummaryTable } from './summary-table';
 
 interface Line {
   key: string;
@@ -17,10 +20,8 @@ interface Line {
 }
 
 const flagged = (r: AppraisalRow) => r.flags.top_two_low || r.flags.bottom_high;
-const KIND_TITLE = { company: '领导班子', person: '领导人员' } as const;
 
 function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide: boolean): ColumnsType<Line> {
-  const spanned = (l: Line) => ({ rowSpan: l.span });
   return [
     {
       title: '排名',
@@ -71,7 +72,7 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
           title: '占比',
           key: `g${i}s`,
           align: 'right' as const,
-          render: (_: unknown, l: Line) => (l.row.voters ? pct(l.row.grades[i]?.share) : '—'),
+          render: (_: unknown, l: Line) => (l.row.voters ? formatShare(l.row.grades[i]?.share) : '—'),
         },
       ],
     })),
@@ -81,7 +82,7 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       align: 'right',
       width: 104,
       className: 'kp-sum-rate',
-      render: (_, l) => pct(l.row.excellent_rate),
+      render: (_, l) => formatShare(l.row.excellent_rate),
     },
     {
       title: section.rate_labels.top_two,
@@ -89,7 +90,7 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       align: 'right',
       width: 104,
       className: 'kp-sum-rate',
-      render: (_, l) => pct(l.row.top_two_rate),
+      render: (_, l) => formatShare(l.row.top_two_rate),
     },
     {
       title: section.rate_labels.bottom,
@@ -97,14 +98,16 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       align: 'right',
       width: 104,
       className: 'kp-sum-rate',
-      render: (_, l) => pct(l.row.bottom_rate),
+      render: (_, l) => formatShare(l.row.bottom_rate),
     },
     {
       title: '得分',
       key: 'score',
       align: 'right',
       render: (_, l) => (
-        <Tooltip title={l.row.kind === 'weighted' ? '加权得分' : '平均得分'}>{score(l.row.score)}</Tooltip>
+        <Tooltip title={l.row.kind === 'weighted' ? '加权得分' : '平均得分'}>
+          {formatScore(l.row.score)}
+        </Tooltip>
       ),
     },
   ];
@@ -122,13 +125,10 @@ export function AppraisalTable({
   thresholds: SummaryThresholds;
 }) {
   const wide = Grid.useBreakpoint().md ?? true;
-  const lines: Line[] = section.targets.flatMap((target) =>
-    target.rows.map((row, i) => ({
-      key: `${target.target_id}:${row.kind}:${row.vote_type_id ?? ''}`,
-      target,
-      row,
-      span: i === 0 ? target.rows.length : 0,
-    })),
+  const lines: Line[] = spanLines(
+    section.targets,
+    (target) => target.rows,
+    (target, row) => ({ key: `${target.target_id}:${row.kind}:${row.vote_type_id ?? ''}`, target, row }),
   );
   return (
     <section aria-label={`${KIND_TITLE[section.kind]}汇总表`} style={{ marginBottom: 24 }}>
@@ -139,12 +139,8 @@ export function AppraisalTable({
       {lines.length === 0 ? (
         <Typography.Text type="secondary">暂无测评对象</Typography.Text>
       ) : (
-        <Table<Line>
-          size="small"
-          bordered
-          pagination={false}
+        <SummaryTable<Line>
           rowKey="key"
-          scroll={{ x: 'max-content' }}
           dataSource={lines}
           columns={columns(section, thresholds, wide)}
           rowClassName={(l) =>

@@ -1,6 +1,8 @@
 import type { CadreSummary, NewlyPromotedSummary } from '@kaoping/contracts/summary-tables';
-import { Empty, List, Table, Tag, Typography } from 'antd';
-import { pct } from './format';
+import { Empty, List, Tag, Typography } from 'antd';
+import { formatPoints, formatShare } from '@/lib/format';
+import { spanLines, spanned } from '../lib/span-lines';
+import { SummaryTable } from './summary-table';
 
 type Question = CadreSummary['questions'][number];
 type OptionLine = Question['options'][number] & { key: string };
@@ -9,7 +11,7 @@ function QuestionTable({ q, groups }: { q: Question; groups: CadreSummary['vote_
   const cell = (c: { count: number; share: number }, base: number) => (
     <>
       {c.count}
-      <span className="kp-sum-sub"> / {base ? pct(c.share) : '—'}</span>
+      <span className="kp-sum-sub"> / {base ? formatShare(c.share) : '—'}</span>
     </>
   );
   return (
@@ -22,12 +24,8 @@ function QuestionTable({ q, groups }: { q: Question; groups: CadreSummary['vote_
             : '（单选：占比以答题人数为基数）'}
         </span>
       </Typography.Text>
-      <Table<OptionLine>
-        size="small"
-        bordered
-        pagination={false}
+      <SummaryTable<OptionLine>
         rowKey="key"
-        scroll={{ x: 'max-content' }}
         style={{ marginTop: 8 }}
         dataSource={q.options.map((o) => ({ ...o, key: o.option }))}
         columns={[
@@ -93,30 +91,23 @@ interface NpLine {
 /** 新提拔 汇总表: per cadre and 票类 the four opinions, 认同率, 认同+基本认同率, rank and the unit average. */
 export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
   if (!np.poll) return null;
-  const lines: NpLine[] = np.subjects.flatMap((subject) =>
-    subject.rows.map((row, i) => ({
-      key: `${subject.subject_id}:${row.kind}:${row.vote_type_id ?? ''}`,
-      subject,
-      row,
-      span: i === 0 ? subject.rows.length : 0,
-    })),
+  const lines: NpLine[] = spanLines(
+    np.subjects,
+    (subject) => subject.rows,
+    (subject, row) => ({ key: `${subject.subject_id}:${row.kind}:${row.vote_type_id ?? ''}`, subject, row }),
   );
-  const spanned = (l: NpLine) => ({ rowSpan: l.span });
   return (
     <section aria-label="新提拔干部汇总表" style={{ marginBottom: 24 }}>
       <Typography.Title level={5}>
         新提拔干部民主评议汇总表
         <span className="kp-sum-sub">
           {' '}
-          （单位平均认同率 {pct(np.average_approval_rate)}；不认同率高于 {pct(np.flag_threshold * 100)} 预警）
+          （单位平均认同率 {formatShare(np.average_approval_rate)}；不认同率高于{' '}
+          {formatShare(np.flag_threshold * 100)} 预警）
         </span>
       </Typography.Title>
-      <Table<NpLine>
-        size="small"
-        bordered
-        pagination={false}
+      <SummaryTable<NpLine>
         rowKey="key"
-        scroll={{ x: 'max-content' }}
         dataSource={lines}
         rowClassName={(l) =>
           [
@@ -160,26 +151,24 @@ export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
                 title: '占比',
                 key: `${op}s`,
                 align: 'right' as const,
-                render: (_: unknown, l: NpLine) => (l.row.count ? pct(l.row.opinions[i]!.share) : '—'),
+                render: (_: unknown, l: NpLine) =>
+                  l.row.count ? formatShare(l.row.opinions[i]!.share) : '—',
               },
             ],
           })),
-          { title: '认同率', key: 'ar', align: 'right', render: (_, l) => pct(l.row.approval_rate) },
+          { title: '认同率', key: 'ar', align: 'right', render: (_, l) => formatShare(l.row.approval_rate) },
           {
             title: '认同+基本认同率',
             key: 'abr',
             align: 'right',
-            render: (_, l) => pct(l.row.approval_or_basic_rate),
+            render: (_, l) => formatShare(l.row.approval_or_basic_rate),
           },
           {
             title: '与平均比较',
             key: 'avg',
             align: 'right',
             onCell: spanned,
-            render: (_, l) =>
-              l.subject.above_average === null
-                ? '—'
-                : `${l.subject.above_average > 0 ? '+' : ''}${l.subject.above_average.toFixed(2)}`,
+            render: (_, l) => formatPoints(l.subject.above_average),
           },
         ]}
       />

@@ -1,6 +1,9 @@
 import type { AppraisalSection } from '@kaoping/contracts/summary-tables';
-import { Collapse, Table, Typography } from 'antd';
-import { pct } from './format';
+import { Collapse, Typography } from 'antd';
+import { formatShare } from '@/lib/format';
+import { KIND_TITLE } from '../lib/format';
+import { spanLines, spanned } from '../lib/span-lines';
+import { SummaryTable } from './summary-table';
 
 interface ItemLine {
   key: string;
@@ -21,36 +24,33 @@ interface ReverseLine {
 
 /** 分项评价 (per item, each option's 票数 and 占比) and 反向测评 (voters who marked each problem). */
 function Tables({ section }: { section: AppraisalSection }) {
-  const items: ItemLine[] = section.targets.flatMap((t) =>
-    t.items.map((it, i) => ({
+  const items: ItemLine[] = spanLines(
+    section.targets,
+    (t) => t.items,
+    (t, it) => ({
       key: `${t.target_id}:${it.id}`,
       target: t.name,
-      span: i === 0 ? t.items.length : 0,
       item: it.name,
       answered: it.answered,
       options: it.options,
-    })),
+    }),
   );
-  const reverse: ReverseLine[] = section.targets.flatMap((t) =>
-    t.reverse.map((r, i) => ({
+  const reverse: ReverseLine[] = spanLines(
+    section.targets,
+    (t) => t.reverse,
+    (t, r) => ({
       key: `${t.target_id}:${r.id}`,
       target: t.name,
-      span: i === 0 ? t.reverse.length : 0,
       item: r.description,
       count: r.count,
       share: r.share,
-    })),
+    }),
   );
-  const spanned = (l: { span: number }) => ({ rowSpan: l.span });
   return (
     <>
       <Typography.Text strong>分项评价（各项的票数与占比，占比以答该项的人数为基数）</Typography.Text>
-      <Table<ItemLine>
-        size="small"
-        bordered
-        pagination={false}
+      <SummaryTable<ItemLine>
         rowKey="key"
-        scroll={{ x: 'max-content' }}
         style={{ margin: '8px 0 16px' }}
         dataSource={items}
         columns={[
@@ -71,7 +71,7 @@ function Tables({ section }: { section: AppraisalSection }) {
                 title: '占比',
                 key: `${o.value}s`,
                 align: 'right' as const,
-                render: (_: unknown, l: ItemLine) => (l.answered ? pct(l.options[i]!.share) : '—'),
+                render: (_: unknown, l: ItemLine) => (l.answered ? formatShare(l.options[i]!.share) : '—'),
               },
             ],
           })),
@@ -82,19 +82,15 @@ function Tables({ section }: { section: AppraisalSection }) {
           <Typography.Text strong>
             {section.reverse_title}（标记该问题的人数及其占参评人数的比例）
           </Typography.Text>
-          <Table<ReverseLine>
-            size="small"
-            bordered
-            pagination={false}
+          <SummaryTable<ReverseLine>
             rowKey="key"
-            scroll={{ x: 'max-content' }}
             style={{ marginTop: 8 }}
             dataSource={reverse}
             columns={[
               { title: '测评对象', dataIndex: 'target', onCell: spanned },
               { title: '问题', dataIndex: 'item' },
               { title: '人数', dataIndex: 'count', align: 'right' },
-              { title: '占比', dataIndex: 'share', align: 'right', render: (s: number) => pct(s) },
+              { title: '占比', dataIndex: 'share', align: 'right', render: (s: number) => formatShare(s) },
             ]}
           />
         </>
@@ -104,7 +100,6 @@ function Tables({ section }: { section: AppraisalSection }) {
 }
 
 export function ItemTables({ section }: { section: AppraisalSection }) {
-  const label = section.kind === 'company' ? '领导班子' : '领导人员';
   return (
     <Collapse
       size="small"
@@ -112,7 +107,7 @@ export function ItemTables({ section }: { section: AppraisalSection }) {
       items={[
         {
           key: 'items',
-          label: `${label}：分项评价与${section.reverse_title}明细`,
+          label: `${KIND_TITLE[section.kind]}：分项评价与${section.reverse_title}明细`,
           children: <Tables section={section} />,
         },
       ]}

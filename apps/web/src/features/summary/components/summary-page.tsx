@@ -11,7 +11,7 @@ import { useUnitSummary } from '../api/summary';
 import { AppraisalTable } from './appraisal-table';
 import { CadreTables, NewlyPromotedTables } from './evaluation-tables';
 import { ItemTables } from './item-tables';
-import { minute } from './format';
+import { minute } from '../lib/format';
 import { ThresholdsCard } from './thresholds-card';
 import { ValidityCard } from './validity-card';
 import './summary.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SummaryThresholds } from '@kaoping/contracts/summary-thresholds';
 import { flagReasons } from '@kaoping/contracts/summary-thresholds';
-import { App, Button, Card, Form, InputNumber, Space, Typography } from 'antd';
+import { App, Button, Card, Form, InputNumber, Space, Typography, type InputNumberProps } from 'antd';
 import { errorDetail } from '@/lib/api-client';
 import { useSetThresholds } from '../api/summary';
 
@@ -9,6 +9,11 @@ const asPercent = (x: number) => Math.round(x * 10_000) / 100;
 /** The percent typed back to a fraction; an unchanged one keeps the stored value exactly (2/3 stays 2/3). */
 const asFraction = (percent: number, stored: number) =>
   asPercent(stored) === percent ? stored : percent / 100;
+
+/** A threshold typed as a percent with two decimals. */
+const PercentInput = (props: InputNumberProps<number>) => (
+  <InputNumber<number> min={0} max={100} step={0.01} precision={2} suffix="%" {...props} />
+);
 
 interface Values {
   top: number;
@@ -81,14 +86,7 @@ export function ThresholdsCard({
             label="称职及以上率低于"
             rules={[{ required: true, message: '请填写 0-100 之间的百分比' }]}
           >
-            <InputNumber<number>
-              min={0}
-              max={100}
-              step={0.01}
-              precision={2}
-              suffix="%"
-              aria-label="称职及以上率阈值"
-            />
+            <PercentInput aria-label="称职及以上率阈值" />
           </Form.Item>
           <Form.Item
             name="bottom"
@@ -104,14 +102,7 @@ export function ThresholdsCard({
               }),
             ]}
           >
-            <InputNumber<number>
-              min={0}
-              max={100}
-              step={0.01}
-              precision={2}
-              suffix="%"
-              aria-label="不称职率阈值"
-            />
+            <PercentInput aria-label="不称职率阈值" />
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -1,6 +1,8 @@
 import type { Validity } from '@kaoping/contracts/summary-tables';
-import { Alert, Card, Table, Tag, Typography } from 'antd';
-import { minute, pct } from './format';
+import { Alert, Card, Tag, Typography } from 'antd';
+import { formatShare } from '@/lib/format';
+import { minute } from '../lib/format';
+import { SummaryTable } from './summary-table';
 
 type Row = Validity['vote_types'][number];
 
@@ -17,12 +19,8 @@ export function ValidityCard({ validity }: { validity: Validity }) {
           title="未超过半数：有票类的收回数未超过发出数的一半，请核实测评的有效性"
         />
       )}
-      <Table<Row>
-        size="small"
-        bordered
-        pagination={false}
+      <SummaryTable<Row>
         rowKey="vote_type_id"
-        scroll={{ x: 'max-content' }}
         dataSource={validity.vote_types}
         rowClassName={(r) => (r.under_half ? 'kp-sum-flagged' : '')}
         columns={[
@@ -40,7 +38,7 @@ export function ValidityCard({ validity }: { validity: Validity }) {
             align: 'right',
             render: (r: number | null, row) => (
               <>
-                {pct(r)} {row.under_half && <Tag color="red">未超过半数</Tag>}
+                {formatShare(r)} {row.under_half && <Tag color="red">未超过半数</Tag>}
               </>
             ),
           },

@@ -3,7 +3,7 @@ import type { TargetResult } from '@kaoping/contracts/target-results';
 import { Col, Empty, Progress, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { AdminTable } from '@/components/admin-table';
 import { OPTION_COLORS } from '@/components/charts/echart';
-import { formatScore, formatShare } from '../../lib/format';
+import { formatScore, formatShare } from '@/lib/format';
 
 type Aggregate = TargetResult['combined'];
 type Item = Aggregate['items'][number];

@@ -1,7 +1,7 @@
 import { Collapse, Select, Typography } from 'antd';
 import { useTargets } from '@/api/vote-targets';
 import { useAppraisalResults } from '../../api/appraisal-results';
-import { formatScore } from '../../lib/format';
+import { formatScore } from '@/lib/format';
 import type { FamilyFilterProps, RecordFamily } from '../records/record-family';
 import { ScoringView } from './scoring-view';
 

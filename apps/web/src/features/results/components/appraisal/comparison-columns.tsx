@@ -1,8 +1,8 @@
 import type { TargetResult } from '@kaoping/contracts/target-results';
 import { Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { formatScore, formatShare } from '../../lib/format';
-import { nullsLast } from '../../lib/sorters';
+import { formatScore, formatShare } from '@/lib/format';
+import { nullsLast } from '@/lib/sorters';
 
 /** This round's share of the first overall grade (优秀 / 好), the figure the comparison sets beside. */
 export const topShare = (t: TargetResult) =>

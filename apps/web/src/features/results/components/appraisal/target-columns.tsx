@@ -3,8 +3,8 @@ import type { TargetResult } from '@kaoping/contracts/target-results';
 import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { formatScore, formatShare } from '../../lib/format';
-import { nullsLast } from '../../lib/sorters';
+import { formatScore, formatShare } from '@/lib/format';
+import { nullsLast } from '@/lib/sorters';
 
 const byVoteType = (t: TargetResult, voteTypeId: number) =>
   t.by_vote_type.find((v) => v.vote_type_id === voteTypeId);

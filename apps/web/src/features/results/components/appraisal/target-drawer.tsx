@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TargetResult } from '@kaoping/contracts/target-results';
 import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { Descriptions, Drawer, Grid, Segmented } from 'antd';
-import { formatScore } from '../../lib/format';
+import { formatScore } from '@/lib/format';
 import { AggregateView } from './aggregate-view';
 import { TargetHistoryBlock } from './target-history';
 

@@ -6,7 +6,7 @@ import { EChart, OPTION_COLORS } from '@/components/charts/echart';
 import { historyLinesOption } from '@/components/charts/history-lines';
 import { errorDetail } from '@/lib/api-client';
 import { useTargetHistory } from '../../api/history';
-import { formatScore, formatShare } from '../../lib/format';
+import { formatScore, formatShare } from '@/lib/format';
 import { FiguresTable } from '../figure-blocks';
 import { Change, topLabel } from './comparison-columns';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { Card, Col, Empty, Grid, Row, Table, Tag, Typography } from 'antd';
 import { EChart, OPTION_COLORS, type ChartOption } from '@/components/charts/echart';
-import { formatShare } from '../../lib/format';
+import { formatShare } from '@/lib/format';
 
 type Question = EvaluationResults['cadre']['questions'][number];
 type OptionRow = Question['options'][number];

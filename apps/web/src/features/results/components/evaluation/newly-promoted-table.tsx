@@ -5,7 +5,7 @@ import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EChart, OPTION_COLORS, type ChartOption } from '@/components/charts/echart';
 import { stackedSharesOption } from '@/components/charts/stacked-shares';
-import { formatShare } from '../../lib/format';
+import { formatShare } from '@/lib/format';
 import { FiguresTable } from '../figure-blocks';
 
 type Subject = EvaluationResults['newly_promoted']['subjects'][number];
