@@ -8,6 +8,8 @@ const button = (name: string) => new RegExp(name.split('').join('\\s*'));
 
 /** Drags a row by its handle onto another row with real mouse moves (dnd-kit needs several). */
 async function dragRow(page: Page, handle: Locator, onto: Locator) {
+  // A dialog still fading out (the last 添加 … 保存) would take the mouse press instead of the handle.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const from = (await handle.boundingBox())!;
   const to = (await onto.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
