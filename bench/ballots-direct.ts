@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client';
+import { runHot, type HotStatement } from '../apps/server/src/db/hot-statement';
 import { newVoter, randomBallot, type BallotRow } from './ballots-bodies';
 import type { BenchCompany } from './ballots-server';
 
@@ -12,8 +14,14 @@ export interface Driver {
   query: Query;
   /** Runs fn inside BEGIN … COMMIT on one connection. */
   transaction(fn: (q: Query) => Promise<void>): Promise<void>;
+  /** Runs a statement prepared once (per connection on pg, once on PGlite), as the server's hot path does. */
+  prepared(st: HotStatement, values: unknown[]): Promise<unknown>;
   close(): Promise<void>;
 }
+
+/** The server's own runner of prepared statements, given this driver's client instead of the app's. */
+const preparedOn = (client: pg.Pool | PGlite) => (st: HotStatement, values: unknown[]) =>
+  runHot({ $client: client } as unknown as Db, st, values);
 
 export function pgDriver(url: string, poolSize: number): Driver {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -34,6 +42,7 @@ export function pgDriver(url: string, poolSize: number): Driver {
         client.release();
       }
     },
+    prepared: preparedOn(pool),
     close: () => pool.end(),
   };
 }
@@ -43,6 +52,7 @@ export async function pgliteDriver(dataDir: string): Promise<Driver> {
   return {
     query: (text, params) => db.query(text, params),
     transaction: (fn) => db.transaction((tx) => fn((text, params) => tx.query(text, params))),
+    prepared: preparedOn(db),
     close: () => db.close(),
   };
 }
@@ -84,28 +94,48 @@ async function insertAsTransaction(d: Driver, c: Target, rows: BallotRow[]) {
 }
 
 /** The same rows in one statement (a data-modifying CTE): one round trip, atomic on its own. */
+const ONE_STATEMENT = `WITH s AS (${SUBMISSION} RETURNING id, created_at)
+  INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id, voter_identifier, answers,
+                     score, created_at)
+  SELECT s.id, $2, $7, $3, r.poll_id, r.target_id, $4, r.answers, r.score, s.created_at
+  FROM s, jsonb_to_recordset($8::jsonb) AS r(poll_id int, target_id int, answers jsonb, score float8)`;
+
+const oneStatementValues = (c: Target, rows: BallotRow[]) => [
+  randomUUID(),
+  c.companyId,
+  c.voteTypeId,
+  newVoter(),
+  rows.length,
+  rows.reduce((a, r) => a + Math.round(r.score * 10), 0) / 10,
+  c.roundId,
+  JSON.stringify(rows),
+];
+
+/** Parsed and planned on every call, like any parameterised query. */
 async function insertAsOneStatement(d: Driver, c: Target, rows: BallotRow[]) {
-  const total = rows.reduce((a, r) => a + Math.round(r.score * 10), 0) / 10;
-  await d.query(
-    `WITH s AS (${SUBMISSION} RETURNING id, created_at)
-     INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id, voter_identifier, answers,
-                        score, created_at)
-     SELECT s.id, $2, $7, $3, r.poll_id, r.target_id, $4, r.answers, r.score, s.created_at
-     FROM s, jsonb_to_recordset($8::jsonb) AS r(poll_id int, target_id int, answers jsonb, score float8)`,
-    [
-      randomUUID(),
-      c.companyId,
-      c.voteTypeId,
-      newVoter(),
-      rows.length,
-      total,
-      c.roundId,
-      JSON.stringify(rows),
-    ],
-  );
+  await d.query(ONE_STATEMENT, oneStatementValues(c, rows));
 }
 
-export const DIRECT_METHODS = { transaction: insertAsTransaction, one_statement: insertAsOneStatement };
+// Its parameters' types, spelt out where PREPARE (PGlite) cannot infer them from the text alone.
+const PREPARED: HotStatement = {
+  name: 'bench_direct_one',
+  text: ONE_STATEMENT.replace('$1, $2, $7, $3', '$1::uuid, $2::int, $7::int, $3::int').replace(
+    "'democratic_appraisal', $4, $5, $6)",
+    "'democratic_appraisal', $4::text, $5::int, $6::float8)",
+  ),
+  params: [],
+};
+
+/** The same statement prepared once and executed per ballot: what the server's submission does. */
+async function insertAsPrepared(d: Driver, c: Target, rows: BallotRow[]) {
+  await d.prepared(PREPARED, oneStatementValues(c, rows));
+}
+
+export const DIRECT_METHODS = {
+  transaction: insertAsTransaction,
+  one_statement: insertAsOneStatement,
+  prepared: insertAsPrepared,
+};
 
 function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
