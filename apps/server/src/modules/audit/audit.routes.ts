@@ -1,8 +1,7 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditFilterQuery, auditListQuery, auditPage, auditVerify } from '@kaoping/contracts/audit-log';
 import { z } from 'zod';
-import { attachment } from '../../lib/attachment';
+import { sendDownload, streamedFile } from '../../lib/attachment';
 import { writeAuditXlsx } from './audit-export';
 import { auditRows, listAuditLog, verifyAuditLog } from './audit.service';
 
@@ -45,16 +44,10 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const out = new PassThrough();
-      writeAuditXlsx(out, auditRows(app.db, request.admin!, request.query)).catch((err: unknown) => {
-        request.log.error({ err }, '导出审计日志失败');
-        out.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', attachment('审计日志.xlsx'))
-        .header('cache-control', 'no-store')
-        .send(out);
+      const out = streamedFile(request.log, '导出审计日志失败', (o) =>
+        writeAuditXlsx(o, auditRows(app.db, request.admin!, request.query)),
+      );
+      return sendDownload(reply, XLSX_TYPE, '审计日志.xlsx', out);
     },
   );
 };

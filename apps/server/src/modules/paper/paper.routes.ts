@@ -14,7 +14,7 @@ import {
 import { companyScopeQuery } from '@kaoping/contracts/vote-type';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { attachment } from '../../lib/attachment';
+import { sendDownload } from '../../lib/attachment';
 import { paperBallotsPdf } from './paper-print.service';
 import { correctSheet, enterSheet, withdrawSheet } from './paper-entry.service';
 import { checkSheetKey, listSheets, paperForm as readForm, sheetDetail } from './paper-read.service';
@@ -53,11 +53,7 @@ const paperRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         envUrl: app.config.PUBLIC_URL,
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(out.fileName))
-        .header('cache-control', 'no-store')
-        .send(out.file);
+      return sendDownload(reply, 'application/pdf', out.fileName, out.file);
     },
   );
 

@@ -1,10 +1,9 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@kaoping/contracts/common';
 import { rankings, rankingsQuery } from '@kaoping/contracts/rankings';
 import { visibleUnits } from '../auth/roles';
-import { attachment } from '../../lib/attachment';
+import { sendDownload, streamedFile } from '../../lib/attachment';
 import { XLSX_TYPE } from '../results/export-xlsx';
 import { rankingsOf } from './rankings.service';
 import { writeRankingsBook } from './rankings-xlsx';
@@ -43,16 +42,8 @@ const rankingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { year } = request.query;
       const r = await rankingsOf(app.db, visibleUnits(request.admin!), year);
-      const out = new PassThrough();
-      writeRankingsBook(r, out).catch((err: unknown) => {
-        request.log.error({ err }, '导出排名 Excel 失败');
-        out.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', attachment(`${year}年度跨单位排名.xlsx`))
-        .header('cache-control', 'no-store')
-        .send(out);
+      const out = streamedFile(request.log, '导出排名 Excel 失败', (o) => writeRankingsBook(r, o));
+      return sendDownload(reply, XLSX_TYPE, `${year}年度跨单位排名.xlsx`, out);
     },
   );
 };

@@ -1,9 +1,8 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { companyExportQuery } from '@kaoping/contracts/company-results';
-import { attachment } from '../../lib/attachment';
+import { sendDownload, streamedFile } from '../../lib/attachment';
 import { XLSX_TYPE } from '../results/export-xlsx';
 import { prepareSummaryXlsx } from './report.service';
 
@@ -31,17 +30,8 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { form_category, round_id } = request.query;
       const job = await prepareSummaryXlsx(app.db, request.params.id, form_category, round_id);
-      const out = new PassThrough();
-      job.write(out).catch((err: unknown) => {
-        // Headers are gone by now: the only honest signal left is a broken download.
-        request.log.error({ err }, '导出 Excel 失败');
-        out.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', attachment(job.fileName))
-        .header('cache-control', 'no-store')
-        .send(out);
+      const out = streamedFile(request.log, '导出 Excel 失败', (o) => job.write(o));
+      return sendDownload(reply, XLSX_TYPE, job.fileName, out);
     },
   );
 };

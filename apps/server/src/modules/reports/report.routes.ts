@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { roundQuery } from '@kaoping/contracts/rounds';
-import { attachment } from '../../lib/attachment';
+import { sendDownload } from '../../lib/attachment';
 import { reportDocx } from '../../lib/report/report-docx';
 import { reportPdf } from '../../lib/report/report-pdf';
 import { prepareReport } from './report.service';
@@ -39,11 +39,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const report = await prepareReport(app.db, request.params.id, request.query.round_id);
       const pdf = await reportPdf(report.doc);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(report.fileName('pdf')))
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDownload(reply, 'application/pdf', report.fileName('pdf'), pdf);
     },
   );
 
@@ -53,11 +49,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const report = await prepareReport(app.db, request.params.id, request.query.round_id);
       const docx = await reportDocx(report.doc);
-      return reply
-        .type(DOCX_TYPE)
-        .header('content-disposition', attachment(report.fileName('docx')))
-        .header('cache-control', 'no-store')
-        .send(docx);
+      return sendDownload(reply, DOCX_TYPE, report.fileName('docx'), docx);
     },
   );
 };

@@ -5,7 +5,7 @@ import { companyExportQuery, companyResults, companyResultsQuery } from '@kaopin
 import { z } from 'zod';
 import { appraisalResults } from './appraisal.service';
 import { evaluationResults } from './evaluation.service';
-import { attachment } from '../../lib/attachment';
+import { sendDownload } from '../../lib/attachment';
 import { prepareCsv } from './export.service';
 
 const tags = ['results'];
@@ -55,11 +55,7 @@ const companyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { form_category, round_id } = request.query;
       const csv = await prepareCsv(app.db, request.params.id, form_category, round_id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(csv.fileName))
-        .header('cache-control', 'no-store')
-        .send(Readable.from(csv.chunks));
+      return sendDownload(reply, 'text/csv; charset=utf-8', csv.fileName, Readable.from(csv.chunks));
     },
   );
 };

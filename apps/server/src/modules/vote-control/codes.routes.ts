@@ -12,7 +12,7 @@ import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { companyScopeQuery } from '@kaoping/contracts/vote-type';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { attachment } from '../../lib/attachment';
+import { sendDownload } from '../../lib/attachment';
 import { issueCodes, listCodes, voidCodes } from './codes.service';
 import { codesPdf, posterOf } from './print.service';
 
@@ -99,11 +99,7 @@ const codesRoutes: FastifyPluginAsyncZod = async (app) => {
         companyId: request.query.company_id,
         envUrl: app.config.PUBLIC_URL,
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(out.fileName))
-        .header('cache-control', 'no-store')
-        .send(out.file);
+      return sendDownload(reply, 'application/pdf', out.fileName, out.file);
     },
   );
 
@@ -125,11 +121,7 @@ const codesRoutes: FastifyPluginAsyncZod = async (app) => {
         companyId: request.query.company_id,
         envUrl: app.config.PUBLIC_URL,
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(out.fileName))
-        .header('cache-control', 'no-store')
-        .send(out.file);
+      return sendDownload(reply, 'application/pdf', out.fileName, out.file);
     },
   );
 };
