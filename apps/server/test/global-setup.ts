@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { freshPostgres } from './helpers/fresh-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,24 +22,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `kaoping_tpl_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
+    const template = await freshPostgres(adminUrl, { prefix: 'kaoping_tpl' });
     // Migrate and disconnect: a database can be copied only while nobody is connected to it.
-    const database = await openDatabase({ url: u.toString(), poolSize: 2 });
+    const database = await openDatabase({ url: template.url, poolSize: 2 });
     await database.close();
-    project.provide('templateDatabase', name);
+    project.provide('templateDatabase', template.name);
     project.provide('pgliteImage', '');
-    return async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    return template.drop;
   }
   // Migrated the way the server migrates (openDatabase), then dumped from its PGlite client.
   const database = await openDatabase({});

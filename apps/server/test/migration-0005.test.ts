@@ -35,6 +35,7 @@ import { openDatabase } from '../src/db/client';
 import { serverPath } from '../src/lib/paths';
 import { bearer, createAdmin } from './helpers/factories';
 import { prng, randomCadre, randomNewlyPromoted, randomScoring } from './helpers/results-fixtures';
+import { freshPostgres } from './helpers/fresh-postgres';
 
 const folder = serverPath('drizzle');
 const before = mkdtempSync(path.join(tmpdir(), 'kaoping-mig5-'));
@@ -57,26 +58,15 @@ async function oldDatabase() {
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `kaoping_mig5_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
+    const fresh = await freshPostgres(adminUrl, { prefix: 'kaoping_mig5' });
+    const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
     await migratePg(drizzlePg(pool), { migrationsFolder: before });
     const query: Query = async (text, params) => pool.query(text, params as unknown[]);
     return {
       query,
       done: () => pool.end(),
-      open: () => openDatabase({ url: u.toString(), poolSize: 5 }),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
+      open: () => openDatabase({ url: fresh.url, poolSize: 5 }),
+      drop: fresh.drop,
     };
   }
   const client = await PGlite.create(path.join(dataDir, 'pglite'));

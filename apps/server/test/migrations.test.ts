@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
+import { freshPostgres } from './helpers/fresh-postgres';
 
 // Several instances starting at once against one fresh PostgreSQL database must all come up.
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -14,17 +14,13 @@ const journal = JSON.parse(
 
 describe.skipIf(!adminUrl)('migrations on PostgreSQL', () => {
   it('run once when several instances start together', async () => {
-    const name = `kaoping_mig_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    const fresh = await freshPostgres(adminUrl!, { prefix: 'kaoping_mig' });
+    const url = fresh.url;
     try {
       const instances = await Promise.all(
-        Array.from({ length: 4 }, () => openDatabase({ url: url.toString(), poolSize: 2 })),
+        Array.from({ length: 4 }, () => openDatabase({ url, poolSize: 2 })),
       );
-      const check = new pg.Client({ connectionString: url.toString() });
+      const check = new pg.Client({ connectionString: url });
       await check.connect();
       const applied = await check.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
       const tables = await check.query(
@@ -35,8 +31,7 @@ describe.skipIf(!adminUrl)('migrations on PostgreSQL', () => {
       expect(applied.rows[0].n).toBe(journal.entries.length);
       expect(tables.rows[0].n).toBeGreaterThanOrEqual(12);
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
     }
   }, 120_000);
 });

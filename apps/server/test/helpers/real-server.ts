@@ -2,8 +2,6 @@
 // build, start and stop (SIGKILL or SIGTERM), and an `inject` over HTTP so the fixtures of the in-process
 // tests set up data the same way.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { App } from '../../src/app';
 import { serverPath } from '../../src/lib/paths';
 
@@ -98,22 +96,4 @@ export function httpApp(base: () => string, onStatus?: (status: number) => void)
   return { inject } as unknown as App;
 }
 
-/** A fresh database on the test PostgreSQL server; drop() removes it. */
-export async function freshPostgres(adminUrl: string) {
-  const name = `kaoping_proc_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export { freshPostgres } from './fresh-postgres';

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
+import { freshPostgres } from './fresh-postgres';
 
 export interface TestContext {
   app: App;
@@ -33,21 +32,12 @@ export async function createTestContext(
   let dropDatabase = async () => {};
   let url: string | undefined;
   if (adminUrl) {
-    const name = `kaoping_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    const template = inject('templateDatabase');
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const fresh = await freshPostgres(adminUrl, {
+      prefix: 'kaoping_test',
+      template: inject('templateDatabase') || undefined,
+    });
+    url = fresh.url;
+    dropDatabase = fresh.drop;
   }
   const imageFile = url ? '' : inject('pgliteImage');
   const image = imageFile ? new Blob([readFileSync(imageFile)]) : undefined;
