@@ -4,14 +4,13 @@
 // the same database at the same concurrency, and prints everything as JSON. Loopback only.
 //   npx tsx bench/ballots.ts                          (PGlite)
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/ballots.ts   (PGlite and PostgreSQL)
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { bodyPool } from './ballots-bodies';
 import { pgDriver, pgliteDriver, runDirect, type Driver } from './ballots-direct';
+import { withScratchDatabase } from './scratch-postgres';
 import {
   buildServer,
   cpuMs,
@@ -182,24 +181,10 @@ async function benchPglite() {
 }
 
 /** A fresh database on the given server, dropped afterwards. */
-async function benchPostgres(adminUrl: string) {
-  const name = `kaoping_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await measure(
-      { DATABASE_URL: url.toString() },
-      async () => pgDriver(url.toString(), PG_POOL),
-      name,
-    );
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+const benchPostgres = (adminUrl: string) =>
+  withScratchDatabase(adminUrl, 'kaoping_bench', (url, name) =>
+    measure({ DATABASE_URL: url }, async () => pgDriver(url, PG_POOL), name),
+  );
 
 async function main() {
   buildServer();

@@ -7,7 +7,6 @@
 //   npx tsx bench/results.ts            (from the repo root; builds apps/server/dist-bench7 first)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5571/postgres npx tsx bench/results.ts
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -17,6 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedAppraisal, type Exec } from './results.seed';
+import { withScratchDatabase } from './scratch-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -240,15 +240,8 @@ async function runPglite() {
   }
 }
 
-async function runPostgres(adminUrl: string) {
-  const name = `kaoping_bench7_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  try {
+const runPostgres = (adminUrl: string) =>
+  withScratchDatabase(adminUrl, 'kaoping_bench7', async (url) => {
     const migrated = await openDatabase({ url });
     await migrated.close();
     const client = new pg.Client({ connectionString: url });
@@ -268,11 +261,7 @@ async function runPostgres(adminUrl: string) {
     } finally {
       await stopServer(child);
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+  });
 
 async function main() {
   execFileSync(process.execPath, ['build.mjs'], {

@@ -2,11 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** Creates a fresh database beside `adminUrl`'s, runs `run` with its URL, then drops it (even on error). */
+/**
+ * Creates a fresh database beside `adminUrl`'s, runs `run` with its URL and name, then drops it (even on
+ * error).
+ */
 export async function withScratchDatabase<T>(
   adminUrl: string,
   prefix: string,
-  run: (url: string) => Promise<T>,
+  run: (url: string, name: string) => Promise<T>,
 ): Promise<T> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -15,7 +18,7 @@ export async function withScratchDatabase<T>(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    return await run(url.toString());
+    return await run(url.toString(), name);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
