@@ -2,7 +2,7 @@
 // type add up in turnout, results, records and the xlsx export exactly as the same ballots cast online,
 // with 纸质 / 线上 counts per vote type; 发出数 counts the codes issued for paper.
 import ExcelJS from 'exceljs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   appraisalEntries,
   buildBallotFixture,
@@ -12,19 +12,11 @@ import {
   submit,
 } from './helpers/ballot-fixtures';
 import { bearer, createAdmin } from './helpers/factories';
-import { paperCalls, paperRows } from './helpers/paper';
-import { adminCalls } from './helpers/vote-control';
-import { useBallotWorld } from './helpers/ballot-world';
+import { paperRows, usePaperWorld } from './helpers/paper';
 
-const w = useBallotWorld();
-let family: 'appraisal' | 'evaluation' = 'appraisal';
-const paper = () => paperCalls(w.ctx.app, () => w.f[family].id);
-const api = () => adminCalls(w.ctx.app, () => w.token);
+const w = usePaperWorld();
+const { paper, api } = w;
 const get = (url: string) => api().call('GET', url);
-
-beforeEach(async () => {
-  family = 'appraisal';
-});
 
 const average = () =>
   appraisalEntries(w.f).map((e) => ({
@@ -41,7 +33,7 @@ async function castAll(onPaper: 'none' | 'some') {
     ['evaluation', evaluationEntries(w.f)],
   ] as const;
   for (const [i, [fam, entries]] of ballots.entries()) {
-    family = fam;
+    w.family = fam;
     if (onPaper === 'some' && i >= 1) {
       const res = await paper().enter(w.token, String(i), [...entries]);
       expect(res.statusCode, res.body).toBe(201);

@@ -12,18 +12,10 @@ import {
   submit,
 } from './helpers/ballot-fixtures';
 import { bearer, createAdmin, elevate } from './helpers/factories';
-import { ballotRowsOf, newSession, paperCalls, paperRows } from './helpers/paper';
-import { adminCalls } from './helpers/vote-control';
-import { useBallotWorld } from './helpers/ballot-world';
+import { ballotRowsOf, newSession, paperRows, usePaperWorld } from './helpers/paper';
 
-const w = useBallotWorld();
-let family: 'appraisal' | 'evaluation' = 'appraisal';
-const paper = () => paperCalls(w.ctx.app, () => w.f[family].id);
-const api = () => adminCalls(w.ctx.app, () => w.token);
-
-beforeEach(async () => {
-  family = 'appraisal';
-});
+const w = usePaperWorld();
+const { paper, api } = w;
 
 const submissionsOf = (source: string) =>
   rowsOf<{ id: string; total_score: number | null; is_test: boolean; ballot_count: number }>(
@@ -43,7 +35,7 @@ describe('entering a sheet (double entry off)', () => {
   it.each(['appraisal', 'evaluation'] as const)(
     'stores exactly the ballot an online voter with the same choices stores (%s)',
     async (fam) => {
-      family = fam;
+      w.family = fam;
       const entries = fam === 'appraisal' ? appraisalEntries(w.f) : evaluationEntries(w.f);
       expect((await submit(w.ctx.app, submission(w.f, fam, { ballots: entries }))).statusCode).toBe(201);
       const res = await paper().enter(w.token, '1', entries);
@@ -84,7 +76,7 @@ describe('entering a sheet (double entry off)', () => {
         ['appraisal', otherEntries()],
         ['evaluation', evaluationEntries(w.f)],
       ] as const) {
-        family = fam;
+        w.family = fam;
         if (how === 'online')
           expect((await submit(w.ctx.app, submission(w.f, fam, { ballots: entries }))).statusCode).toBe(201);
         else expect((await paper().enter(w.token, String(++n), entries)).statusCode).toBe(201);
@@ -388,7 +380,7 @@ describe('the double entry setting', () => {
     expect((await api().update(w.f.evaluation.id, { double_entry: 'yes' })).statusCode).toBe(422);
     expect((await api().update(w.f.evaluation.id, { double_entry: true })).statusCode).toBe(200);
     expect((await paper().form(w.token)).json()).toMatchObject({ double_entry: false, access_mode: 'link' });
-    family = 'evaluation';
+    w.family = 'evaluation';
     expect((await paper().form(w.token)).json()).toMatchObject({
       double_entry: true,
       state: 'open',

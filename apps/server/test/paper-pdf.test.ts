@@ -2,36 +2,21 @@
 // target's name and every code in its text; codes mode issues one new code per sheet as one batch.
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
-import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
-import { bearer, createAdmin } from './helpers/factories';
-import { paperCalls } from './helpers/paper';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { adminCalls } from './helpers/vote-control';
+import { submission, submit } from './helpers/ballot-fixtures';
+import { bearer } from './helpers/factories';
+import { usePaperWorld } from './helpers/paper';
 
-let ctx: TestContext;
-let token: string;
-let f: BallotFixture;
-let family: 'appraisal' | 'evaluation' = 'appraisal';
-const paper = () => paperCalls(ctx.app, () => f[family].id);
-const api = () => adminCalls(ctx.app, () => token);
+const w = usePaperWorld({ persons: 8 });
+const { paper, api } = w;
 const CODE = /[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}/g;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
 beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token, { persons: 8 });
-  family = 'appraisal';
-  await ctx.app.inject({
+  await w.ctx.app.inject({
     method: 'PUT',
     url: '/api/v1/admin/settings/',
-    headers: bearer(token),
+    headers: bearer(w.token),
     payload: { public_url: 'https://kp.example.cn' },
   });
 });
@@ -46,7 +31,7 @@ async function textOf(pdf: Buffer) {
 }
 
 async function print(query: string) {
-  const res = await paper().pdf(token, query);
+  const res = await paper().pdf(w.token, query);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
   expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -56,7 +41,7 @@ async function print(query: string) {
   return { res, text, flat: text.text.replace(/\s+/g, '') };
 }
 
-const names = () => [f.companyTarget.name, ...f.persons.map((p) => p.name)];
+const names = () => [w.f.companyTarget.name, ...w.f.persons.map((p) => p.name)];
 
 describe('GET /vote-types/{id}/paper.pdf', () => {
   it('prints the 民主测评 form: every target, the grades, the items, the reverse boxes; N copies', async () => {
@@ -69,7 +54,7 @@ describe('GET /vote-types/{id}/paper.pdf', () => {
     const { text, flat } = await print('?copies=3');
     expect(text.total).toBe(3 * perSheet);
     for (const name of names()) expect(flat).toContain(name);
-    expect(flat).not.toContain(f.inactiveTarget.name);
+    expect(flat).not.toContain(w.f.inactiveTarget.name);
     for (const word of [
       '领导班子和领导人员民主测评表',
       '华东能源有限公司',
@@ -85,11 +70,11 @@ describe('GET /vote-types/{id}/paper.pdf', () => {
     expect(flat).toContain(`第1页共${perSheet}页`);
     expect(text.text).not.toMatch(CODE);
     // Blank forms in link mode issue nothing.
-    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ issued: 0 });
+    expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ issued: 0 });
   });
 
   it('prints the 民主评议 form: the questions and the newly promoted table with every subject', async () => {
-    family = 'evaluation';
+    w.family = 'evaluation';
     const { text, flat } = await print('?copies=2');
     expect(text.total % 2).toBe(0);
     for (const word of [
@@ -107,18 +92,18 @@ describe('GET /vote-types/{id}/paper.pdf', () => {
     ]) {
       expect(flat).toContain(word);
     }
-    for (const s of f.subjects) expect(flat).toContain(s.name);
-    expect(flat).not.toContain(f.inactiveSubject.name);
+    for (const s of w.f.subjects) expect(flat).toContain(s.name);
+    expect(flat).not.toContain(w.f.inactiveSubject.name);
   });
 
   it('in codes mode issues one new code per sheet as one batch and prints each on its sheet', async () => {
-    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    await api().codes(f.appraisal.id, 2);
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    await api().codes(w.f.appraisal.id, 2);
     const one = await print('?copies=1');
     const perSheet = one.text.total;
     const { text } = await print('?copies=4');
     expect(text.total).toBe(4 * perSheet);
-    const list = (await api().list(f.appraisal.id, '?batch=3&limit=100')).json();
+    const list = (await api().list(w.f.appraisal.id, '?batch=3&limit=100')).json();
     expect(list).toMatchObject({ issued: 7, unused: 7, handed_out: 7, batches: 3, total: 4 });
     const issued = list.items.map((i: { code: string }) => i.code).sort();
     const printed = [...new Set(text.text.match(CODE) ?? [])].sort();
@@ -128,10 +113,10 @@ describe('GET /vote-types/{id}/paper.pdf', () => {
     expect(new Set(firsts).size).toBe(4);
     // A printed code votes on the phone like any other, and the sheet can then not be keyed.
     const used = issued[0]!;
-    expect((await submit(ctx.app, submission(f, 'appraisal', { code: used }))).statusCode).toBe(201);
-    expect((await paper().check(token, used)).json()).toEqual({ detail: '该测评码已使用' });
+    expect((await submit(w.ctx.app, submission(w.f, 'appraisal', { code: used }))).statusCode).toBe(201);
+    expect((await paper().check(w.token, used)).json()).toEqual({ detail: '该测评码已使用' });
     const audit = await rowsOf<{ action: string; summary: string }>(
-      ctx.database.db,
+      w.ctx.database.db,
       sql`SELECT action, summary FROM audit_log WHERE action = 'paper.print' ORDER BY id`,
     );
     expect(audit.map((a) => a.summary)).toEqual([
@@ -141,28 +126,28 @@ describe('GET /vote-types/{id}/paper.pdf', () => {
     // Blank forms in codes mode issue nothing.
     const blank = await print('?copies=2&blank=1');
     expect(blank.text.text).not.toMatch(CODE);
-    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ issued: 7 });
+    expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ issued: 7 });
   });
 
   it('refuses a bad number of copies, a closed codes-mode vote type and a missing public address', async () => {
     for (const q of ['', '?copies=0', '?copies=501', '?copies=abc', '?copies=2&blank=yes']) {
-      const res = await paper().pdf(token, q);
+      const res = await paper().pdf(w.token, q);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().detail).toMatch(/[\u4e00-\u9fa5]/);
     }
-    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    await ctx.app.inject({
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    await w.ctx.app.inject({
       method: 'PUT',
       url: '/api/v1/admin/settings/',
-      headers: bearer(token),
+      headers: bearer(w.token),
       payload: { public_url: null },
     });
-    const noUrl = await paper().pdf(token, '?copies=1');
+    const noUrl = await paper().pdf(w.token, '?copies=1');
     expect(noUrl.statusCode).toBe(409);
     expect(noUrl.json().detail).toContain('公网访问地址');
-    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
+    expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
     // Blank forms still print after the close; new codes are not issued.
-    expect((await paper().pdf(token, '?copies=1&blank=1')).statusCode).toBe(200);
-    expect((await api().list(f.appraisal.id)).json()).toMatchObject({ issued: 0 });
+    expect((await paper().pdf(w.token, '?copies=1&blank=1')).statusCode).toBe(200);
+    expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ issued: 0 });
   });
 });

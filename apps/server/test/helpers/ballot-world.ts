@@ -14,7 +14,8 @@ export interface BallotWorld {
   f: BallotFixture;
 }
 
-export function useBallotWorld(): BallotWorld {
+/** `fixture`: the options of buildBallotFixture (how many persons, the unit's name). */
+export function useBallotWorld(fixture?: Parameters<typeof buildBallotFixture>[2]): BallotWorld {
   const w = {} as BallotWorld;
   beforeAll(async () => {
     w.ctx = await createTestContext();
@@ -24,7 +25,7 @@ export function useBallotWorld(): BallotWorld {
   beforeEach(async () => {
     await w.ctx.reset();
     w.token = await createAdmin(w.ctx.app);
-    w.f = await buildBallotFixture(w.ctx.app, w.token);
+    w.f = await buildBallotFixture(w.ctx.app, w.token, fixture);
   });
   return w;
 }

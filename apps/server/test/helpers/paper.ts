@@ -4,7 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { App } from '../../src/app';
 import { type Db, rowsOf } from '../../src/db/client';
+import { beforeEach } from 'vitest';
+import { useBallotWorld, type BallotWorld } from './ballot-world';
 import { bearer, login } from './factories';
+import { adminCalls } from './vote-control';
 
 const ADMIN = '/api/v1/admin';
 
@@ -70,4 +73,23 @@ export function ballotRowsOf(db: Db, submissionId: string) {
         SELECT poll_id, NULL, answers, NULL, is_test FROM cadre_votes WHERE submission_id = ${submissionId}
         ORDER BY 1, 2`,
   );
+}
+
+export interface PaperWorld extends BallotWorld {
+  /** The family whose vote type paper() calls: appraisal at the start of every test. */
+  family: 'appraisal' | 'evaluation';
+  paper: () => ReturnType<typeof paperCalls>;
+  api: () => ReturnType<typeof adminCalls>;
+}
+
+/** useBallotWorld with the paper calls of one family's vote type and the admin calls, for the paper tests. */
+export function usePaperWorld(fixture?: Parameters<typeof useBallotWorld>[0]): PaperWorld {
+  const w = useBallotWorld(fixture) as PaperWorld;
+  w.family = 'appraisal';
+  w.paper = () => paperCalls(w.ctx.app, () => w.f[w.family].id);
+  w.api = () => adminCalls(w.ctx.app, () => w.token);
+  beforeEach(() => {
+    w.family = 'appraisal';
+  });
+  return w;
 }
