@@ -2,7 +2,7 @@
 // cell and moves on along the row, Enter moves to the next row once this one is complete, the last Enter
 // (or Ctrl+Enter anywhere) asks to submit. Tested directly; the grid only draws what this returns.
 import { cellCount, type EntryRow } from './entry-rows';
-import { cellName, emptyScoring, firstMissing, listOf, scoringOf, type EntryValues } from './entry-values';
+import { cellName, firstMissing, listOf, scoringOf, type EntryValues } from './entry-values';
 
 export interface Cursor {
   row: number;
@@ -131,7 +131,7 @@ const hasValue = (row: EntryRow, cell: number, values: EntryValues) => {
 
 function clearCell(row: EntryRow, cell: number, values: EntryValues): EntryValues {
   if (row.kind !== 'scoring') return { ...values, [row.id]: undefined };
-  const v = { ...emptyScoring(), ...scoringOf(values, row) };
+  const v = { ...scoringOf(values, row) };
   const item = row.items[cell - 1];
   if (cell === 0) v.overall = '';
   else if (item) v.items = Object.fromEntries(Object.entries(v.items).filter(([k]) => k !== item.id));

@@ -3,6 +3,7 @@
 import { NEWLY_PROMOTED_OPINIONS } from '@kaoping/contracts/ballot-rules';
 import { cadreQuestions, isQuestionRequired, type CadreQuestion } from '@kaoping/contracts/cadre-schema';
 import type { PublicPoll, PublicSubject, PublicTarget } from '@kaoping/contracts/public-vote-types';
+import { subjectKey } from '@/public/ballot/newly-promoted-form-model';
 
 export interface Choice {
   label: string;
@@ -83,7 +84,7 @@ export function buildRows(form: {
     }
     const subjects: EntryRow[] = form.subjects.map((subject, i) => ({
       kind: 'opinion',
-      id: `${poll.id}:subject_${subject.id}`,
+      id: `${poll.id}:${subjectKey(subject.id)}`,
       pollId: poll.id,
       label: subject.name,
       subject,

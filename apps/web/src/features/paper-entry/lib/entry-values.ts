@@ -1,21 +1,17 @@
 // What has been keyed for each row, the checks of a row, and the ballots sent (exactly the `ballots` an
 // online voter with the same choices sends).
+import type { ScoringAnswers } from '@kaoping/contracts/answers';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import { subjectKey } from '@/public/ballot/newly-promoted-form-model';
+import { emptyScoringAnswers } from '@/public/ballot/scoring-ballot-model';
 import { cellCount, type Choice, type EntryRow } from './entry-rows';
 
-export interface ScoringValue {
-  overall: string;
-  items: Record<string, string>;
-  reverse: Record<string, string>;
-}
-/** Row id → value: ScoringValue, a chosen option, the chosen options, or a text. */
-export type EntryValues = Record<string, ScoringValue | string | string[] | undefined>;
+/** Row id → value: the scoring answers of a target, a chosen option, the chosen options, or a text. */
+export type EntryValues = Record<string, ScoringAnswers | string | string[] | undefined>;
 
-export const emptyScoring = (): ScoringValue => ({ overall: '', items: {}, reverse: {} });
-
-export function scoringOf(values: EntryValues, row: EntryRow): ScoringValue {
+export function scoringOf(values: EntryValues, row: EntryRow): ScoringAnswers {
   const v = values[row.id];
-  return v && typeof v === 'object' && !Array.isArray(v) ? v : emptyScoring();
+  return v && typeof v === 'object' && !Array.isArray(v) ? v : emptyScoringAnswers();
 }
 export const textOf = (values: EntryValues, row: EntryRow): string => {
   const v = values[row.id];
@@ -140,7 +136,7 @@ export function buildBallots(rows: readonly EntryRow[], values: EntryValues): Ba
       if (v.trim()) answers[row.question.id] = v;
     } else if (row.kind === 'opinion') {
       const v = textOf(values, row);
-      if (v) answers[`subject_${row.subject.id}`] = v;
+      if (v) answers[subjectKey(row.subject.id)] = v;
     } else {
       const v = textOf(values, row);
       if (v.trim()) answers.reason = v;
@@ -176,7 +172,7 @@ export function valuesFromBallots(
     const answers = ballots.find((e) => e.poll_id === row.pollId && !e.target_id)?.answers ?? {};
     const key =
       row.kind === 'opinion'
-        ? `subject_${row.subject.id}`
+        ? subjectKey(row.subject.id)
         : row.kind === 'reason'
           ? 'reason'
           : row.question.id;
