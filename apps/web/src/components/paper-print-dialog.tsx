@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { MAX_PAPER_COPIES as MAX_COPIES } from '@kaoping/contracts/paper-ballots';
 import type { VoteType } from '@kaoping/contracts/vote-type';
-import { Alert, App, Checkbox, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Checkbox, InputNumber, Modal, Typography } from 'antd';
 import { downloadPaperBallots } from '@/api/paper-ballots';
-import { formatBytes } from '@/lib/admin-download';
-import { errorDetail } from '@/lib/api-client';
+import { useFileDownload } from '@/lib/use-file-download';
 
 const UNSAFE = /[\\/:*?"<>|\s]+/g;
 const fileName = (companyName: string | undefined, voteTypeName: string) =>
@@ -28,7 +27,7 @@ export interface PaperPrintDialogProps {
  * blank with a 编号 field the keyer types in.
  */
 export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: PaperPrintDialogProps) {
-  const { message } = App.useApp();
+  const download = useFileDownload();
   const [copies, setCopies] = useState<number | null>(null);
   const [blank, setBlank] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -38,36 +37,23 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
 
   const print = async () => {
     if (!voteType || !count) return;
-    const key = `paper-${voteType.id}`;
     setBusy(true);
-    message.open({ key, type: 'loading', content: '正在生成纸质选票，请稍候…', duration: 0 });
-    try {
-      const name = await downloadPaperBallots(
-        voteType.id,
-        count,
-        !withCodes,
-        fileName(companyName, voteType.name),
-        (bytes) =>
-          message.open({
-            key,
-            type: 'loading',
-            content: `正在下载纸质选票（${formatBytes(bytes)}）…`,
-            duration: 0,
-          }),
-      );
-      message.open({ key, type: 'success', content: `已下载 ${name}`, duration: 3 });
-      if (withCodes) onPrinted?.();
-      onClose();
-    } catch (err) {
-      message.open({
-        key,
-        type: 'error',
-        content: errorDetail(err, '纸质选票下载失败，请重试'),
-        duration: 5,
-      });
-    } finally {
-      setBusy(false);
-    }
+    const done = await download(
+      `paper-${voteType.id}`,
+      { building: '正在生成纸质选票', failed: '纸质选票下载失败，请重试' },
+      (onProgress) =>
+        downloadPaperBallots(
+          voteType.id,
+          count,
+          !withCodes,
+          fileName(companyName, voteType.name),
+          onProgress,
+        ),
+    );
+    setBusy(false);
+    if (!done) return;
+    if (withCodes) onPrinted?.();
+    onClose();
   };
 
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { FilePdfOutlined, FileExcelOutlined, FileTextOutlined, FileWordOutlined } from '@ant-design/icons';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
-import { App, Button, Space, Tooltip } from 'antd';
-import { errorDetail } from '@/lib/api-client';
-import { downloadAdminFile, formatBytes } from '@/lib/admin-download';
+import { Button, Space, Tooltip } from 'antd';
+import { downloadAdminFile } from '@/lib/admin-download';
+import { useFileDownload } from '@/lib/use-file-download';
 
 type Kind = 'xlsx' | 'csv' | 'pdf' | 'docx';
 
@@ -29,33 +29,21 @@ export function ExportButtons({
   /** An archived round's figures; undefined = the current round. */
   roundId?: number;
 }) {
-  const { message } = App.useApp();
+  const download = useFileDownload();
   const [busy, setBusy] = useState<Kind>();
 
   const run = async (kind: Kind) => {
     const file = FILES[kind];
-    const key = `export-${kind}`;
     setBusy(kind);
-    message.open({ key, type: 'loading', content: `${file.building}，请稍候…`, duration: 0 });
-    try {
-      const name = await downloadAdminFile(
+    await download(`export-${kind}`, { building: file.building, failed: '导出失败，请重试' }, (onProgress) =>
+      downloadAdminFile(
         `/admin/companies/${companyId}/${file.path}`,
         file.family ? { form_category: category, round_id: roundId } : { round_id: roundId },
         file.family ? `${FORM_CATEGORY_LABELS[category]}结果.${kind}` : `测评报告.${kind}`,
-        (bytes) =>
-          message.open({
-            key,
-            type: 'loading',
-            content: `${file.building}，已接收 ${formatBytes(bytes)}…`,
-            duration: 0,
-          }),
-      );
-      message.open({ key, type: 'success', content: `已下载 ${name}`, duration: 3 });
-    } catch (err) {
-      message.open({ key, type: 'error', content: errorDetail(err, '导出失败，请重试'), duration: 5 });
-    } finally {
-      setBusy(undefined);
-    }
+        onProgress,
+      ),
+    );
+    setBusy(undefined);
   };
 
   return (
