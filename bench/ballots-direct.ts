@@ -3,8 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client';
-import { runHot, type HotStatement } from '../apps/server/src/db/hot-statement';
+import { runHotOn, type HotStatement } from '../apps/server/src/db/hot-statement';
 import { newVoter, randomBallot, type BallotRow } from './ballots-bodies';
 import type { BenchCompany } from './ballots-server';
 
@@ -19,9 +18,9 @@ export interface Driver {
   close(): Promise<void>;
 }
 
-/** The server's own runner of prepared statements, given this driver's client instead of the app's. */
+/** The server's own runner of prepared statements, on this driver's client. */
 const preparedOn = (client: pg.Pool | PGlite) => (st: HotStatement, values: unknown[]) =>
-  runHot({ $client: client } as unknown as Db, st, values);
+  runHotOn(client, st, values);
 
 export function pgDriver(url: string, poolSize: number): Driver {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });

@@ -54,13 +54,22 @@ async function runOnPglite<T>(client: PGlite, st: HotStatement, values: unknown[
   return (await client.query<T>(`EXECUTE ${st.name}(${values.map(literal).join(', ')})`)).rows;
 }
 
-/** Runs the statement with these parameter values on the application's pg pool or PGlite client. */
-export async function runHot<T>(db: Db, st: HotStatement, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
+/** Runs the statement with these parameter values on a pg pool or a PGlite client. */
+export async function runHotOn<T>(
+  client: pg.Pool | PGlite,
+  st: HotStatement,
+  values: unknown[],
+): Promise<T[]> {
   // pg prepares a named statement once per pooled connection.
   if (client instanceof pg.Pool)
     return (await client.query({ name: st.name, text: st.text, values })).rows as T[];
-  if (client instanceof PGlite) return runOnPglite<T>(client, st, values);
+  return runOnPglite<T>(client, st, values);
+}
+
+/** Runs the statement with these parameter values on the application's pg pool or PGlite client. */
+export async function runHot<T>(db: Db, st: HotStatement, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool || client instanceof PGlite) return runHotOn<T>(client, st, values);
   // Only ever called with the application's database, never inside a transaction.
   throw new Error('hot statement: expected the pg pool or the PGlite client');
 }
