@@ -12,6 +12,18 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+// Each failed test's name and the start of its message, repeated under the summary, so the
+// tail of a long CI log says what failed.
+const failures = [];
+
+function firstLines(text, n = 6) {
+  return String(text ?? '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, n)
+    .map((l) => `      ${l.slice(0, 300)}`)
+    .join('\n');
+}
 
 function run(label, cmd, args, cwd, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -38,6 +50,16 @@ function vitest(label, cwd, env = {}) {
     r = JSON.parse(readFileSync(out, 'utf8'));
   } catch {
     // The runner died before writing its report: count the suite as one failure.
+  }
+  for (const file of r.testResults ?? []) {
+    const rel = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      failures.push(`${label} › ${rel} › ${t.fullName}\n${firstLines(t.failureMessages?.join('\n'))}`);
+    }
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push(`${label} › ${rel} (the file failed outside its tests)\n${firstLines(file.message)}`);
+    }
   }
   const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
   record(label, r.numPassedTests, failed, r.numPendingTests + r.numTodoTests, seconds);
@@ -67,9 +89,40 @@ if (process.env.SKIP_E2E !== '1') {
     } catch {
       // No report: counted below as one failure.
     }
+    collectPlaywrightFailures(path.join(root, 'e2e/test-results/results.json'));
     const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
     record('e2e (Chromium)', stats.expected + stats.flaky, failed, stats.skipped, seconds);
   }
+}
+
+function collectPlaywrightFailures(file) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return;
+  }
+  const walk = (suite, names) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const results = test.results ?? [];
+        const bad = results.filter((x) => x.status !== 'passed' && x.status !== 'skipped');
+        if (bad.length === 0) continue;
+        const verdict = test.status === 'flaky' ? 'flaky (passed on retry)' : 'failed';
+        const message = bad[0].error?.message ?? bad[0].errors?.[0]?.message;
+        failures.push(
+          `e2e (Chromium) › ${[...names, spec.title].filter(Boolean).join(' › ')} [${verdict}]\n${firstLines(message)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...names, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+}
+
+if (failures.length > 0) {
+  console.log('\n=== failed ===');
+  for (const f of failures) console.log(`- ${f}`);
 }
 
 console.log('\n=== summary ===');
