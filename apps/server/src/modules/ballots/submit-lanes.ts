@@ -9,6 +9,12 @@ import { insertSubmission, type Stored, type SubmissionInsert } from './submit.r
 // and then go together in one statement (submit-batch.repository.ts). A ballot that finds a free slot
 // goes at once: a quiet vote waits for nothing. If a batch statement fails, its ballots are stored one
 // by one with the single statement, so one ballot can never make another fail.
+//
+// A lane's statement starts on the next turn of the event loop (setImmediate), not at once: every
+// request that the same turn read from the network joins it first. On PGlite this is what makes a
+// batch at all: its queries run synchronously inside the promise jobs of the request that sent them,
+// so a statement started at once ran and finished before the next request was even parsed, and every
+// ballot went alone. The wait is one turn of the loop (microseconds on a quiet vote).
 
 /** Statements of one lane in flight at once. */
 const LANE_WIDTH = 2;
@@ -23,6 +29,8 @@ interface Waiting {
 
 interface Lane {
   inFlight: number;
+  /** A drain is scheduled for the next turn of the event loop and has not started yet. */
+  scheduled: boolean;
   queue: Waiting[];
 }
 
@@ -60,8 +68,18 @@ async function drain(db: Db, key: string, lane: Lane) {
     while (lane.queue.length > 0) await runBatch(db, lane.queue.splice(0, MAX_BATCH));
   } finally {
     lane.inFlight--;
-    if (lane.inFlight === 0 && lane.queue.length === 0) lanes.get(db)?.delete(key);
+    const byKey = lanes.get(db);
+    if (lane.inFlight === 0 && !lane.scheduled && lane.queue.length === 0 && byKey?.get(key) === lane)
+      byKey.delete(key);
   }
+}
+
+function schedule(db: Db, key: string, lane: Lane) {
+  lane.scheduled = true;
+  setImmediate(() => {
+    lane.scheduled = false;
+    void drain(db, key, lane);
+  });
 }
 
 /**
@@ -73,10 +91,10 @@ export function insertLinkSubmission(db: Db, insert: SubmissionInsert): Promise<
   if (!byKey) lanes.set(db, (byKey = new Map()));
   const key = laneKey(insert);
   let lane = byKey.get(key);
-  if (!lane) byKey.set(key, (lane = { inFlight: 0, queue: [] }));
+  if (!lane) byKey.set(key, (lane = { inFlight: 0, scheduled: false, queue: [] }));
   const done = new Promise<Stored | undefined>((resolve, reject) =>
     lane.queue.push({ insert, resolve, reject }),
   );
-  if (lane.inFlight < LANE_WIDTH) void drain(db, key, lane);
+  if (lane.inFlight < LANE_WIDTH && !lane.scheduled) schedule(db, key, lane);
   return done;
 }
