@@ -29,6 +29,13 @@ const CONNECTIONS = 50;
 const WITH_CODES = process.env.BENCH_CODES !== '0';
 /** The server's pool (openDatabase's default); the direct baseline gets the same. */
 const PG_POOL = 20;
+/**
+ * BENCH_ROUNDS=3: after the full run, the link-mode HTTP phase and the prepared direct insert are run
+ * again, alternately, until there are this many pairs; the ratio is then also given per pair and as
+ * their median. On a shared machine one pair can be off by a third either way (a checkpoint, another
+ * program); alternating spreads such a disturbance over both sides.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
 async function hammer(url: string, company: BenchCompany, seconds: number, codes?: CodesVoteType) {
   const nextBody = bodyPool(company, 200, codes);
@@ -121,6 +128,7 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
   }
   const { warm, run, http } = link;
   const driver = await openDriver();
+  let result;
   try {
     // Every 2xx must be a stored ballot, and nothing else may be.
     const stored = await countSubmissions(driver, company.voteTypeId);
@@ -144,13 +152,14 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
             },
           }
         : { http_codes: 'skipped: BENCH_CODES=0' };
-    return {
+    result = {
       http,
       ...codesPart,
       direct: { transaction, one_statement: oneStatement, prepared },
       // HTTP ballots/s over the direct rate: against the fastest of the three ways and the usual way.
-      ratio_to_best_direct: Math.round((http.ballots_per_s / best) * 100) / 100,
-      ratio_to_direct_transaction: Math.round((http.ballots_per_s / transaction.ballots_per_s) * 100) / 100,
+      ratio_to_best_direct: ratio(http.ballots_per_s, best),
+      ratio_to_direct_transaction: ratio(http.ballots_per_s, transaction.ballots_per_s),
+
       // Requests still in flight when a run's clock stops are stored but not counted by autocannon:
       // at most one per connection per run.
       stored_check: {
@@ -169,6 +178,44 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
   } finally {
     await driver.close();
   }
+  if (ROUNDS === 1) return result;
+  const first = { http: http.ballots_per_s, prepared: result.direct.prepared.ballots_per_s };
+  return { ...result, rounds: await alternateRounds(env, openDriver, company, dbCpu, first) };
+}
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+/** The further HTTP / prepared-direct pairs of BENCH_ROUNDS, on the same database and company. */
+async function alternateRounds(
+  env: Record<string, string>,
+  openDriver: () => Promise<Driver>,
+  company: BenchCompany,
+  dbCpu: (() => number) | undefined,
+  first: { http: number; prepared: number },
+) {
+  const pairs = [{ http_ballots_per_s: first.http, prepared_ballots_per_s: first.prepared }];
+  while (pairs.length < ROUNDS) {
+    const server = await startServer({ PUBLIC_URL: 'http://127.0.0.1', ...env });
+    let http;
+    try {
+      http = (await timedRun(server, company, dbCpu)).http;
+    } finally {
+      await server.stop();
+    }
+    const driver = await openDriver();
+    try {
+      const prepared = await runDirect(driver, company, 'prepared', CONNECTIONS, SECONDS, dbCpu);
+      pairs.push({ http_ballots_per_s: http.ballots_per_s, prepared_ballots_per_s: prepared.ballots_per_s });
+    } finally {
+      await driver.close();
+    }
+  }
+  const ratios = pairs.map((p) => ratio(p.http_ballots_per_s, p.prepared_ballots_per_s));
+  return {
+    pairs: pairs.map((p, i) => ({ ...p, ratio: ratios[i] })),
+    median_ratio_to_prepared: median(ratios),
+  };
 }
 
 async function benchPglite() {

@@ -1,15 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { CODE_ALPHABET } from '@kaoping/contracts/ballot-codes';
 import type { PublicFormCategory, SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { randomId128 } from '../../lib/random-id';
 import { findSubmission } from '../ballots/submissions.repository';
 
 // A receipt proves that a ballot was counted, never how it was cast: no choice, no score, no line of the
 // ballot (issue 12). Its address is a server-made receipt id, not the client's submission id.
 
 /** 128 random bits, URL-safe: the receipt's public address. */
-export const newReceiptId = () => randomBytes(16).toString('base64url');
+export const newReceiptId = randomId128;
 
 /** A short code to read out or compare (XXXX-XXXX), derived from the receipt id. */
 export function receiptCode(receiptId: string) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { normalizeCode, type NormalizedCode } from '@kaoping/contracts/ballot-codes';
 import {
   PUBLIC_VOTE_DETAILS,
@@ -8,6 +7,7 @@ import {
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { type AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
+import { randomId128 } from '../../lib/random-id';
 import { findCodeState } from '../ballot-codes/ballot-codes.repository';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
 import { insertLinkSubmission } from '../ballots/submit-lanes';
@@ -38,7 +38,7 @@ export const STATUS_ERRORS: Record<Exclude<VoteTypeStatus, 'open'>, () => AppErr
 const MAX_ATTEMPTS = 4;
 
 /** In codes mode the stored voter identifier is this fresh random value: nothing ties it to the code. */
-const newCodeVoter = () => `c-${randomBytes(16).toString('base64url')}`;
+const newCodeVoter = () => `c-${randomId128()}`;
 
 /** A code that cannot be right as typed: 422 with what to check ('请输入测评码' when none was sent). */
 const badCode = (code: NormalizedCode & { ok: false }) => invalid(code.detail);
