@@ -217,3 +217,31 @@ describe('ids beyond a PostgreSQL integer', () => {
     }
   });
 });
+
+describe('numbers beyond a PostgreSQL integer in a query string', () => {
+  it('refuses a roster import for company_id 2147483648 in Chinese, importing nothing (found in CI)', async () => {
+    const before = await tableCounts();
+    for (const kind of ['vote-targets', 'evaluation-subjects']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `${ADMIN}/${kind}/import?company_id=2147483648`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: '{"1)|":null}',
+      });
+      expect(expectRefused(res)).toContain('ID 超出范围');
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('refuses a codes batch of 2147483648 in the list and the slips PDF', async () => {
+    const f = await buildBallotFixture(ctx.app, token);
+    for (const path of ['codes', 'codes.pdf']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `${ADMIN}/vote-types/${f.evaluation.id}/${path}?batch=2147483648`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(expectRefused(res), path).toContain('批次超出范围');
+    }
+  });
+});

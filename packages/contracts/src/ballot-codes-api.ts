@@ -1,9 +1,15 @@
 // Admin API of one-time ballot codes: /api/v1/admin/vote-types/{id}/codes… (issue 12, DESIGN.md "Meeting day").
 import { z } from 'zod';
-import { pagingQuery } from './common';
+import { MAX_INT, pagingQuery } from './common';
 import { MAX_CODES_PER_ISSUE } from './ballot-codes';
 
 const int = z.number().int();
+/** A batch number in a query string (batches are numbered from 1 per vote type, an integer column). */
+const batchNumber = z.coerce
+  .number({ error: '批次必须是数字' })
+  .int({ error: '批次必须是正整数' })
+  .min(1, { error: '批次必须是正整数' })
+  .max(MAX_INT, { error: '批次超出范围' });
 const codeState = z.enum(['unused', 'used', 'voided'], { error: '状态只能是 unused、used 或 voided' });
 
 /** POST …/codes: issue (or later reissue, 补发) N new codes as one batch. */
@@ -41,7 +47,7 @@ export type CodeCounts = z.infer<typeof codeCounts>;
 
 export const codeListQuery = pagingQuery.extend({
   state: codeState.optional(),
-  batch: z.coerce.number().int().min(1).optional(),
+  batch: batchNumber.optional(),
 });
 export type CodeListQuery = z.infer<typeof codeListQuery>;
 export const codeItem = z.object({ code: z.string(), state: codeState, batch: int });
@@ -66,4 +72,4 @@ export type VoidCodesBody = z.infer<typeof voidCodesBody>;
 export const voidedCodes = z.object({ voided: int });
 
 /** GET …/codes.pdf: only unused codes, optionally of one batch. */
-export const codesPdfQuery = z.object({ batch: z.coerce.number().int().min(1).optional() });
+export const codesPdfQuery = z.object({ batch: batchNumber.optional() });

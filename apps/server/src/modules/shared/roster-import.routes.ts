@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '@kaoping/contracts/common';
+import { errorResponse, idSchema } from '@kaoping/contracts/common';
 import {
   IMPORT_FILE_FIELD,
   IMPORT_MAX_BYTES,
@@ -86,7 +86,7 @@ export function rosterImportRoutes<B>(spec: RosterImport<B>): FastifyPluginAsync
           security,
           summary: `从 Excel 导入${spec.label}（multipart 字段 file；仅 .xlsx，≤ 5 MB，≤ ${IMPORT_MAX_ROWS} 行；有错误则全部不导入）`,
           consumes: ['multipart/form-data'],
-          querystring: z.object({ company_id: z.coerce.number().int().min(1) }),
+          querystring: z.object({ company_id: idSchema }),
           response: {
             201: importResult,
             404: errorResponse,
