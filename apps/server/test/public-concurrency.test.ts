@@ -80,19 +80,23 @@ describe('concurrent submissions', () => {
   });
   it('a burst of voters, retries and second tabs: each stored ballot holds its own answers, nothing else', async () => {
     // Ballots of one link that arrive together may share one statement (group commit): each must still
-    // stand alone. Every voter writes their identifier into a free-text answer to check that.
-    const firsts = Array.from({ length: 60 }, (_, i) => {
-      const family = i % 2 ? 'appraisal' : 'evaluation';
-      const body = submission(f, family);
-      if (family === 'evaluation')
-        (body.ballots[0]!.answers as Record<string, unknown>).suggestions = body.voter_identifier;
+    // stand alone. Every evaluation ballot writes its own submission id into a free-text answer to check
+    // that (a second tab's ballot is a different ballot of the same voter: either may be the one kept).
+    const marked = (body: ReturnType<typeof submission>) => {
+      if (body.link_id === f.evaluation.link_id)
+        (body.ballots[0]!.answers as Record<string, unknown>).suggestions = body.submission_id;
       return body;
-    });
+    };
+    const firsts = Array.from({ length: 60 }, (_, i) =>
+      marked(submission(f, i % 2 ? 'appraisal' : 'evaluation')),
+    );
     const retries = firsts.slice(0, 20).map((b) => ({ ...b }));
     const secondTabs = firsts.slice(20, 40).map((b) =>
-      submission(f, b.link_id === f.appraisal.link_id ? 'appraisal' : 'evaluation', {
-        voter_identifier: b.voter_identifier,
-      }),
+      marked(
+        submission(f, b.link_id === f.appraisal.link_id ? 'appraisal' : 'evaluation', {
+          voter_identifier: b.voter_identifier,
+        }),
+      ),
     );
     const answers = await Promise.all([...firsts, ...retries, ...secondTabs].map((b) => submit(ctx.app, b)));
     const firstAnswers = answers.slice(0, 60);
@@ -109,18 +113,25 @@ describe('concurrent submissions', () => {
     });
     firstAnswers.slice(40).forEach((r) => expect(r.statusCode).toBe(201));
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 60, votes: 120, cadre_votes: 60 });
-    // Every ballot row belongs to its own submission: same voter, and the voter's own free text.
+    // Every ballot row belongs to its own submission: same voter, and the ballot's own free text.
     const rows = (await ctx.database.db.execute(sql`
-      SELECT s.voter_identifier AS voter, c.voter_identifier AS row_voter, c.answers->>'suggestions' AS text
+      SELECT s.id, s.voter_identifier AS voter, c.voter_identifier AS row_voter, c.answers->>'suggestions' AS text
       FROM submissions s JOIN cadre_votes c ON c.submission_id = s.id
       UNION ALL
-      SELECT s.voter_identifier, v.voter_identifier, NULL FROM submissions s JOIN votes v ON v.submission_id = s.id`)) as unknown as {
-      rows: { voter: string; row_voter: string; text: string | null }[];
+      SELECT s.id, s.voter_identifier, v.voter_identifier, NULL FROM submissions s JOIN votes v ON v.submission_id = s.id`)) as unknown as {
+      rows: { id: string; voter: string; row_voter: string; text: string | null }[];
     };
-    for (const r of rows.rows) {
-      expect(r.row_voter).toBe(r.voter);
-      if (r.text !== null) expect(r.text).toBe(r.voter);
-    }
+    const textRows = rows.rows.filter((r) => r.text !== null);
+    expect(textRows).toHaveLength(30);
+    for (const r of rows.rows) expect(r.row_voter).toBe(r.voter);
+    for (const r of textRows) expect(r.text).toBe(r.id);
+    // And the ballot kept for each voter is the one whose request was answered 201.
+    const stored = new Set(rows.rows.map((r) => r.id));
+    const sent = [...firsts, ...retries, ...secondTabs];
+    answers.forEach((a, i) => {
+      if (a.statusCode === 201) expect(stored.has(sent[i]!.submission_id)).toBe(true);
+      else expect(a.statusCode).toBe(409);
+    });
     // Every receipt answered with a 201 can be read back.
     for (const r of answers.filter((a) => a.statusCode === 201)) {
       const receipt = await ctx.app.inject({
