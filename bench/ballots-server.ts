@@ -86,7 +86,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       WEB_DIST: path.join(root, 'bench/no-web'),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The server's log goes to stderr: stdout is the benchmark's JSON.
+    stdio: ['ignore', 2, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

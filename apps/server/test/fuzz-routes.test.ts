@@ -94,7 +94,7 @@ describe('generated requests to every public route and admin write route', () =>
         { numRuns: RUNS },
       );
     }
-    expect(failures).toEqual([]);
+    expect(failures, failures.join('\n')).toEqual([]);
     // Still up and answering.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
   });
