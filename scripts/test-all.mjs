@@ -83,25 +83,20 @@ if (process.env.SKIP_E2E !== '1') {
     record('build', 0, 1, 0, build.seconds);
   } else {
     const { status, seconds } = run('e2e (Chromium)', 'npx', ['playwright', 'test'], 'e2e');
-    let stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+    let report = { stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] };
     try {
-      stats = JSON.parse(readFileSync(path.join(root, 'e2e/test-results/results.json'), 'utf8')).stats;
+      report = JSON.parse(readFileSync(path.join(root, 'e2e/test-results/results.json'), 'utf8'));
     } catch {
       // No report: counted below as one failure.
     }
-    collectPlaywrightFailures(path.join(root, 'e2e/test-results/results.json'));
+    collectPlaywrightFailures(report);
+    const { stats } = report;
     const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
     record('e2e (Chromium)', stats.expected + stats.flaky, failed, stats.skipped, seconds);
   }
 }
 
-function collectPlaywrightFailures(file) {
-  let report;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return;
-  }
+function collectPlaywrightFailures(report) {
   const walk = (suite, names) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
