@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 
-// 128-bit random ids for the ballot path (a receipt id and, in codes mode, the stored voter id per
-// ballot), taken from a pooled buffer of the system's random bytes: one call into the random source
+// 128-bit random ids for the ballot path (a receipt id per ballot, and the stored voter id of a codes-mode
+// ballot or a paper sheet), taken from a pooled buffer of the system's random bytes: one call into the random source
 // per 256 ids instead of one per id (as node's own randomUUID does). The bytes are the same CSPRNG
 // output, and none is handed out twice.
 

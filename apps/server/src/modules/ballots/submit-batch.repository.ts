@@ -1,7 +1,7 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
-import { type Family, type SubmissionInsert, votableSql } from './submit.repository';
+import { type Family, rowRecord, type SubmissionInsert, votableSql } from './submit.repository';
 
 // Several link-mode ballots of one vote type in ONE statement (see submit-lanes.ts). Every condition of
 // the single statement in submit.repository.ts holds for the whole batch: the vote type is active, its
@@ -81,22 +81,8 @@ export async function insertSubmissionBatch(db: Db, batch: SubmissionInsert[]): 
     total: s.totalScore,
     receipt: s.receiptId,
   }));
-  // Only the columns the family's statement reads: the parameter's bytes are most of the batch's cost
-  // in the driver (JSON.stringify, and the write to PostgreSQL).
-  const appraisal = first.family === 'democratic_appraisal';
   const rows = batch.flatMap((s, b) =>
-    s.rows.map((r, i) =>
-      appraisal
-        ? {
-            receipt: s.receiptId,
-            ord: b * 10_000 + i,
-            poll_id: r.pollId,
-            target_id: r.targetId,
-            answers: r.answers,
-            score: r.score,
-          }
-        : { receipt: s.receiptId, ord: b * 10_000 + i, poll_id: r.pollId, kind: r.kind, answers: r.answers },
-    ),
+    s.rows.map((r, i) => rowRecord(first.family, r, b * 10_000 + i, s.receiptId)),
   );
   const st = statementOf(first.family);
   const values = fillPlaceholders(st.params, {

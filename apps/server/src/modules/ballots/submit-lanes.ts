@@ -68,9 +68,7 @@ async function drain(db: Db, key: string, lane: Lane) {
     while (lane.queue.length > 0) await runBatch(db, lane.queue.splice(0, MAX_BATCH));
   } finally {
     lane.inFlight--;
-    const byKey = lanes.get(db);
-    if (lane.inFlight === 0 && !lane.scheduled && lane.queue.length === 0 && byKey?.get(key) === lane)
-      byKey.delete(key);
+    if (lane.inFlight === 0 && !lane.scheduled && lane.queue.length === 0) lanes.get(db)?.delete(key);
   }
 }
 

@@ -62,12 +62,6 @@ type Param = keyof Omit<SubmissionInsert, 'family'> | 'count' | 'capChecked';
 type ParamOf = (name: Param) => SQL | Placeholder;
 
 /**
- * The submission statement of a family; `p` gives each varying value (a placeholder for the prepared
- * statement, the value itself for the capped path). The vote type row is read FOR KEY SHARE: closing,
- * reopening, going formal and changing the mode lock it FOR UPDATE, so a ballot either commits before
- * such a change or waits, re-reads the row and is refused.
- */
-/**
  * What a vote type `v` (the row of `linkId`) must be for any ballot to be stored, in the single statement
  * and the group commit's batch (submit-batch.repository.ts) alike: active, of the ballot's family, not
  * closed, in a current round, inside its window, and with the definition the ballot was checked against.
@@ -82,6 +76,12 @@ export function votableSql(family: Family, linkId: SQL | Placeholder, fingerprin
         AND ${fp} = ${fingerprint}`;
 }
 
+/**
+ * The submission statement of a family; `p` gives each varying value (a placeholder for the prepared
+ * statement, the value itself for the capped path). The vote type row is read FOR KEY SHARE: closing,
+ * reopening, going formal and changing the mode lock it FOR UPDATE, so a ballot either commits before
+ * such a change or waits, re-reads the row and is refused.
+ */
 function submissionStatement(family: Family, p: ParamOf): SQL {
   const codes = codeCtes(sql`${p('code')}::text`);
   const ballotRows =
@@ -139,17 +139,24 @@ function statementOf(family: Family) {
   return st;
 }
 
+/**
+ * A ballot row as the family's statement reads it (jsonb_to_recordset), in the single statement and the
+ * batch alike: only the columns that family reads, since the parameter's bytes are most of what the
+ * driver spends on a ballot. `receipt` (the batch's join key) is left out of the JSON when undefined.
+ */
+export function rowRecord(
+  family: Family,
+  r: SubmissionInsert['rows'][number],
+  ord: number,
+  receipt?: string,
+) {
+  return family === 'democratic_appraisal'
+    ? { receipt, ord, poll_id: r.pollId, target_id: r.targetId, answers: r.answers, score: r.score }
+    : { receipt, ord, poll_id: r.pollId, kind: r.kind, answers: r.answers };
+}
+
 function valuesOf(s: SubmissionInsert, capChecked: boolean) {
-  const rows = JSON.stringify(
-    s.rows.map((r, ord) => ({
-      ord,
-      poll_id: r.pollId,
-      target_id: r.targetId,
-      kind: r.kind,
-      answers: r.answers,
-      score: r.score,
-    })),
-  );
+  const rows = JSON.stringify(s.rows.map((r, ord) => rowRecord(s.family, r, ord)));
   return { ...s, rows, count: s.rows.length, capChecked: String(capChecked) };
 }
 

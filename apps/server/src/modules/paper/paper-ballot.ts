@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { normalizeCode } from '@kaoping/contracts/ballot-codes';
 import { PAPER_DETAILS } from '@kaoping/contracts/paper-ballots';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { conflict, invalid, notFound, unauthorized } from '../../lib/errors';
+import { randomId128 } from '../../lib/random-id';
 import { findCodeState } from '../ballot-codes/ballot-codes.repository';
 import { insertCapped } from '../ballots/submit.repository';
 import { type BallotDefinition, definitionFor } from '../public/ballot-definition';
@@ -77,7 +78,7 @@ export async function storeSheetBallot(
 ) {
   await assertUnderCap(tx, v);
   const code = v.accessMode === 'codes' ? normalizeCode(key) : null;
-  const voter = { link_id: v.linkId, voter_identifier: `paper-${randomBytes(16).toString('base64url')}` };
+  const voter = { link_id: v.linkId, voter_identifier: `paper-${randomId128()}` };
   const insert = insertOf(def, { ...voter, submission_id: randomUUID() }, clean, code, 'paper');
   const stored = await insertCapped(tx, insert);
   if (!stored) {
