@@ -12,14 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf, type Database } from '../src/db/client';
 import { createAdmin } from './helpers/factories';
 import { buildBallotFixture, submission, type BallotFixture } from './helpers/ballot-fixtures';
-import {
-  buildServer,
-  freshPostgres,
-  httpApp,
-  startServer,
-  stopServer,
-  type RunningServer,
-} from './helpers/real-server';
+import { buildServer, httpApp, startServer, stopServer, type RunningServer } from './helpers/real-server';
+import { freshPostgres } from './helpers/fresh-postgres';
 import { adminCalls } from './helpers/vote-control';
 import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
 

@@ -95,5 +95,3 @@ export function httpApp(base: () => string, onStatus?: (status: number) => void)
   };
   return { inject } as unknown as App;
 }
-
-export { freshPostgres } from './fresh-postgres';
