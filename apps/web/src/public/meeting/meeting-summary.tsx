@@ -1,14 +1,14 @@
 import type { MeetingBoard, MeetingSummary as Summary } from '@kaoping/contracts/meeting';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import { formatScore, formatShare } from '@/lib/format';
-const KIND = { company: '领导班子', person: '领导人员' } as const;
 
 function AppraisalTable({ section }: { section: Summary['appraisal'][number] }) {
   return (
-    <table className="kp-ms-table" aria-label={`${KIND[section.kind]}测评汇总`}>
+    <table className="kp-ms-table" aria-label={`${POLL_KIND_LABELS[section.kind].assessed}测评汇总`}>
       <thead>
         <tr>
           <th>{section.kind === 'person' ? '排名' : ''}</th>
-          <th>{KIND[section.kind]}</th>
+          <th>{POLL_KIND_LABELS[section.kind].assessed}</th>
           <th>参评人数</th>
           <th>{section.rate_labels.excellent}</th>
           <th>{section.rate_labels.top_two}</th>

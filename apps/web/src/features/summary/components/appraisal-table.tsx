@@ -4,10 +4,10 @@ import type {
   AppraisalSummaryTarget,
 } from '@kaoping/contracts/summary-tables';
 import { flagReasons, type SummaryThresholds } from '@kaoping/contracts/summary-thresholds';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import { Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatScore, formatShare } from '@/lib/format';
-import { KIND_TITLE } from '../lib/format';
 import { spanLines, spanned } from '../lib/span-lines';
 import { SummaryTable } from './summary-table';
 
@@ -131,9 +131,9 @@ export function AppraisalTable({
     (target, row) => ({ key: `${target.target_id}:${row.kind}:${row.vote_type_id ?? ''}`, target, row }),
   );
   return (
-    <section aria-label={`${KIND_TITLE[section.kind]}汇总表`} style={{ marginBottom: 24 }}>
+    <section aria-label={`${POLL_KIND_LABELS[section.kind].assessed}汇总表`} style={{ marginBottom: 24 }}>
       <Typography.Title level={5}>
-        民主测评汇总表（{KIND_TITLE[section.kind]}）
+        民主测评汇总表（{POLL_KIND_LABELS[section.kind].assessed}）
         {section.poll && <span className="kp-sum-sub"> · {section.poll.title}</span>}
       </Typography.Title>
       {lines.length === 0 ? (

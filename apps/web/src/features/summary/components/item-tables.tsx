@@ -1,7 +1,7 @@
 import type { AppraisalSection } from '@kaoping/contracts/summary-tables';
+import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import { Collapse, Typography } from 'antd';
 import { formatShare } from '@/lib/format';
-import { KIND_TITLE } from '../lib/format';
 import { spanLines, spanned } from '../lib/span-lines';
 import { SummaryTable } from './summary-table';
 
@@ -107,7 +107,7 @@ export function ItemTables({ section }: { section: AppraisalSection }) {
       items={[
         {
           key: 'items',
-          label: `${KIND_TITLE[section.kind]}：分项评价与${section.reverse_title}明细`,
+          label: `${POLL_KIND_LABELS[section.kind].assessed}：分项评价与${section.reverse_title}明细`,
           children: <Tables section={section} />,
         },
       ]}

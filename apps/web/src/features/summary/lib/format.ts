@@ -1,6 +1,3 @@
-/** The two 民主测评 sections of the 汇总表, by the kind of target. */
-export const KIND_TITLE = { company: '领导班子', person: '领导人员' } as const;
-
 /** An instant in Beijing time, to the minute, as the 汇总表 prints it; '—' without one. */
 export const minute = (iso: string | null) =>
   iso
