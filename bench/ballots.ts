@@ -37,6 +37,16 @@ const PG_POOL = 20;
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
+/** a / b to two decimals. */
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+/** The middle value, or the mean of the two middle ones. */
+function median(xs: number[]) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const m = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.round(m * 1000) / 1000;
+}
+
 async function hammer(url: string, company: BenchCompany, seconds: number, codes?: CodesVoteType) {
   const nextBody = bodyPool(company, 200, codes);
   return autocannon({
@@ -144,7 +154,7 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
         ? {
             /** The same ballots in codes mode: each request spends a fresh one-time code. */
             http_codes: codesRun.http,
-            codes_to_link_ratio: Math.round((codesRun.http.ballots_per_s / http.ballots_per_s) * 100) / 100,
+            codes_to_link_ratio: ratio(codesRun.http.ballots_per_s, http.ballots_per_s),
             codes_admin: {
               issue_5000_ms: codes.issueMs,
               slips_pdf_500_codes_bytes: codes.pdf500Bytes,
@@ -182,9 +192,6 @@ async function measure(env: Record<string, string>, openDriver: () => Promise<Dr
   const first = { http: http.ballots_per_s, prepared: result.direct.prepared.ballots_per_s };
   return { ...result, rounds: await alternateRounds(env, openDriver, company, dbCpu, first) };
 }
-
-const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /** The further HTTP / prepared-direct pairs of BENCH_ROUNDS, on the same database and company. */
 async function alternateRounds(
