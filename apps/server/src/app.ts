@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
 import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
+import handlersInFlight from './plugins/handlers-in-flight';
 import openapi from './plugins/openapi';
 import publicGuard from './plugins/public-guard';
 import securityHeaders from './plugins/security-headers';
@@ -55,6 +56,8 @@ export async function buildApp({ config, database, jwtSecret, logger = false, on
   configureCoverCache(config.COVER_CACHE_MB * 1024 * 1024);
 
   await app.register(errorHandler);
+  // Before any route: a clean stop waits for every handler, then the database may close.
+  await app.register(handlersInFlight);
   await app.register(securityHeaders);
   await app.register(rateLimit, { global: false });
   await app.register(publicGuard, {
