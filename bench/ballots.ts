@@ -255,7 +255,12 @@ async function benchPglite() {
 /** A fresh database on the given server, dropped afterwards. */
 const benchPostgres = (adminUrl: string) =>
   withScratchDatabase(adminUrl, 'kaoping_bench', (url, name) =>
-    measure({ DATABASE_URL: url }, async () => pgDriver(url, PG_POOL), () => checkpoint(url), name),
+    measure(
+      { DATABASE_URL: url },
+      async () => pgDriver(url, PG_POOL),
+      () => checkpoint(url),
+      name,
+    ),
   );
 
 /**
