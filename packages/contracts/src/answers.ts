@@ -39,6 +39,37 @@ function unknownKeys(obj: Obj, known: ReadonlySet<string>, where: string, errors
   if (extra.length > 0) errors.push(`${where}包含未知的题目：${extra.join('、')}`);
 }
 
+interface ScoringSets {
+  overall: ReadonlySet<string>;
+  itemIds: ReadonlySet<string>;
+  items: ReadonlySet<string>;
+  reverseIds: ReadonlySet<string>;
+  reverse: ReadonlySet<string>;
+}
+
+const TOP_KEYS: ReadonlySet<string> = new Set(['overall', 'items', 'reverse']);
+// A schema's ids and option values as sets, built once per schema object: the server checks every
+// ballot of a vote against the same parsed schemas (schemas are never changed in place).
+const scoringSets = new WeakMap<ScoringFormSchema, ScoringSets>();
+
+function setsOf(schema: ScoringFormSchema): ScoringSets {
+  let sets = scoringSets.get(schema);
+  if (!sets) {
+    const [overallGroup, itemGroup] = schema.evaluationGroups;
+    const rev = schema.reverseEvaluation;
+    const values = (opts: readonly { value: string }[]) => new Set(opts.map((o) => o.value));
+    sets = {
+      overall: values(overallGroup.options),
+      itemIds: new Set(itemGroup.items.map((i) => i.id)),
+      items: values(itemGroup.options),
+      reverseIds: new Set(rev.items.map((i) => i.id)),
+      reverse: values(rev.options),
+    };
+    scoringSets.set(schema, sets);
+  }
+  return sets;
+}
+
 /**
  * Scoring ballot for one target: the overall choice and every item are required; reverse marks are
  * optional (a voter marks only the problems seen). Every value must be an option of its group.
@@ -47,26 +78,24 @@ export function validateScoringAnswers(schema: ScoringFormSchema, raw: unknown):
   const errors: string[] = [];
   const data: ScoringAnswers = { overall: '', items: {}, reverse: {} };
   if (!isObject(raw)) return done(data, ['答卷格式无效：必须是对象']);
-  unknownKeys(raw, new Set(['overall', 'items', 'reverse']), '答卷', errors);
-  const [overallGroup, itemGroup] = schema.evaluationGroups;
+  const sets = setsOf(schema);
+  unknownKeys(raw, TOP_KEYS, '答卷', errors);
+  const [, itemGroup] = schema.evaluationGroups;
   const rev = schema.reverseEvaluation;
-  const values = (opts: readonly { value: string }[]) => new Set(opts.map((o) => o.value));
 
-  const overallValues = values(overallGroup.options);
   if (isBlank(raw.overall)) errors.push('请选择总体评价');
-  else if (typeof raw.overall !== 'string' || !overallValues.has(raw.overall))
+  else if (typeof raw.overall !== 'string' || !sets.overall.has(raw.overall))
     errors.push('总体评价的选项不存在');
   else data.overall = raw.overall;
 
   const items = raw.items ?? {};
   if (!isObject(items)) errors.push('分项评价格式无效：必须是对象');
   else {
-    unknownKeys(items, new Set(itemGroup.items.map((i) => i.id)), '分项评价', errors);
-    const itemValues = values(itemGroup.options);
+    unknownKeys(items, sets.itemIds, '分项评价', errors);
     for (const item of itemGroup.items) {
       const v = items[item.id];
       if (isBlank(v)) errors.push(`请对分项评价“${item.name}”作出选择`);
-      else if (typeof v !== 'string' || !itemValues.has(v)) errors.push(`分项评价“${item.name}”的选项不存在`);
+      else if (typeof v !== 'string' || !sets.items.has(v)) errors.push(`分项评价“${item.name}”的选项不存在`);
       else data.items[item.id] = v;
     }
   }
@@ -74,12 +103,11 @@ export function validateScoringAnswers(schema: ScoringFormSchema, raw: unknown):
   const reverse = raw.reverse ?? {};
   if (!isObject(reverse)) errors.push(`${rev.title}格式无效：必须是对象`);
   else {
-    unknownKeys(reverse, new Set(rev.items.map((i) => i.id)), rev.title, errors);
-    const reverseValues = values(rev.options);
+    unknownKeys(reverse, sets.reverseIds, rev.title, errors);
     for (const item of rev.items) {
       const v = reverse[item.id];
       if (isBlank(v)) continue;
-      if (typeof v !== 'string' || !reverseValues.has(v))
+      if (typeof v !== 'string' || !sets.reverse.has(v))
         errors.push(`${rev.title}“${item.description}”的选项不存在`);
       else data.reverse[item.id] = v;
     }

@@ -1,7 +1,14 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
-import { type Family, rowRecord, type SubmissionInsert, votableSql } from './submit.repository';
+import {
+  ballotRowsInsert,
+  type Family,
+  rowElements,
+  rowTuple,
+  type SubmissionInsert,
+  votableSql,
+} from './submit.repository';
 
 // Several link-mode ballots of one vote type in ONE statement (see submit-lanes.ts). Every condition of
 // the single statement in submit.repository.ts holds for the whole batch: the vote type is active, its
@@ -20,23 +27,10 @@ export interface BatchStored {
 }
 
 function batchStatement(family: Family): SQL {
-  const ballotRows =
-    family === 'democratic_appraisal'
-      ? sql`INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id,
-                               voter_identifier, answers, score, is_test, created_at)
-            SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, r.poll_id, r.target_id,
-                   ins.voter_identifier, r.answers, r.score, ins.is_test, ins.created_at
-            FROM ins JOIN jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-                 AS r(receipt text, ord int, poll_id int, target_id int, answers jsonb, score float8)
-                 ON r.receipt = ins.receipt_id
-            ORDER BY r.ord`
-      : sql`INSERT INTO cadre_votes (submission_id, company_id, round_id, vote_type_id, poll_id, poll_kind,
-                                     voter_identifier, answers, is_test, created_at)
-            SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, r.poll_id, r.kind,
-                   ins.voter_identifier, r.answers, ins.is_test, ins.created_at
-            FROM ins JOIN jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-                 AS r(receipt text, ord int, poll_id int, kind text, answers jsonb) ON r.receipt = ins.receipt_id
-            ORDER BY r.ord`;
+  const ballotRows = ballotRowsInsert(
+    family,
+    sql`ins JOIN ${rowElements(sql.placeholder('rows'))} ON r.v->>0 = ins.receipt_id`,
+  );
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.test_mode FROM vote_types v
@@ -81,9 +75,7 @@ export async function insertSubmissionBatch(db: Db, batch: SubmissionInsert[]): 
     total: s.totalScore,
     receipt: s.receiptId,
   }));
-  const rows = batch.flatMap((s, b) =>
-    s.rows.map((r, i) => rowRecord(first.family, r, b * 10_000 + i, s.receiptId)),
-  );
+  const rows = batch.flatMap((s) => s.rows.map((r) => rowTuple(first.family, r, s.receiptId)));
   const st = statementOf(first.family);
   const values = fillPlaceholders(st.params, {
     linkId: first.linkId,

@@ -84,21 +84,7 @@ export function votableSql(family: Family, linkId: SQL | Placeholder, fingerprin
  */
 function submissionStatement(family: Family, p: ParamOf): SQL {
   const codes = codeCtes(sql`${p('code')}::text`);
-  const ballotRows =
-    family === 'democratic_appraisal'
-      ? sql`INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id,
-                               voter_identifier, answers, score, is_test, created_at)
-            SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, r.poll_id, r.target_id, ins.voter_identifier,
-                   r.answers, r.score, ins.is_test, ins.created_at
-            FROM ins, jsonb_to_recordset(${p('rows')}::jsonb)
-                 AS r(ord int, poll_id int, target_id int, answers jsonb, score float8)
-            ORDER BY r.ord`
-      : sql`INSERT INTO cadre_votes (submission_id, company_id, round_id, vote_type_id, poll_id, poll_kind,
-                                     voter_identifier, answers, is_test, created_at)
-            SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, r.poll_id, r.kind, ins.voter_identifier,
-                   r.answers, ins.is_test, ins.created_at
-            FROM ins, jsonb_to_recordset(${p('rows')}::jsonb) AS r(ord int, poll_id int, kind text, answers jsonb)
-            ORDER BY r.ord`;
+  const ballotRows = ballotRowsInsert(family, sql`ins, ${rowElements(p('rows'))}`);
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.access_mode, v.test_mode FROM vote_types v
@@ -139,24 +125,44 @@ function statementOf(family: Family) {
   return st;
 }
 
+/** The statement's ballot rows parameter as a set of rows: each element `v` with its position `ord`. */
+export const rowElements = (rows: SQL | Placeholder) =>
+  sql`jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS r(v, ord)`;
+
 /**
- * A ballot row as the family's statement reads it (jsonb_to_recordset), in the single statement and the
- * batch alike: only the columns that family reads, since the parameter's bytes are most of what the
- * driver spends on a ballot. `receipt` (the batch's join key) is left out of the JSON when undefined.
+ * The ballot rows' INSERT of a family, reading each row from `r.v` (rowTuple's array) joined with the
+ * submission row `ins` as `from` says: the single statement and the batch (submit-batch.repository.ts)
+ * differ only there.
  */
-export function rowRecord(
-  family: Family,
-  r: SubmissionInsert['rows'][number],
-  ord: number,
-  receipt?: string,
-) {
+export function ballotRowsInsert(family: Family, from: SQL): SQL {
   return family === 'democratic_appraisal'
-    ? { receipt, ord, poll_id: r.pollId, target_id: r.targetId, answers: r.answers, score: r.score }
-    : { receipt, ord, poll_id: r.pollId, kind: r.kind, answers: r.answers };
+    ? sql`INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id,
+                             voter_identifier, answers, score, is_test, created_at)
+          SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, (r.v->>1)::int, (r.v->>2)::int,
+                 ins.voter_identifier, r.v->4, (r.v->>3)::float8, ins.is_test, ins.created_at
+          FROM ${from}
+          ORDER BY r.ord`
+    : sql`INSERT INTO cadre_votes (submission_id, company_id, round_id, vote_type_id, poll_id, poll_kind,
+                                   voter_identifier, answers, is_test, created_at)
+          SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, (r.v->>1)::int, r.v->>2,
+                 ins.voter_identifier, r.v->3, ins.is_test, ins.created_at
+          FROM ${from}
+          ORDER BY r.ord`;
+}
+
+/**
+ * A ballot row as the statements read it: a JSON array by position (receipt, poll, then the target and
+ * score or the poll kind, then the answers), not an object, since the parameter's bytes are most of what
+ * the driver sends and PostgreSQL parses for a ballot. `receipt` is the batch's join key (null alone).
+ */
+export function rowTuple(family: Family, r: SubmissionInsert['rows'][number], receipt: string | null) {
+  return family === 'democratic_appraisal'
+    ? [receipt, r.pollId, r.targetId, r.score, r.answers]
+    : [receipt, r.pollId, r.kind, r.answers];
 }
 
 function valuesOf(s: SubmissionInsert, capChecked: boolean) {
-  const rows = JSON.stringify(s.rows.map((r, ord) => rowRecord(s.family, r, ord)));
+  const rows = JSON.stringify(s.rows.map((r) => rowTuple(s.family, r, null)));
   return { ...s, rows, count: s.rows.length, capChecked: String(capChecked) };
 }
 

@@ -56,6 +56,29 @@ function checkAnswers(
   }
 }
 
+interface Lookups {
+  parts: Map<string, BallotPart>;
+  polls: Map<number, ParsedPoll>;
+  targets: Map<number, BallotDefinition['targets'][number]>;
+}
+
+// A definition is read once and then shared by every ballot checked against it (definitionFor's
+// cache): its lookup tables are built once per definition, not once per ballot.
+const lookups = new WeakMap<BallotDefinition, Lookups>();
+
+function lookupsOf(def: BallotDefinition): Lookups {
+  let l = lookups.get(def);
+  if (!l) {
+    l = {
+      parts: new Map(def.parts.map((p) => [partKey(p.poll.row.id, p.target?.id), p])),
+      polls: new Map(def.parts.map((p) => [p.poll.row.id, p.poll])),
+      targets: new Map(def.targets.map((t) => [t.id, t])),
+    };
+    lookups.set(def, l);
+  }
+  return l;
+}
+
 /**
  * Checks a submission's entries against the definition: every entry names a poll of the ballot and,
  * for scoring polls, an active target of the matching type; every part is answered exactly once; and
@@ -63,9 +86,7 @@ function checkAnswers(
  */
 export function checkBallot(def: BallotDefinition, entries: readonly BallotEntryInput[]): BallotCheck {
   const errors: string[] = [];
-  const parts = new Map(def.parts.map((p) => [partKey(p.poll.row.id, p.target?.id), p]));
-  const polls = new Map(def.parts.map((p) => [p.poll.row.id, p.poll]));
-  const targets = new Map(def.targets.map((t) => [t.id, t]));
+  const { parts, polls, targets } = lookupsOf(def);
   const answered = new Map<string, CleanBallot>();
   // Parts an entry was sent for, valid or not: those are wrong, not missing.
   const attempted = new Set<string>();
@@ -95,11 +116,9 @@ export function checkBallot(def: BallotDefinition, entries: readonly BallotEntry
     attempted.add(key);
     const result = checkAnswers(def, poll, entry.answers);
     if (!result.success) return errors.push(...result.errors.map((e) => `${partName(part)}：${e}`));
-    if (unstorable(result.data)) return errors.push(`${partName(part)}：答案包含无法保存的字符`);
-    const score =
-      poll.kind === 'company' || poll.kind === 'person'
-        ? scoreBallot(poll.schema, result.data as never)
-        : null;
+    // A scoring answer holds only the schema's own item ids and option values (checked just above).
+    if (!scoring && unstorable(result.data)) return errors.push(`${partName(part)}：答案包含无法保存的字符`);
+    const score = scoring ? scoreBallot(poll.schema, result.data as never) : null;
     answered.set(key, { part, answers: result.data, score });
   });
 
