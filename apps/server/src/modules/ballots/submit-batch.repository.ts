@@ -4,7 +4,6 @@ import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement'
 import {
   ballotRowsInsert,
   type Family,
-  rowElements,
   rowTuple,
   type SubmissionInsert,
   votableSql,
@@ -27,10 +26,7 @@ export interface BatchStored {
 }
 
 function batchStatement(family: Family): SQL {
-  const ballotRows = ballotRowsInsert(
-    family,
-    sql`ins JOIN ${rowElements(sql.placeholder('rows'))} ON r.v->>0 = ins.receipt_id`,
-  );
+  const ballotRows = ballotRowsInsert(family, sql.placeholder('rows'), true);
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.test_mode FROM vote_types v

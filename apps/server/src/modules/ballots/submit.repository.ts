@@ -84,7 +84,7 @@ export function votableSql(family: Family, linkId: SQL | Placeholder, fingerprin
  */
 function submissionStatement(family: Family, p: ParamOf): SQL {
   const codes = codeCtes(sql`${p('code')}::text`);
-  const ballotRows = ballotRowsInsert(family, sql`ins, ${rowElements(p('rows'))}`);
+  const ballotRows = ballotRowsInsert(family, p('rows'), false);
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.access_mode, v.test_mode FROM vote_types v
@@ -125,16 +125,14 @@ function statementOf(family: Family) {
   return st;
 }
 
-/** The statement's ballot rows parameter as a set of rows: each element `v` with its position `ord`. */
-export const rowElements = (rows: SQL | Placeholder) =>
-  sql`jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS r(v, ord)`;
-
 /**
- * The ballot rows' INSERT of a family, reading each row from `r.v` (rowTuple's array) joined with the
- * submission row `ins` as `from` says: the single statement and the batch (submit-batch.repository.ts)
- * differ only there.
+ * The ballot rows' INSERT of a family, reading each row of the `rows` parameter (rowTuple's arrays, in
+ * their order) beside the submission row `ins`. The single statement has one submission; the batch
+ * (submit-batch.repository.ts) joins each row to its own by the receipt id at the row's head.
  */
-export function ballotRowsInsert(family: Family, from: SQL): SQL {
+export function ballotRowsInsert(family: Family, rows: SQL | Placeholder, byReceipt: boolean): SQL {
+  const elements = sql`jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS r(v, ord)`;
+  const from = byReceipt ? sql`ins JOIN ${elements} ON r.v->>0 = ins.receipt_id` : sql`ins, ${elements}`;
   return family === 'democratic_appraisal'
     ? sql`INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id,
                              voter_identifier, answers, score, is_test, created_at)
