@@ -94,13 +94,19 @@ function httpFigures(run: Run, serverCpu?: number, dbCpuMs?: number) {
   };
 }
 
+/** What every measured phase of one database shares. */
+interface Phases {
+  company: BenchCompany;
+  /** CPU (ms) PostgreSQL's backends have used so far; undefined on PGlite (inside the server). */
+  dbCpu: (() => number) | undefined;
+  /** Run before each measured phase (a CHECKPOINT on PostgreSQL). */
+  settle: () => Promise<void>;
+}
+
 /** One timed autocannon run after a warm-up, with the CPU the server (and PostgreSQL) used meanwhile. */
-async function timedRun(
-  server: { url: string; pid: number },
-  company: BenchCompany,
-  dbCpu: (() => number) | undefined,
-  codes?: CodesVoteType,
-) {
+async function timedRun(server: { url: string; pid: number }, p: Phases, codes?: CodesVoteType) {
+  const { company, dbCpu } = p;
+  await p.settle();
   const warm = await hammer(server.url, company, WARMUP_SECONDS, codes);
   const cpu0 = cpuMs(server.pid);
   const db0 = dbCpu?.();
@@ -127,23 +133,22 @@ async function measure(
 ) {
   const server = await startServer({ PUBLIC_URL: 'http://127.0.0.1', ...env });
   const dbCpu = database ? () => postgresCpuMs(database) : undefined;
-  let company: BenchCompany;
+  let phases: Phases;
   let link, codes, codesRun;
   try {
-    company = await setUpCompany(server.url);
-    await settle();
-    link = await timedRun(server, company, dbCpu);
+    phases = { company: await setUpCompany(server.url), dbCpu, settle };
+    link = await timedRun(server, phases);
     if (WITH_CODES) {
       // Enough codes for the codes run at half again the link rate; every request spends one.
       const needed = Math.ceil(link.http.ballots_per_s * (SECONDS + WARMUP_SECONDS) * 1.5) + 5000;
-      codes = await setUpCodes(company, needed);
-      await settle();
-      codesRun = await timedRun(server, company, dbCpu, codes);
+      codes = await setUpCodes(phases.company, needed);
+      codesRun = await timedRun(server, phases, codes);
     }
   } finally {
     await server.stop();
   }
   const { warm, run, http } = link;
+  const { company } = phases;
   const driver = await openDriver();
   let result;
   try {
@@ -152,13 +157,9 @@ async function measure(
     const acknowledged = warm['2xx'] + run['2xx'];
     const storedCodes = codes && (await countSubmissions(driver, codes.voteTypeId));
     const acknowledgedCodes = codesRun && codesRun.warm['2xx'] + codesRun.run['2xx'];
-    const direct = async (method: Parameters<typeof runDirect>[2]) => {
-      await settle();
-      return runDirect(driver, company, method, CONNECTIONS, SECONDS, dbCpu);
-    };
-    const transaction = await direct('transaction');
-    const oneStatement = await direct('one_statement');
-    const prepared = await direct('prepared');
+    const transaction = await directRun(driver, phases, 'transaction');
+    const oneStatement = await directRun(driver, phases, 'one_statement');
+    const prepared = await directRun(driver, phases, 'prepared');
     const best = Math.max(transaction.ballots_per_s, oneStatement.ballots_per_s, prepared.ballots_per_s);
     const codesPart =
       codes && codesRun
@@ -180,7 +181,6 @@ async function measure(
       // HTTP ballots/s over the direct rate: against the fastest of the three ways and the usual way.
       ratio_to_best_direct: ratio(http.ballots_per_s, best),
       ratio_to_direct_transaction: ratio(http.ballots_per_s, transaction.ballots_per_s),
-
       // Requests still in flight when a run's clock stops are stored but not counted by autocannon:
       // at most one per connection per run.
       stored_check: {
@@ -201,16 +201,20 @@ async function measure(
   }
   if (ROUNDS === 1) return result;
   const first = { http: http.ballots_per_s, prepared: result.direct.prepared.ballots_per_s };
-  return { ...result, rounds: await alternateRounds(env, openDriver, settle, company, dbCpu, first) };
+  return { ...result, rounds: await alternateRounds(env, openDriver, phases, first) };
+}
+
+/** The same rows straight through the driver, after the phase's settling. */
+async function directRun(driver: Driver, p: Phases, method: Parameters<typeof runDirect>[2]) {
+  await p.settle();
+  return runDirect(driver, p.company, method, CONNECTIONS, SECONDS, p.dbCpu);
 }
 
 /** The further HTTP / prepared-direct pairs of BENCH_ROUNDS, on the same database and company. */
 async function alternateRounds(
   env: Record<string, string>,
   openDriver: () => Promise<Driver>,
-  settle: () => Promise<void>,
-  company: BenchCompany,
-  dbCpu: (() => number) | undefined,
+  phases: Phases,
   first: { http: number; prepared: number },
 ) {
   const pairs = [{ http_ballots_per_s: first.http, prepared_ballots_per_s: first.prepared }];
@@ -218,15 +222,13 @@ async function alternateRounds(
     const server = await startServer({ PUBLIC_URL: 'http://127.0.0.1', ...env });
     let http;
     try {
-      await settle();
-      http = (await timedRun(server, company, dbCpu)).http;
+      http = (await timedRun(server, phases)).http;
     } finally {
       await server.stop();
     }
     const driver = await openDriver();
     try {
-      await settle();
-      const prepared = await runDirect(driver, company, 'prepared', CONNECTIONS, SECONDS, dbCpu);
+      const prepared = await directRun(driver, phases, 'prepared');
       pairs.push({ http_ballots_per_s: http.ballots_per_s, prepared_ballots_per_s: prepared.ballots_per_s });
     } finally {
       await driver.close();
