@@ -4,6 +4,11 @@ import fp from 'fastify-plugin';
 /** How long a stop waits at most for handlers still running (a stuck one must not keep the process up). */
 export const SETTLE_MS = 15_000;
 
+export interface HandlersInFlightOptions {
+  /** SETTLE_MS unless given (tests). */
+  settleMs?: number;
+}
+
 /**
  * A clean stop lets every route handler finish before the database closes. Node's server.close()
  * waits for open connections, not for handlers whose client has gone (a voter who closed the page
@@ -11,7 +16,7 @@ export const SETTLE_MS = 15_000;
  * an unhandled error. Every handler is counted from its call until the promise it returns settles;
  * app.close() waits (onClose, after the server has stopped taking requests) until none is left.
  */
-export default fp(async (app: FastifyInstance) => {
+export default fp<HandlersInFlightOptions>(async (app: FastifyInstance, opts) => {
   let running = 0;
   let waiting: (() => void)[] = [];
   const finish = () => {
@@ -42,7 +47,7 @@ export default fp(async (app: FastifyInstance) => {
     if (running === 0) return;
     await new Promise<void>((resolve) => {
       waiting.push(resolve);
-      setTimeout(resolve, SETTLE_MS).unref();
+      setTimeout(resolve, opts.settleMs ?? SETTLE_MS).unref();
     });
   });
 });
