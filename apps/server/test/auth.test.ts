@@ -267,11 +267,30 @@ describe('platform', () => {
     );
   });
 
-  it('sends security headers', async () => {
+  it('sends an API answer the security headers of an API, not those of a page', async () => {
     const res = await ctx.app.inject({ url: '/api/v1/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    // Voters reach the app over plain http on meeting LANs; upgrading requests would blank the page.
-    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // Rules that only govern a document stay off JSON.
+    for (const name of ['x-frame-options', 'x-dns-prefetch-control', 'x-xss-protection', 'origin-agent-cluster'])
+      expect(res.headers[name], name).toBeUndefined();
+    // The same for an error, an admin route and a refused request.
+    for (const url of ['/api/v1/admin/companies', '/api/v1/public/polls/votes/abc']) {
+      const other = await ctx.app.inject({ url });
+      expect(other.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(other.headers['x-frame-options'], url).toBeUndefined();
+    }
+  });
+
+  it('sends the API docs, a page, the page security headers', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).not.toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

@@ -83,6 +83,9 @@ it('answers 304 to a phone that has the cover, and lets it keep the cover five m
   expect(first.headers['cache-control']).toBe('public, max-age=300');
   expect(first.headers.etag).toBe(`"${sha(first.rawPayload)}"`);
   expect(first.headers['x-content-type-options']).toBe('nosniff');
+  // A cover opens by itself in a tab: it carries the page's rules, not the API's.
+  expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+  expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
   const again = await ctx.app.inject({
     url: publicUrl(v.link_id),
     headers: { 'if-none-match': first.headers.etag as string },

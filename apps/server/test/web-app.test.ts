@@ -90,6 +90,8 @@ describe('compressed at build time', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Voters reach the app over plain http on meeting LANs; upgrading requests would blank the page.
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
       // Voter links get the page that asks for the ballot early.
       const page = url.startsWith('/vote/type/') ? voteHtml : indexHtml;
       expect(brotliDecompressSync(res.rawPayload).equals(page), url).toBe(true);

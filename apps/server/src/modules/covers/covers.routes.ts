@@ -97,6 +97,8 @@ const coversRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Images and PDFs are compressed already.
       compress: false,
+      // A PDF cover opens by itself in a browser tab: it is a document.
+      config: { documentHeaders: true },
       schema: {
         tags,
         security,

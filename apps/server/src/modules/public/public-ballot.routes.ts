@@ -44,6 +44,8 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Images and PDFs are compressed already.
       compress: false,
+      // A PDF cover opens by itself in a browser tab: it is a document.
+      config: { documentHeaders: true },
       schema: {
         tags,
         summary:
