@@ -275,13 +275,20 @@ describe('platform', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     // Rules that only govern a document stay off JSON.
-    for (const name of ['x-frame-options', 'x-dns-prefetch-control', 'x-xss-protection', 'origin-agent-cluster'])
+    for (const name of [
+      'x-frame-options',
+      'x-dns-prefetch-control',
+      'x-xss-protection',
+      'origin-agent-cluster',
+    ])
       expect(res.headers[name], name).toBeUndefined();
     // The same for an error, an admin route and a refused request.
     for (const url of ['/api/v1/admin/companies', '/api/v1/public/polls/votes/abc']) {
       const other = await ctx.app.inject({ url });
       expect(other.statusCode, url).toBeGreaterThanOrEqual(400);
-      expect(other.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(other.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
       expect(other.headers['x-frame-options'], url).toBeUndefined();
     }
   });

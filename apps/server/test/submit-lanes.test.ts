@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin } from './helpers/factories';
-import { buildBallotFixture, countRows, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import {
+  buildBallotFixture,
+  countRows,
+  submission,
+  submit,
+  type BallotFixture,
+} from './helpers/ballot-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 // The group commit's rule for a second statement (modules/ballots/submit-lanes.ts): while a statement

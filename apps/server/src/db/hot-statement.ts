@@ -70,8 +70,7 @@ export async function runHotOn<T>(
  * Whether a statement runs in another process (PostgreSQL, through the pg pool) while this one goes on,
  * rather than inside this process's own turn (PGlite).
  */
-export const inBackground = (db: Db) =>
-  (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+export const inBackground = (db: Db) => (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
 
 /** Runs the statement with these parameter values on the application's pg pool or PGlite client. */
 export async function runHot<T>(db: Db, st: HotStatement, values: unknown[]): Promise<T[]> {
