@@ -66,15 +66,18 @@ export async function runHotOn<T>(
   return runOnPglite<T>(client, st, values);
 }
 
+/** The driver's client under the application's Drizzle database. */
+const clientOf = (db: Db) => (db as unknown as { $client?: unknown }).$client;
+
 /**
  * Whether a statement runs in another process (PostgreSQL, through the pg pool) while this one goes on,
  * rather than inside this process's own turn (PGlite).
  */
-export const inBackground = (db: Db) => (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+export const inBackground = (db: Db) => clientOf(db) instanceof pg.Pool;
 
 /** Runs the statement with these parameter values on the application's pg pool or PGlite client. */
 export async function runHot<T>(db: Db, st: HotStatement, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
+  const client = clientOf(db);
   if (client instanceof pg.Pool || client instanceof PGlite) return runHotOn<T>(client, st, values);
   // Only ever called with the application's database, never inside a transaction.
   throw new Error('hot statement: expected the pg pool or the PGlite client');

@@ -97,20 +97,17 @@ function nextBatch(db: Db, lane: Lane) {
 async function drain(db: Db, key: string, lane: Lane) {
   lane.inFlight++;
   try {
+    // PostgreSQL: the ballots that queued while a statement ran go to the database before its voters
+    // are answered (the driver sends a statement on the next tick; the answers follow on a later one), so
+    // the database works while this process writes them. PGlite runs a statement inside this process,
+    // synchronously: answer first, then the next.
+    const sendFirst = inBackground(db);
     let running = nextBatch(db, lane);
     while (running) {
       const settle = await running;
-      if (!inBackground(db)) {
-        // PGlite runs a statement inside this process, synchronously: answer first, then the next.
-        settle();
-        running = nextBatch(db, lane);
-        continue;
-      }
-      // PostgreSQL: the ballots that queued while the statement ran go to the database before this
-      // batch's voters are answered. The driver sends a statement on the next tick; answering on a
-      // later tick lets the database work on it while this process writes the answers.
+      if (!sendFirst) settle();
       running = nextBatch(db, lane);
-      process.nextTick(settle);
+      if (sendFirst) process.nextTick(settle);
     }
   } finally {
     lane.inFlight--;
