@@ -42,6 +42,10 @@ export const codeCounts = z.object({
   /** 发出数: codes that count as handed out (used + unused + recalled). */
   handed_out: int,
   batches: int,
+  /** Codes printed on paper ballots (part of `issued`): they stay valid after 结束投票 until 完成计票. */
+  paper_issued: int,
+  /** Printed paper sheets not keyed yet: 完成计票 voids them ('N 张纸质票未录入，将作废'). */
+  paper_unused: int,
 });
 export type CodeCounts = z.infer<typeof codeCounts>;
 

@@ -2,7 +2,7 @@
 // checked and stored exactly like an online ballot (source 'paper'); with 双人录入核对 on it is keyed
 // twice by two admin sessions and counts only when both entries agree.
 import { z } from 'zod';
-import { formCategory } from './vote-type';
+import { countStage, formCategory } from './vote-type';
 import { ballotEntryInput, publicPoll, publicSubject, publicTarget } from './public-vote';
 import { MAX_BALLOT_ENTRIES } from './public-vote-types';
 
@@ -20,6 +20,8 @@ export const PAPER_DETAILS = {
   codeVoided: '该测评码已作废',
   sheetNumber: `编号必须是 1-${MAX_SHEET_NUMBER} 的整数`,
   closed: '投票已结束',
+  /** 完成计票 ends the keying: the figures are final. */
+  counted: '已完成计票，不能再录入或更正纸质票',
   sameSession: '双人录入需由另一位管理员（另一个登录会话）完成第二次录入',
   settleByThird: '核对需由未参与录入的第三人完成',
   noSession: '请重新登录后再录入纸质票',
@@ -122,8 +124,13 @@ export const paperForm = z.object({
   test_mode: z.boolean(),
   /** As the voter sees it; an archived round's vote type is 'closed' (round_archived true). */
   state: z.enum(['open', 'not_started', 'closed', 'inactive']),
+  /** 投票中 / 投票结束 (phones stopped, paper still keyed) / 已完成计票 (nothing keyed any more). */
+  count_stage: countStage,
   round_archived: z.boolean(),
-  /** False when nothing can be entered: not open, or a setup problem (`notice` says which). */
+  /**
+   * False when nothing can be entered: not started, switched off, counted (完成计票), archived, or a setup
+   * problem (`notice` says which). A vote type that ended (投票结束) still takes paper.
+   */
   ready: z.boolean(),
   notice: z.string().nullable(),
   polls: z.array(publicPoll),

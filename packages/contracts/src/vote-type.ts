@@ -49,6 +49,21 @@ const expectedVoters = z
   .min(1, { error: '应到人数至少为 1' })
   .max(1_000_000, { error: '应到人数过大' });
 
+/**
+ * The three steps of every vote type: `voting` (投票中: phones and paper), `counting` (投票结束: phones
+ * refused, paper sheets still keyed and checked), `counted` (已完成计票: unkeyed paper void, figures final).
+ */
+export const COUNT_STAGES = ['voting', 'counting', 'counted'] as const;
+export const countStage = z.enum(COUNT_STAGES);
+export type CountStage = (typeof COUNT_STAGES)[number];
+export const COUNT_STAGE_LABELS: Record<CountStage, string> = {
+  voting: '投票中',
+  counting: '投票结束',
+  counted: '已完成计票',
+};
+/** Printed on every page of a report made before every vote type of the round finished counting. */
+export const COUNT_NOT_FINISHED = '计票未完成';
+
 export const voteType = z.object({
   id: z.number().int(),
   company_id: z.number().int(),
@@ -76,6 +91,12 @@ export const voteType = z.object({
   closed_at: z.string().nullable(),
   /** open / not_started / closed / inactive, as the voter sees it now. */
   status: z.enum(['open', 'not_started', 'closed', 'inactive']),
+  /** 投票中 → 投票结束 (phones refused, paper still keyed) → 已完成计票 (figures final). */
+  count_stage: countStage,
+  /** When 完成计票 was done; null before. */
+  counted_at: z.string().nullable(),
+  /** Formal ballots deleted after the vote ended (system admin, advanced mode): disclosed on the figures. */
+  deleted_ballots: z.number().int(),
   /** The absolute voting address from the configured public address; null when none is configured. */
   public_url: z.string().nullable(),
   created_at: z.string(),

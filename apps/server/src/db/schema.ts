@@ -166,8 +166,15 @@ export const voteTypes = pgTable(
     testMode: boolean('test_mode').notNull().default(false),
     /** 双人录入核对: each paper sheet is keyed by two admin sessions and counts only when both agree. */
     doubleEntry: boolean('double_entry').notNull().default(false),
-    /** Set by 结束投票, cleared by reopen; the vote is closed while set. */
+    /** Set by 结束投票, cleared by reopen; the vote is closed to phones while set. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Set by 完成计票 (after 结束投票: paper sheets are keyed until then), cleared by reopen; the figures
+     * are final while set. Stage: 投票中 (neither), 投票结束 (closed, not counted), 已完成计票.
+     */
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    /** Formal ballots deleted after the vote ended (a system admin's advanced-mode action), disclosed. */
+    deletedBallots: integer('deleted_ballots').notNull().default(0),
     /** The vote type of the previous round this one was copied from. */
     sourceVoteTypeId: integer('source_vote_type_id').references((): AnyPgColumn => voteTypes.id, {
       onDelete: 'set null',
@@ -383,8 +390,10 @@ export const ballotCodes = pgTable(
       .default(sql`current_date`),
     /** Used while the vote type was in test mode (voided at go-formal). */
     usedInTest: boolean('used_in_test').notNull().default(false),
-    /** Voided by 结束投票: handed out but not used. */
+    /** Voided by 结束投票 (a phone code) or 完成计票 (a paper sheet's code): handed out but not used. */
     recalled: boolean('recalled').notNull().default(false),
+    /** Printed on a paper ballot (打印纸质选票): stays valid after 结束投票 until 完成计票. */
+    forPaper: boolean('for_paper').notNull().default(false),
   },
   (t) => [
     uniqueIndex('ballot_codes_vote_type_code_key').on(t.voteTypeId, t.code),
@@ -393,8 +402,8 @@ export const ballotCodes = pgTable(
 );
 
 /**
- * Paper sheets being keyed (纸质票录入), one row per sheet, only while the vote type is open: every row
- * of a vote type is deleted by 结束投票 (and by going formal). The ONE place where a code meets a ballot
+ * Paper sheets being keyed (纸质票录入), one row per sheet, only until the count is finished: every row
+ * of a vote type is deleted by 完成计票 (and by going formal). The ONE place where a code meets a ballot
  * (sheet_key is the code in codes mode), kept so that a wrongly keyed sheet can be corrected; the paper
  * sheet itself carries the same information (docs/ARCHITECTURE.md "Paper ballots").
  */

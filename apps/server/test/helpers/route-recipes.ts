@@ -213,6 +213,11 @@ export const RECIPES: Record<string, Recipe> = {
   'DELETE /vote-types/:id': async (w, u) => call('DELETE', `/vote-types/${(await freshVoteType(w, u)).id}`),
   'POST /vote-types/:id/close': async (w, u) =>
     call('POST', `/vote-types/${(await freshVoteType(w, u)).id}/close`),
+  'POST /vote-types/:id/finish-count': async (w, u) => {
+    const vt = await freshVoteType(w, u);
+    await post(w, `/vote-types/${vt.id}/close`);
+    return call('POST', `/vote-types/${vt.id}/finish-count`);
+  },
   'POST /vote-types/:id/reopen': async (w, u) => {
     const vt = await freshVoteType(w, u);
     await post(w, `/vote-types/${vt.id}/close`);

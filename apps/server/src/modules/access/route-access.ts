@@ -89,6 +89,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /vote-types/:id': r('write', 'vote_type', 'vote_type.update'),
   'DELETE /vote-types/:id': r('write', 'vote_type', 'vote_type.delete'),
   'POST /vote-types/:id/close': r('write', 'vote_type', 'vote_type.close'),
+  'POST /vote-types/:id/finish-count': r('write', 'vote_type', 'vote_type.finish_count'),
   'POST /vote-types/:id/reopen': r('write', 'vote_type', 'vote_type.reopen'),
   'POST /vote-types/:id/go-formal': r('write', 'vote_type', 'vote_type.go_formal'),
   'POST /vote-types/:id/codes': r('write', 'vote_type', 'ballot_codes.issue'),

@@ -29,12 +29,21 @@ export async function nextBatch(db: Db, voteTypeId: number) {
   return row!.n;
 }
 
-/** Inserts the codes that are not taken yet; answers those inserted, in the order given. */
-export async function insertCodes(db: Db, voteTypeId: number, batch: number, codes: string[]) {
+/**
+ * Inserts the codes that are not taken yet; answers those inserted, in the order given. `forPaper`: printed
+ * on paper ballots (valid after 结束投票 until 完成计票).
+ */
+export async function insertCodes(
+  db: Db,
+  voteTypeId: number,
+  batch: number,
+  codes: string[],
+  forPaper = false,
+) {
   const rows = await rowsOf<{ code: string }>(
     db,
-    sql`INSERT INTO ballot_codes (vote_type_id, code, batch)
-        SELECT ${voteTypeId}, c.value, ${batch}
+    sql`INSERT INTO ballot_codes (vote_type_id, code, batch, for_paper)
+        SELECT ${voteTypeId}, c.value, ${batch}, ${forPaper}
         FROM jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) WITH ORDINALITY AS c(value, ord)
         ORDER BY c.ord
         ON CONFLICT DO NOTHING
@@ -55,6 +64,9 @@ export interface CodeCountRow {
   /** 发出数: unused + used outside test mode + recalled (voided at close). */
   handedOut: number;
   batches: number;
+  /** Codes printed on paper ballots, and those of them still unused (sheets not keyed yet). */
+  paperIssued: number;
+  paperUnused: number;
 }
 
 /** Codes per state for some vote types; a vote type without codes is absent. */
@@ -72,6 +84,8 @@ export async function codeCounts(db: Db, voteTypeIds: number[]): Promise<Map<num
       handedOut: sql<number>`count(*) FILTER (WHERE ${ballotCodes.state} = 'unused'
         OR (${ballotCodes.state} = 'used' AND NOT ${ballotCodes.usedInTest}) OR ${ballotCodes.recalled})::int`,
       batches: sql<number>`count(DISTINCT ${ballotCodes.batch})::int`,
+      paperIssued: sql<number>`count(*) FILTER (WHERE ${ballotCodes.forPaper})::int`,
+      paperUnused: sql<number>`count(*) FILTER (WHERE ${ballotCodes.forPaper} AND ${ballotCodes.state} = 'unused')::int`,
     })
     .from(ballotCodes)
     .where(inArray(ballotCodes.voteTypeId, voteTypeIds))
@@ -151,12 +165,41 @@ export async function voidCodesById(db: Db, ids: number[]) {
   return rows.length;
 }
 
-/** Voids every unused code of a vote type; `recalled` marks them handed out (结束投票). */
-export async function voidUnused(db: Db, voteTypeId: number, opts: { recalled: boolean }) {
+/**
+ * Voids every unused code of a vote type; `recalled` marks them handed out (结束投票, 完成计票). `paper`
+ * limits it to the codes printed on paper ballots (true) or to the others (false).
+ */
+export async function voidUnused(db: Db, voteTypeId: number, opts: { recalled: boolean; paper?: boolean }) {
   const rows = await db
     .update(ballotCodes)
     .set({ state: 'voided', recalled: opts.recalled })
-    .where(and(eq(ballotCodes.voteTypeId, voteTypeId), eq(ballotCodes.state, 'unused')))
+    .where(
+      and(
+        eq(ballotCodes.voteTypeId, voteTypeId),
+        eq(ballotCodes.state, 'unused'),
+        opts.paper === undefined ? undefined : eq(ballotCodes.forPaper, opts.paper),
+      ),
+    )
+    .returning({ id: ballotCodes.id });
+  return rows.length;
+}
+
+/**
+ * Gives back the codes a step voided as recalled, when that step is undone (重新开放): the phone codes of
+ * 结束投票 (`paper` false) or the paper codes of 完成计票 (`paper` true) are unused again.
+ */
+export async function restoreRecalled(db: Db, voteTypeId: number, paper: boolean) {
+  const rows = await db
+    .update(ballotCodes)
+    .set({ state: 'unused', recalled: false })
+    .where(
+      and(
+        eq(ballotCodes.voteTypeId, voteTypeId),
+        eq(ballotCodes.state, 'voided'),
+        eq(ballotCodes.recalled, true),
+        eq(ballotCodes.forPaper, paper),
+      ),
+    )
     .returning({ id: ballotCodes.id });
   return rows.length;
 }
@@ -189,10 +232,11 @@ export async function reshuffleUsedCodes(db: Db, voteTypeId: number) {
     db,
     sql`WITH gone AS (
           DELETE FROM ballot_codes WHERE vote_type_id = ${voteTypeId} AND state = 'used'
-          RETURNING id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled
+          RETURNING id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled, for_paper
         ), back AS (
-          INSERT INTO ballot_codes (id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled)
-          SELECT id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled
+          INSERT INTO ballot_codes (id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled,
+                                    for_paper)
+          SELECT id, vote_type_id, code, state, batch, issued_on, used_in_test, recalled, for_paper
           FROM gone ORDER BY gen_random_uuid()
           RETURNING 1
         )

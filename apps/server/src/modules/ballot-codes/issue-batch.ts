@@ -6,15 +6,15 @@ import { makeCodes } from './code-maker';
 /**
  * Issues `count` new codes of a vote type as its next batch, inside the caller's transaction (which holds
  * the vote type): the one issuer for 发放测评码 and for printing paper ballots. Answers the batch and the
- * codes in the stored form.
+ * codes in the stored form. `forPaper`: the codes printed on paper ballots.
  */
-export async function issueBatch(tx: Db, voteTypeId: number, count: number) {
+export async function issueBatch(tx: Db, voteTypeId: number, count: number, forPaper = false) {
   const batch = await nextBatch(tx, voteTypeId);
   const issued: string[] = [];
   // A clash with an existing code of the vote type is rare (31^10 codes); the shortfall is topped up.
   for (let round = 0; issued.length < count; round++) {
     if (round === 10) throw conflict('生成测评码失败，请重试');
-    issued.push(...(await insertCodes(tx, voteTypeId, batch, makeCodes(count - issued.length))));
+    issued.push(...(await insertCodes(tx, voteTypeId, batch, makeCodes(count - issued.length), forPaper)));
   }
   return { batch, codes: issued };
 }

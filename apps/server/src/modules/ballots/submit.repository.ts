@@ -63,16 +63,23 @@ type ParamOf = (name: Param) => SQL | Placeholder;
 
 /**
  * What a vote type `v` (the row of `linkId`) must be for any ballot to be stored, in the single statement
- * and the group commit's batch (submit-batch.repository.ts) alike: active, of the ballot's family, not
- * closed, in a current round, inside its window, and with the definition the ballot was checked against.
+ * and the group commit's batch (submit-batch.repository.ts) alike: active, of the ballot's family, in a
+ * current round, started, with the definition the ballot was checked against, and still taking ballots
+ * of its kind: a phone's while the vote is open (not closed, inside its window), a paper sheet's (`paper`
+ * true) until 完成计票 — 结束投票 stops the phones, not the keying of the paper already handed in.
  */
-export function votableSql(family: Family, linkId: SQL | Placeholder, fingerprint: SQL | Placeholder): SQL {
+export function votableSql(
+  family: Family,
+  linkId: SQL | Placeholder,
+  fingerprint: SQL | Placeholder,
+  paper: SQL = sql`false`,
+): SQL {
   const fp = fingerprintSql(family, sql`v.company_id`, sql`v.round_id`, sql`v.name`);
   return sql`v.link_id = ${linkId} AND v.is_active AND v.form_category = ${family}
-        AND v.closed_at IS NULL
         AND EXISTS (SELECT 1 FROM rounds r WHERE r.id = v.round_id AND r.state = 'current')
         AND (v.opens_at IS NULL OR v.opens_at <= now())
-        AND (v.closes_at IS NULL OR v.closes_at > now())
+        AND (CASE WHEN ${paper} THEN v.counted_at IS NULL
+                  ELSE v.closed_at IS NULL AND (v.closes_at IS NULL OR v.closes_at > now()) END)
         AND ${fp} = ${fingerprint}`;
 }
 
@@ -88,7 +95,7 @@ function submissionStatement(family: Family, p: ParamOf): SQL {
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.access_mode, v.test_mode FROM vote_types v
-      WHERE ${votableSql(family, p('linkId'), p('fingerprint'))}
+      WHERE ${votableSql(family, p('linkId'), p('fingerprint'), sql`${p('source')}::text = 'paper'`)}
         AND (v.access_mode = 'codes' OR v.expected_voters IS NULL OR ${p('capChecked')}::boolean)
       FOR KEY SHARE OF v
     ), code AS (${codes.code}

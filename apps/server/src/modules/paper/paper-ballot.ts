@@ -34,15 +34,18 @@ export async function paperDefinition(db: Db, voteTypeId: number, companyId?: nu
 }
 
 /**
- * The vote type locked against other paper writes and 结束投票 (FOR NO KEY UPDATE: phone ballots go on),
- * in a current round (409 otherwise) and open (the voter's 403 otherwise).
+ * The vote type locked against other paper writes and 完成计票 (FOR NO KEY UPDATE: phone ballots go on),
+ * in a current round (409 otherwise) and taking paper: open, or ended (投票结束: the phones stopped, the
+ * paper handed in is still keyed) but not counted (409 once 完成计票); not started or switched off is the
+ * voter's 403.
  */
 export async function lockForPaper(tx: Db, id: number, companyId?: number) {
   const v = await lockVoteType(tx, id, 'no key update');
   if (!v || (companyId !== undefined && v.companyId !== companyId)) throw notFound('投票类型不存在');
   await assertRoundWritable(tx, v.roundId);
+  if (v.countedAt) throw conflict(PAPER_DETAILS.counted);
   const status = statusOf(v);
-  if (status !== 'open') throw STATUS_ERRORS[status]();
+  if (status !== 'open' && status !== 'closed') throw STATUS_ERRORS[status]();
   return v;
 }
 

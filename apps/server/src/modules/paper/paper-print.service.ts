@@ -19,7 +19,7 @@ function issueForPrint(db: Db, v: VoteTypeRow, count: number, actor: Actor) {
     const locked = (await lockVoteType(tx, v.id, 'no key update'))!;
     await assertRoundWritable(tx, locked.roundId);
     if (locked.closedAt) throw conflict('投票已结束，不能再发放测评码');
-    const { batch, codes } = await issueBatch(tx, v.id, count);
+    const { batch, codes } = await issueBatch(tx, v.id, count, true);
     await recordAudit(tx, actor, 'paper.print', {
       vote_type_id: v.id,
       company_id: v.companyId,

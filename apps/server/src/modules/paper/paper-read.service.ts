@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from '../public/public-ballot.service';
 import { STATUS_DETAILS } from '../public/submit-vote.service';
-import { statusOf } from '../vote-types/vote-type-status';
+import { countStageOf, statusOf } from '../vote-types/vote-type-status';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
 import { paperDefinition } from './paper-ballot';
 import { keyOf, resolveSheet } from './paper-sheet-key';
@@ -24,11 +24,14 @@ export async function paperForm(db: Db, voteTypeId: number, companyId?: number):
   const def = await paperDefinition(db, voteTypeId, companyId);
   const v = def.voteType;
   const state = def.roundArchived ? 'closed' : statusOf(v);
+  const stage = countStageOf(v);
   const notice = def.roundArchived
     ? PUBLIC_VOTE_DETAILS.archived
-    : state !== 'open'
-      ? STATUS_DETAILS[state]
-      : def.problem;
+    : stage === 'counted'
+      ? PAPER_DETAILS.counted
+      : state !== 'open' && state !== 'closed'
+        ? STATUS_DETAILS[state]
+        : def.problem;
   return {
     vote_type_id: v.id,
     name: v.name,
@@ -38,6 +41,7 @@ export async function paperForm(db: Db, voteTypeId: number, companyId?: number):
     double_entry: v.doubleEntry,
     test_mode: v.testMode,
     state,
+    count_stage: stage,
     round_archived: def.roundArchived,
     ready: notice === null,
     notice,

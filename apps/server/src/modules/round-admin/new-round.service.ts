@@ -14,9 +14,10 @@ import { copyPollsToRound } from '../polls/polls.repository';
 import { currentRound, mapRound } from '../rounds/round-scope';
 import * as rounds from '../rounds/rounds.repository';
 import { copyTargetsToRound } from '../vote-targets/vote-targets.repository';
-import { statusOf } from '../vote-types/vote-type-status';
+import { countStageOf, statusOf } from '../vote-types/vote-type-status';
 import { closeRoundVoteTypes, lockRoundVoteTypes } from '../vote-types/vote-types.repository';
-import { deleteRoundSheets } from '../paper/paper.repository';
+import { countUnsettled, deleteRoundSheets } from '../paper/paper.repository';
+import { codeCounts } from '../ballot-codes/ballot-codes.repository';
 import { copyVoteTypesToRound } from '../vote-types/vote-types.service';
 
 const duplicateName = () => conflict('批次名称已存在');
@@ -25,7 +26,9 @@ const duplicateName = () => conflict('批次名称已存在');
  * Archives the current round (state archived, archived_at now; its vote types that are still running
  * are closed) and creates the new current round with a copy of the setup: polls, vote types (new links,
  * 试投票 on, no codes), targets, subjects, covers; no ballots. 409 while a vote type of the current round
- * is open with formal ballots, or when the name is taken.
+ * is open with formal ballots, while one that ended still has paper to key (printed sheets unkeyed, sheets
+ * waiting for a second entry), or when the name is taken. The archived round's vote types count as
+ * 完成计票.
  */
 export async function startNewRound(
   db: Db,
@@ -49,6 +52,20 @@ export async function startNewRound(
           running.push(v.name);
       }
       if (running.length) throw conflict(`请先结束正在进行的投票：${running.join('、')}`);
+      // Paper handed in but not keyed, or keyed once: archiving would lose it (完成计票 says so first).
+      const paperLeft: string[] = [];
+      const printed = await codeCounts(
+        tx,
+        voteTypes.map((v) => v.id),
+      );
+      for (const v of voteTypes) {
+        if (countStageOf(v) !== 'counting') continue;
+        if ((printed.get(v.id)?.paperUnused ?? 0) > 0 || (await countUnsettled(tx, v.id)) > 0)
+          paperLeft.push(v.name);
+      }
+      if (paperLeft.length) {
+        throw conflict(`请先完成计票（仍有纸质票未录入或待核对）：${paperLeft.join('、')}`);
+      }
       if (await rounds.findRoundByName(tx, companyId, body.name)) throw duplicateName();
 
       await rounds.archiveRound(tx, old.id);

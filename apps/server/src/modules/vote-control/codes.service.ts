@@ -56,6 +56,8 @@ export async function countsOf(db: Db, voteTypeId: number) {
     used_in_test: c?.usedInTest ?? 0,
     handed_out: c?.handedOut ?? 0,
     batches: c?.batches ?? 0,
+    paper_issued: c?.paperIssued ?? 0,
+    paper_unused: c?.paperUnused ?? 0,
   };
 }
 

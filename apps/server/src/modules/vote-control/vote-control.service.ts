@@ -2,14 +2,21 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { conflict } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
-import { reshuffleUsedCodes, voidUnused, voidUsedInTest } from '../ballot-codes/ballot-codes.repository';
+import {
+  reshuffleUsedCodes,
+  restoreRecalled,
+  voidUnused,
+  voidUsedInTest,
+} from '../ballot-codes/ballot-codes.repository';
 import { countVoteTypeSubmissions, deleteTestSubmissions } from '../ballots/submissions.repository';
 import { updateVoteType } from '../vote-types/vote-types.repository';
 import { assertRoundWritable } from '../rounds/round-scope';
 import { lockScopedVoteType, mapVoteType } from '../vote-types/vote-types.service';
+import { countStageOf, hasEnded } from '../vote-types/vote-type-status';
 import { countUnsettled, deleteVoteTypeSheets } from '../paper/paper.repository';
 
-// Running a vote: 结束投票 (close), 重新开放 (reopen) and 转为正式投票 (go formal). Each locks the vote type
+// Running a vote: 结束投票 (close), 完成计票 (finish the count), 重新开放 (reopen, one step back) and
+// 转为正式投票 (go formal). Each locks the vote type
 // row FOR UPDATE first: a ballot in flight (which holds FOR KEY SHARE on it) commits before, or waits,
 // re-reads the row and is refused. One transaction each, audited.
 
@@ -26,21 +33,19 @@ const auditBase = (v: { id: number; companyId: number; name: string }) => ({
 });
 
 /**
- * Closes the vote now. In codes mode the unused codes are voided as recalled (handed out, not used), and
- * the used code rows are rewritten in random order so that no system column pairs them with ballots
- * (docs/ARCHITECTURE.md "No link between a code and its ballot"). Paper sheets still waiting for their
- * second entry or a settlement refuse the close (409); the keyed sheets (the only code-ballot pairs) are
- * erased in the same transaction.
+ * 结束投票: the phones stop now. In codes mode the unused phone codes are voided as recalled (handed out,
+ * not used); the codes printed on paper ballots stay valid, since the paper handed in is keyed after the
+ * phones close (the natural order of a meeting), until 完成计票. The used code rows are rewritten in random
+ * order so that no system column pairs them with ballots (docs/ARCHITECTURE.md "No link between a code and
+ * its ballot").
  */
 export async function closeVoteType(db: Db, id: number, opts: Opts) {
   const row = await db.transaction(async (tx) => {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
     await assertRoundWritable(tx, v.roundId);
     if (v.closedAt) throw conflict('投票已结束');
-    const unsettled = await countUnsettled(tx, id);
-    if (unsettled > 0) throw conflict(`还有 ${unsettled} 张纸质票未完成双人录入核对，请先处理`);
-    const paperSheets = await deleteVoteTypeSheets(tx, id);
-    const recalled = v.accessMode === 'codes' ? await voidUnused(tx, id, { recalled: true }) : 0;
+    const recalled =
+      v.accessMode === 'codes' ? await voidUnused(tx, id, { recalled: true, paper: false }) : 0;
     await reshuffleUsedCodes(tx, id);
     const closed = await updateVoteType(tx, id, { closedAt: new Date() });
     await recordAudit(tx, opts.actor, 'vote_type.close', {
@@ -49,23 +54,69 @@ export async function closeVoteType(db: Db, id: number, opts: Opts) {
       test_mode: v.testMode,
       returned: await countVoteTypeSubmissions(tx, id, false),
       recalled_codes: recalled,
-      paper_sheets: paperSheets,
     });
     return closed!;
   });
   return mapVoteType(row, opts.base);
 }
 
-/** Opens a closed vote again (advanced mode). Recalled codes stay void: issue new ones (补发). */
+/**
+ * 完成计票: the last step, after 结束投票 (or the end of the window). Refused while a paper sheet waits for
+ * its second entry or a settlement; voids the printed paper codes never keyed (as recalled) and erases the
+ * keyed sheets (the only code-ballot pairs), rewrites the used codes once more (paper keyed after the
+ * close used some), and marks the figures final.
+ */
+export async function finishCount(db: Db, id: number, opts: Opts) {
+  const row = await db.transaction(async (tx) => {
+    const v = await lockScopedVoteType(tx, id, opts.companyId);
+    await assertRoundWritable(tx, v.roundId);
+    if (v.countedAt) throw conflict('该投票类型已完成计票');
+    if (!hasEnded(v)) throw conflict('请先结束投票，再完成计票');
+    const unsettled = await countUnsettled(tx, id);
+    if (unsettled > 0) throw conflict(`还有 ${unsettled} 张纸质票未完成双人录入核对，请先处理`);
+    const paperSheets = await deleteVoteTypeSheets(tx, id);
+    const phoneCodes = !v.closedAt && v.accessMode === 'codes';
+    const recalled = phoneCodes ? await voidUnused(tx, id, { recalled: true, paper: false }) : 0;
+    const unkeyed = await voidUnused(tx, id, { recalled: true, paper: true });
+    await reshuffleUsedCodes(tx, id);
+    const now = new Date();
+    const counted = await updateVoteType(tx, id, { countedAt: now, closedAt: v.closedAt ?? now });
+    await recordAudit(tx, opts.actor, 'vote_type.finish_count', {
+      ...auditBase(v),
+      returned: await countVoteTypeSubmissions(tx, id, false),
+      paper_sheets: paperSheets,
+      unkeyed_paper_codes: unkeyed,
+      ...(phoneCodes ? { recalled_codes: recalled } : {}),
+    });
+    return counted!;
+  });
+  return mapVoteType(row, opts.base);
+}
+
+/**
+ * 重新开放 (advanced mode) goes back one step: from 已完成计票 to 投票结束 (the printed paper codes voided by
+ * 完成计票 are valid again, so the sheets can be keyed), from 投票结束 to 投票中 (the phone codes voided by
+ * 结束投票 are valid again). Audited with the step it left.
+ */
 export async function reopenVoteType(db: Db, id: number, opts: Opts) {
   const row = await db.transaction(async (tx) => {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
     await assertRoundWritable(tx, v.roundId);
-    if (!v.closedAt) throw conflict('投票未结束，无需重新开放');
-    const opened = await updateVoteType(tx, id, { closedAt: null });
+    const stage = countStageOf(v);
+    if (stage === 'voting') throw conflict('投票未结束，无需重新开放');
+    if (stage === 'counting' && !v.closedAt) {
+      throw conflict('投票已过截止时间：请先修改截止时间，再重新开放');
+    }
+    const back = stage === 'counted' ? { countedAt: null } : { closedAt: null };
+    const restored = await restoreRecalled(tx, id, stage === 'counted');
+    const opened = await updateVoteType(tx, id, back);
     await recordAudit(tx, opts.actor, 'vote_type.reopen', {
       ...auditBase(v),
-      closed_at: v.closedAt.toISOString(),
+      stage,
+      restored_codes: restored,
+      ...(stage === 'counted'
+        ? { counted_at: v.countedAt!.toISOString() }
+        : { closed_at: v.closedAt!.toISOString() }),
     });
     return opened!;
   });

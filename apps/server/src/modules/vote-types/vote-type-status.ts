@@ -1,3 +1,4 @@
+import type { CountStage } from '@kaoping/contracts/vote-type';
 import type { VoteTypeStatus } from '@kaoping/contracts/public-vote-types';
 import type { VoteTypeRow } from './vote-types.repository';
 
@@ -15,3 +16,12 @@ export function statusOf(v: Timing, now = Date.now()): VoteTypeStatus {
 /** The vote has ended: closed by hand or past its window (whether or not it is switched on). */
 export const hasEnded = (v: Timing, now = Date.now()) =>
   !!v.closedAt || (!!v.closesAt && now >= v.closesAt.getTime());
+
+/**
+ * The vote type's step: 投票中 until it ends (by hand or by its window), then 投票结束 while paper is still
+ * keyed, then 已完成计票 once counted (figures final). The same rule as `countStageSql`.
+ */
+export function countStageOf(v: Timing & Pick<VoteTypeRow, 'countedAt'>, now = Date.now()): CountStage {
+  if (v.countedAt) return 'counted';
+  return hasEnded(v, now) ? 'counting' : 'voting';
+}

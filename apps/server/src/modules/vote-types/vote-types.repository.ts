@@ -88,12 +88,12 @@ export async function lockRoundVoteTypes(db: Db, roundId: number) {
     .for('update');
 }
 
-/** Closes every vote type of a round that is not closed yet (the round is being archived). */
+/** Closes and counts every vote type of a round not closed or counted yet (the round is being archived). */
 export async function closeRoundVoteTypes(db: Db, roundId: number) {
   await db
     .update(voteTypes)
-    .set({ closedAt: sql`now()` })
-    .where(and(eq(voteTypes.roundId, roundId), isNull(voteTypes.closedAt)));
+    .set({ closedAt: sql`coalesce(${voteTypes.closedAt}, now())`, countedAt: sql`now()` })
+    .where(and(eq(voteTypes.roundId, roundId), isNull(voteTypes.countedAt)));
 }
 
 /** Vote types per round of a unit. */

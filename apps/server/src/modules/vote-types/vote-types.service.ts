@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { countVoteTypeSubmissions, voteTypeHasSubmissions } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { assertRoundWritable, currentRound, writableCurrentRound } from '../rounds/round-scope';
-import { statusOf } from './vote-type-status';
+import { countStageOf, statusOf } from './vote-type-status';
 import * as repo from './vote-types.repository';
 
 /** 128 random bits, URL-safe: a link nobody can guess or enumerate. */
@@ -43,6 +43,9 @@ export function mapVoteType(row: repo.VoteTypeRow, base: string | null): VoteTyp
     double_entry: row.doubleEntry,
     closed_at: row.closedAt?.toISOString() ?? null,
     status: statusOf(row),
+    count_stage: countStageOf(row),
+    counted_at: row.countedAt?.toISOString() ?? null,
+    deleted_ballots: row.deletedBallots,
     public_url: base === null ? null : `${base}${voteTypePublicPath(row.linkId)}`,
     created_at: row.createdAt.toISOString(),
   };
@@ -231,6 +234,8 @@ export async function copyVoteTypesToRound(db: Db, fromRoundId: number, toRoundI
       linkId: newLinkId(),
       testMode: true,
       closedAt: null,
+      countedAt: null,
+      deletedBallots: 0,
       sourceVoteTypeId: id,
     });
     pairs.push({ from: id, to: row.id });
