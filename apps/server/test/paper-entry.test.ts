@@ -161,12 +161,25 @@ describe('entering a sheet (double entry off)', () => {
     }
     const formOf = async () => (await paper().form(w.token)).json<Record<string, unknown>>();
     expect(await formOf()).toMatchObject({ state: 'open', ready: true, notice: null, round_archived: false });
+    // 结束投票 stops the phones, not the paper: the entry screen still takes sheets.
     expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
-    const closed = await paper().enter(w.token, '1', appraisalEntries(w.f));
-    expect(closed.statusCode).toBe(403);
-    expect(closed.json()).toEqual({ detail: '投票已结束' });
-    // The entry screen says so before anything is keyed, with the voter page's words.
-    expect(await formOf()).toMatchObject({ state: 'closed', ready: false, notice: '投票已结束' });
+    expect(await formOf()).toMatchObject({
+      state: 'closed',
+      count_stage: 'counting',
+      ready: true,
+      notice: null,
+    });
+    expect((await api().finishCount(w.f.appraisal.id)).statusCode).toBe(200);
+    const counted = await paper().enter(w.token, '1', appraisalEntries(w.f));
+    expect(counted.statusCode).toBe(409);
+    expect(counted.json()).toEqual({ detail: '已完成计票，不能再录入或更正纸质票' });
+    // The entry screen says so before anything is keyed.
+    expect(await formOf()).toMatchObject({
+      state: 'closed',
+      count_stage: 'counted',
+      ready: false,
+      notice: '已完成计票，不能再录入或更正纸质票',
+    });
     expect((await api().close(w.f.evaluation.id)).statusCode).toBe(200);
     const elevated = await elevate(w.ctx.app, w.token);
     const round = await w.ctx.app.inject({
@@ -259,16 +272,18 @@ describe('correcting and withdrawing', () => {
     ]);
   });
 
-  it('refuses a correction or a withdrawal once the vote type is closed, changing nothing', async () => {
+  it('corrects after 结束投票 and refuses a correction or a withdrawal once counted, changing nothing', async () => {
     expect((await paper().enter(w.token, '4', appraisalEntries(w.f))).statusCode).toBe(201);
     expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
+    expect((await paper().correct(w.token, '4', otherEntries())).statusCode).toBe(200);
+    expect((await api().finishCount(w.f.appraisal.id)).statusCode).toBe(200);
     const before = await paperRows(w.ctx.database.db);
     for (const res of [
-      await paper().correct(w.token, '4', otherEntries()),
+      await paper().correct(w.token, '4', appraisalEntries(w.f)),
       await paper().withdraw(w.token, '4'),
     ]) {
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: '投票已结束' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: '已完成计票，不能再录入或更正纸质票' });
     }
     expect(await paperRows(w.ctx.database.db)).toEqual(before);
     expect(await submissionsOf('paper')).toHaveLength(1);
@@ -351,17 +366,18 @@ describe('double entry', () => {
       detail: '该纸质票两次录入不一致，请由第三人核对后确定',
     });
     expect((await submissionsOf('paper')).length).toBe(0);
-    // Closing waits for it.
-    const close = await api().close(w.f.appraisal.id);
-    expect(close.statusCode).toBe(409);
-    expect(close.json()).toEqual({ detail: '还有 1 张纸质票未完成双人录入核对，请先处理' });
+    // 结束投票 does not wait for it (the phones stop, the sheets go on); 完成计票 does.
+    expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
+    const finish = await api().finishCount(w.f.appraisal.id);
+    expect(finish.statusCode).toBe(409);
+    expect(finish.json()).toEqual({ detail: '还有 1 张纸质票未完成双人录入核对，请先处理' });
     const settled = await paper().correct(third, '5', otherEntries());
     expect(settled.statusCode, settled.body).toBe(200);
     expect(settled.json()).toMatchObject({ state: 'counted' });
     expect(settled.json().counted[1].answers.overall).toBe('basically_competent');
     expect(await submissionsOf('paper')).toHaveLength(1);
-    // Closing now erases the sheets (the only place a code met a ballot) and keeps the ballot.
-    expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
+    // 完成计票 now erases the sheets (the only place a code met a ballot) and keeps the ballot.
+    expect((await api().finishCount(w.f.appraisal.id)).statusCode).toBe(200);
     expect(await paperRows(w.ctx.database.db)).toMatchObject({ submissions: 1, paper_sheets: 0 });
   });
 });

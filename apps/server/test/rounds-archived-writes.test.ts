@@ -91,6 +91,9 @@ const ARCHIVED: Record<string, () => Call> = {
   }),
   'DELETE /api/v1/admin/vote-types/:id': () => ({ url: `/vote-types/${f.appraisal.id}` }),
   'POST /api/v1/admin/vote-types/:id/close': () => ({ url: `/vote-types/${f.appraisal.id}/close` }),
+  'POST /api/v1/admin/vote-types/:id/finish-count': () => ({
+    url: `/vote-types/${f.appraisal.id}/finish-count`,
+  }),
   'POST /api/v1/admin/vote-types/:id/reopen': () => ({ url: `/vote-types/${f.appraisal.id}/reopen` }),
   'POST /api/v1/admin/vote-types/:id/go-formal': () => ({ url: `/vote-types/${f.appraisal.id}/go-formal` }),
   'POST /api/v1/admin/vote-types/:id/codes': () => ({

@@ -26,6 +26,8 @@ export function adminCalls(app: App, token: () => string) {
     void: (voteTypeId: number, body: unknown) => call('POST', `/vote-types/${voteTypeId}/codes/void`, body),
     update: (voteTypeId: number, body: object) => call('PUT', `/vote-types/${voteTypeId}`, body),
     close: (voteTypeId: number) => call('POST', `/vote-types/${voteTypeId}/close`),
+    /** 完成计票: the step after 结束投票. */
+    finishCount: (voteTypeId: number) => call('POST', `/vote-types/${voteTypeId}/finish-count`),
     reopen: (voteTypeId: number, elevated?: string) =>
       call('POST', `/vote-types/${voteTypeId}/reopen`, undefined, elevated ? bearer(elevated) : {}),
     goFormal: (voteTypeId: number, elevated?: string) =>
