@@ -2,25 +2,35 @@ import {
   AlignmentType,
   BorderStyle,
   Document,
+  Footer,
+  Header,
+  HeadingLevel,
   HeightRule,
   ImageRun,
   Packer,
   PageBreak,
+  PageNumber,
   PageOrientation,
   Paragraph,
   ShadingType,
+  Tab,
   Table,
   TableCell,
+  TableOfContents,
   TableRow,
+  TabStopType,
   TextRun,
   VerticalAlign,
   WidthType,
   type FileChild,
 } from 'docx';
-import { cellText, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
+import { cellText, pageNumberText, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
 
 // The same report as a Word document for the department to edit: A4 landscape, 宋体 for Chinese (with
 // Noto Sans SC as a fallback name), tables whose header rows repeat on every page, charts as PNG images.
+// The report's sections are Word's 标题 1 / 标题 2 (Heading1/Heading2, so the navigation pane lists them),
+// a table of contents follows the cover, the footer is '第 N 页 共 M 页' in PAGE and NUMPAGES fields, and
+// the header carries the title and the page note (红字, e.g. 计票未完成) on every page.
 
 const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '宋体', cs: '宋体' };
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: '4B5563' };
@@ -100,6 +110,71 @@ function signatures() {
   });
 }
 
+const NOTE_RED = 'B91C1C';
+
+/** 标题 1 / 标题 2 in 宋体, black, bold, kept with the next paragraph (Word's default is a blue Calibri Light). */
+const heading = (level: 0 | 1, size: number, before: number) => ({
+  run: { font: FONT, size: size * 2, bold: true, color: '000000' },
+  paragraph: { spacing: { before, after: 120 }, keepNext: true, keepLines: true, outlineLevel: level },
+});
+
+/** Every page's header: the title, and the page note in red bold at the right. */
+function pageHeader(d: ReportDoc) {
+  const children = [text(d.title, { size: 8, color: '6B7280' })];
+  if (d.pageNote)
+    children.push(
+      new TextRun({ children: [new Tab(), d.pageNote], font: FONT, size: 22, bold: true, color: NOTE_RED }),
+    );
+  return new Header({
+    children: [new Paragraph({ tabStops: [{ type: TabStopType.RIGHT, position: TEXT_WIDTH }], children })],
+  });
+}
+
+/** Every page's footer: 第 N 页 共 M 页 with Word's PAGE and NUMPAGES fields. */
+function pageFooter() {
+  const [before, between, after] = pageNumberText('{N}', '{M}').split(/\{[NM]\}/);
+  return new Footer({
+    children: [
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        children: [
+          new TextRun({
+            children: [before!, PageNumber.CURRENT, between!, PageNumber.TOTAL_PAGES, after!],
+            font: FONT,
+            size: 18,
+          }),
+        ],
+      }),
+    ],
+  });
+}
+
+/** The table of contents page: Word fills in the page numbers when it opens the file (updateFields). */
+function contents(): FileChild[] {
+  return [
+    new Paragraph({ children: [new PageBreak()] }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { after: 120 },
+      children: [text('目  录', { size: 16, bold: true })],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { after: 240 },
+      children: [
+        text(
+          '（目录的页码在 Word 打开文件时更新：Word 询问是否更新域时请选“是”；也可右击目录选“更新域”。）',
+          {
+            size: 9,
+            color: '4B5563',
+          },
+        ),
+      ],
+    }),
+    new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-2' }),
+  ];
+}
+
 /** Builds the .docx file of the report. */
 export async function reportDocx(d: ReportDoc): Promise<Buffer> {
   const body: FileChild[] = [];
@@ -107,8 +182,8 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
     if (b.kind === 'heading')
       body.push(
         new Paragraph({
-          spacing: { before: 240, after: 120 },
-          children: [text(b.text, { size: b.level === 1 ? 15 : 12, bold: true })],
+          heading: b.level === 1 ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2,
+          children: [new TextRun({ text: b.text })],
         }),
       );
     else if (b.kind === 'paragraph') {
@@ -153,6 +228,15 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
       alignment: AlignmentType.CENTER,
       children: [text(d.cover.subtitle, { size: 16 })],
     }),
+    ...(d.pageNote
+      ? [
+          new Paragraph({
+            alignment: AlignmentType.CENTER,
+            spacing: { after: 480 },
+            children: [text(d.pageNote, { size: 14, bold: true, color: NOTE_RED })],
+          }),
+        ]
+      : []),
     ...d.cover.lines.map(
       (l) =>
         new Paragraph({
@@ -162,13 +246,23 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
         }),
     ),
   ];
+  const headers = { default: pageHeader(d) };
+  const footers = { default: pageFooter() };
   const doc = new Document({
     creator: '考评',
     title: d.title,
-    styles: { default: { document: { run: { font: FONT, size: 21 } } } },
+    // The table of contents (and any field) is brought up to date when Word opens the file.
+    features: { updateFields: true },
+    styles: {
+      default: {
+        document: { run: { font: FONT, size: 21 } },
+        heading1: heading(0, 15, 240),
+        heading2: heading(1, 12, 180),
+      },
+    },
     sections: [
-      { properties: { page }, children: cover },
-      { properties: { page }, children: body },
+      { properties: { page }, headers, footers, children: [...cover, ...contents()] },
+      { properties: { page }, headers, footers, children: body },
     ],
   });
   return Packer.toBuffer(doc);

@@ -5,19 +5,39 @@
 /**
  * A table cell: text, a number, or a share in percent (8.06 means 8.06 %, already rounded half-up by
  * the figures; printed with `decimals`, written to Excel as 0.0806 with a % format). null is empty.
+ * A `signed` number is a change or a difference: printed with + for a rise and - for a fall (as the
+ * screens' formatPoints), 0.00 without a sign.
  */
 export type ReportCell =
-  string | null | { num: number; decimals?: number } | { percent: number; decimals?: number };
+  | string
+  | null
+  | { num: number; decimals?: number; signed?: boolean }
+  | { percent: number; decimals?: number };
 
 const fixed = (n: number, decimals: number) => n.toFixed(decimals);
+
+/** A difference as a cell: +13.89 / -2.00 / 0.00, — without a figure. */
+export const signedCell = (n: number | null, decimals = 2): ReportCell =>
+  n === null ? '—' : { num: n, decimals, signed: true };
 
 /** The printed text of a cell. */
 export function cellText(c: ReportCell): string {
   if (c === null) return '';
   if (typeof c === 'string') return c;
-  if ('num' in c) return fixed(c.num, c.decimals ?? 0);
+  if ('num' in c) {
+    const text = fixed(c.num, c.decimals ?? 0);
+    if (!c.signed) return text;
+    if (Number(text) === 0) return text.replace(/^-/, '');
+    return c.num > 0 ? `+${text}` : text;
+  }
   return `${fixed(c.percent, c.decimals ?? 2)}%`;
 }
+
+/** The Excel number format of a signed number (+13.89 / -2.00 / 0.00). */
+export const signedNumFmt = (decimals: number) => {
+  const f = `0${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`;
+  return `+${f};-${f};${f}`;
+};
 
 export interface HeaderCell {
   text: string;
@@ -40,6 +60,11 @@ export interface ReportRow {
 export interface ReportTable {
   /** Header rows, repeated on every page the table runs onto. */
   header: HeaderCell[][];
+  /**
+   * The leading columns that name a row's group (default 1: the person). A row whose cell there is null
+   * continues the group above it; at the top of a new page the name is printed again, as '张三（续）'.
+   */
+  keyColumns?: number;
   /** Relative column widths; the renderer scales them to the page. */
   widths: number[];
   rows: ReportRow[];
@@ -56,9 +81,18 @@ export type ReportBlock =
 export interface ReportDoc {
   /** The document's title (file properties, page header). */
   title: string;
+  /** A warning printed in the header of every page, in red, e.g. 计票未完成 before the count is final. */
+  pageNote?: string;
   cover: { title: string; subtitle: string; lines: string[] };
   blocks: ReportBlock[];
 }
+
+/** The footer of every page; the renderers put the numbers in (Word as PAGE and NUMPAGES fields). */
+export const pageNumberText = (page: number | string, total: number | string) =>
+  `第 ${page} 页 共 ${total} 页`;
+
+/** How a group's name is printed again on the first row of a new page. */
+export const continuedText = (name: string) => `${name}（续）`;
 
 /** The lines every printed result ends with. */
 export const SIGNATURE_LABELS = ['计票人：', '监票人：', '日期：'] as const;

@@ -1,10 +1,20 @@
 import { fitLine, mm, newA4, pdfBuffer, type Pdf } from '../pdf/document';
 import { FONTS } from '../pdf/fonts';
-import { cellText, headerLayout, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
+import {
+  cellText,
+  continuedText,
+  headerLayout,
+  pageNumberText,
+  SIGNATURE_LABELS,
+  type ReportDoc,
+  type ReportTable,
+} from './report-model';
 
 // The report as an A4 landscape PDF (tables of a dozen columns need the width). Text is Noto Sans SC,
-// embedded as a subset by pdfkit; tables break across pages with their header rows repeated; a flagged
-// row has a red background.
+// embedded as a subset by pdfkit; tables break across pages with their header rows repeated and the
+// person's name printed again ('张三（续）') on the first row of the new page; a flagged row has a red
+// background. The pages are kept until the end, then each gets its header (title, the page note in red)
+// and its footer '第 N 页 共 M 页'. The headings are the PDF's bookmarks.
 
 const PAGE = { width: 841.89, height: 595.28 };
 const M = mm(14);
@@ -15,23 +25,37 @@ const HEAD_H = 17;
 const FLAG_FILL = '#fde2e2';
 const HEAD_FILL = '#e8eef7';
 
+const NOTE_RED = '#b91c1c';
+
 interface Cursor {
   doc: Pdf;
   y: number;
-  page: number;
-  title: string;
+  /** The bookmark of the last level-1 heading, parent of the level-2 ones. */
+  section?: PDFKit.PDFOutline;
 }
 
 function newPage(c: Cursor) {
   c.doc.addPage({ size: 'A4', layout: 'landscape', margin: 0 });
-  c.page++;
-  fitLine(c.doc, c.title, M, mm(6), WIDTH / 2, { size: 7.5, color: '#6b7280' });
-  fitLine(c.doc, `第 ${c.page} 页`, M + WIDTH / 2, mm(6), WIDTH / 2, {
-    size: 7.5,
-    color: '#6b7280',
-    align: 'right',
-  });
   c.y = M;
+}
+
+/** The header and footer of every page, written once the number of pages is known. */
+function decoratePages(doc: Pdf, d: ReportDoc) {
+  const { start, count } = doc.bufferedPageRange();
+  const grey = { size: 7.5, color: '#6b7280' };
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    fitLine(doc, d.title, M, mm(6), d.pageNote ? WIDTH / 2 : WIDTH, grey);
+    if (d.pageNote) {
+      doc.font(FONTS.text).fontSize(10);
+      const w = Math.min(WIDTH / 2, doc.widthOfString(d.pageNote) + 12);
+      const x = M + WIDTH - w;
+      doc.rect(x, 10, w, 20).lineWidth(1).strokeColor(NOTE_RED).stroke();
+      fitLine(doc, d.pageNote, x + 6, 13, w - 12, { size: 10, minSize: 7, color: NOTE_RED });
+    }
+    const footer = pageNumberText(i - start + 1, count);
+    fitLine(doc, footer, M, PAGE.height - mm(9), WIDTH, { ...grey, size: 8, align: 'center' });
+  }
 }
 
 /** Room for `h` more points on this page, else a new page. */
@@ -110,13 +134,26 @@ function table(c: Cursor, t: ReportTable) {
   const headH = t.header.length * headerHeight(c.doc, t, xs);
   ensure(c, headH + ROW_H * Math.min(2, Math.max(1, t.rows.length)));
   drawHeader(c, t, xs);
-  for (const row of t.rows) {
-    const texts = row.cells.map(cellText);
-    const h = Math.max(ROW_H, ...texts.map((text, i) => textHeight(c.doc, text, xs[i + 1]! - xs[i]!) + 4));
-    if (c.y + h > BOTTOM) {
+  const keys = t.keyColumns ?? 1;
+  /** The group's name in each key column, from the last row that printed one. */
+  const names: string[] = [];
+  const heightOf = (texts: string[]) =>
+    Math.max(ROW_H, ...texts.map((text, i) => textHeight(c.doc, text, xs[i + 1]! - xs[i]!) + 4));
+  t.rows.forEach((row, r) => {
+    let texts = row.cells.map(cellText);
+    let h = heightOf(texts);
+    // A group's first row is not left alone at the foot of a page: room for one more row of it.
+    const opensGroup = keys > 0 && row.cells[0] !== null && t.rows[r + 1]?.cells[0] === null;
+    if (c.y + h + (opensGroup ? ROW_H : 0) > BOTTOM) {
       newPage(c);
       drawHeader(c, t, xs);
+      // A group continued on this page: its name again, so the rows are not anonymous.
+      texts = texts.map((text, i) =>
+        i < keys && row.cells[i] === null && names[i] ? continuedText(names[i]) : text,
+      );
+      h = heightOf(texts);
     }
+    for (let i = 0; i < keys; i++) if (row.cells[i] !== null) names[i] = cellText(row.cells[i]!);
     texts.forEach((text, i) =>
       cellBox(
         c.doc,
@@ -126,7 +163,7 @@ function table(c: Cursor, t: ReportTable) {
       ),
     );
     c.y += h;
-  }
+  });
   c.y += 8;
 }
 
@@ -153,6 +190,11 @@ function cover(c: Cursor, d: ReportDoc) {
   doc.font(FONTS.text).fillColor('#000000').fontSize(26);
   doc.text(d.cover.title, M, PAGE.height * 0.28, { width: WIDTH, align: 'center' });
   doc.fontSize(16).text(d.cover.subtitle, M, doc.y + 18, { width: WIDTH, align: 'center' });
+  if (d.pageNote)
+    doc
+      .fillColor(NOTE_RED)
+      .fontSize(14)
+      .text(d.pageNote, M, doc.y + 14, { width: WIDTH, align: 'center' });
   doc.fontSize(12).fillColor('#374151');
   let y = PAGE.height * 0.62;
   for (const line of d.cover.lines) {
@@ -163,14 +205,16 @@ function cover(c: Cursor, d: ReportDoc) {
 
 /** Draws the report; answers the PDF file. */
 export async function reportPdf(d: ReportDoc): Promise<Buffer> {
-  const doc = newA4({ title: d.title, subject: '测评报告' });
-  const c: Cursor = { doc, y: M, page: 0, title: d.title };
+  const doc = newA4({ title: d.title, subject: '测评报告' }, { bufferPages: true });
+  const c: Cursor = { doc, y: M };
   cover(c, d);
   newPage(c);
   for (const b of d.blocks) {
     if (b.kind === 'heading') {
       ensure(c, 60);
       c.y += b.level === 1 ? 6 : 2;
+      if (b.level === 1 || !c.section) c.section = doc.outline.addItem(b.text);
+      else c.section.addItem(b.text);
       paragraph(c, b.text, { size: b.level === 1 ? 15 : 12, gap: 6 });
     } else if (b.kind === 'paragraph') {
       const color = b.tone === 'warning' ? '#b91c1c' : b.tone === 'muted' ? '#4b5563' : '#000000';
@@ -185,5 +229,6 @@ export async function reportPdf(d: ReportDoc): Promise<Buffer> {
     } else if (b.kind === 'signatures') signatures(c);
     else if (c.y > M) newPage(c);
   }
+  decoratePages(doc, d);
   return pdfBuffer(doc);
 }

@@ -1,7 +1,7 @@
 // The rankings as a workbook of three print sheets (A4 landscape, headers repeated, % shares).
 import type { Writable } from 'node:stream';
 import { RANKINGS_NOTE, type Rankings } from '@kaoping/contracts/rankings';
-import { oneRowHeader } from '../../lib/report/report-model';
+import { oneRowHeader, signedCell } from '../../lib/report/report-model';
 import { beijingTime } from '../results/export-columns';
 import { openBook, sheetNamer } from '../results/export-xlsx';
 import { reportSheet } from '../results/export-xlsx-report';
@@ -105,7 +105,7 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
               p.company.name,
               count(p.count),
               share(p.approval_rate),
-              score(p.versus_average),
+              signedCell(p.versus_average),
               count(p.rank),
               p.flagged ? '不认同率超过阈值' : null,
             ],

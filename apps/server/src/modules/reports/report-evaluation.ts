@@ -1,6 +1,6 @@
 import type { CadreSummaryQuestion, UnitSummary } from '@kaoping/contracts/summary-tables';
 import { barsWithAverage } from '../../lib/report/chart-png';
-import type { ReportBlock, ReportTable } from '../../lib/report/report-model';
+import { signedCell, type ReportBlock, type ReportTable } from '../../lib/report/report-model';
 import { count, pair, share } from './report-common';
 
 /** One 选人用人 question: per option, count and share per voter group and in total. */
@@ -105,7 +105,7 @@ export function promotedTable(s: UnitSummary): ReportTable {
             share(r.approval_rate),
             share(r.approval_or_basic_rate),
             total ? count(subject.rank) : null,
-            total && subject.above_average !== null ? { num: subject.above_average, decimals: 2 } : null,
+            total && subject.above_average !== null ? signedCell(subject.above_average) : null,
             total && subject.flagged ? '不认同率超过阈值' : null,
           ],
         };

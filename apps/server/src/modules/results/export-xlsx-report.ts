@@ -5,6 +5,7 @@ import type ExcelJS from 'exceljs';
 import {
   headerLayout,
   SIGNATURE_LABELS,
+  signedNumFmt,
   type ReportBlock,
   type ReportCell,
   type ReportTable,
@@ -27,7 +28,8 @@ const zeros = (n: number) => (n > 0 ? `.${'0'.repeat(n)}` : '');
 /** A cell's value and number format: shares go in as fractions (8.06 → 0.0806) shown as 8.06 %. */
 function valueOf(c: ReportCell): { value: ExcelJS.CellValue; numFmt?: string } {
   if (c === null || typeof c === 'string') return { value: c };
-  if ('num' in c) return { value: c.num, numFmt: `0${zeros(c.decimals ?? 0)}` };
+  if ('num' in c)
+    return { value: c.num, numFmt: c.signed ? signedNumFmt(c.decimals ?? 0) : `0${zeros(c.decimals ?? 0)}` };
   return { value: c.percent / 100, numFmt: `0${zeros(c.decimals ?? 2)}%` };
 }
 
