@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { AUDIT_ACTION_LABELS, type AuditEntry } from '@kaoping/contracts/audit-log';
+import type { AuditEntry } from '@kaoping/contracts/audit-log';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
 
 const beijing = new Intl.DateTimeFormat('zh-CN', {
@@ -17,7 +17,10 @@ const beijing = new Intl.DateTimeFormat('zh-CN', {
 // A leading = + - @ would make Excel read a cell as a formula.
 const safe = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
 
-/** Streams the audit log as one sheet (times in Beijing time). */
+/**
+ * Streams the audit log as one sheet, in Chinese (times in Beijing time); the last column keeps the
+ * action's machine code, so that a reader can match a row with the API or the database.
+ */
 export async function writeAuditXlsx(out: Writable, rows: AsyncIterable<AuditEntry>) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -26,8 +29,19 @@ export async function writeAuditXlsx(out: Writable, rows: AsyncIterable<AuditEnt
   });
   book.creator = '考评';
   const sheet = book.addWorksheet('审计日志', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [8, 20, 14, 12, 18, 22, 12, 12, 60].map((width) => ({ width }));
-  const head = sheet.addRow(['序号', '时间', '用户', '角色', '操作', '单位', '对象类型', '对象 ID', '摘要']);
+  sheet.columns = [8, 20, 14, 12, 20, 22, 12, 10, 70, 26].map((width) => ({ width }));
+  const head = sheet.addRow([
+    '序号',
+    '时间',
+    '用户',
+    '角色',
+    '操作',
+    '单位',
+    '对象类型',
+    '对象编号',
+    '摘要',
+    '操作代码（系统）',
+  ]);
   head.font = { bold: true };
   head.commit();
   for await (const r of rows) {
@@ -37,11 +51,12 @@ export async function writeAuditXlsx(out: Writable, rows: AsyncIterable<AuditEnt
         beijing.format(new Date(r.created_at)),
         safe(r.username),
         r.role ? ROLE_LABELS[r.role] : '',
-        AUDIT_ACTION_LABELS[r.action] ?? r.action,
+        r.action_label,
         safe(r.company_name ?? (r.company_id ? `#${r.company_id}` : '')),
-        r.object_type ?? '',
+        r.object_type_label ?? '',
         r.object_id ?? '',
-        safe(r.summary),
+        safe(r.summary_text),
+        r.action,
       ])
       .commit();
   }

@@ -1,3 +1,4 @@
+import { auditDetailText } from '@kaoping/contracts/audit-labels';
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, companies } from '../../db/schema';
@@ -55,25 +56,12 @@ export async function recordAudit(db: Db, actor: Actor, action: string, detail: 
     role: actor.role,
     action,
     companyId: named ?? ctx.companyId,
-    objectType: ctx.objectType,
+    objectType: ctx.objectType ?? action.split('.')[0]!,
     objectId: ctx.objectId ?? (detail.id === undefined ? null : String(detail.id)),
-    summary: ctx.summary ?? summaryOf(detail),
+    summary: ctx.summary ?? auditDetailText(action, detail),
     detail,
   });
   ctx.recorded = true;
-}
-
-/** A readable line from a service's detail: its name fields and counts. */
-function summaryOf(detail: Record<string, unknown>) {
-  return Object.entries(detail)
-    .filter(
-      ([k, v]) =>
-        !k.endsWith('_id') &&
-        k !== 'id' &&
-        (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
-    )
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join('；');
 }
 
 export interface AuditFilter {

@@ -1,4 +1,5 @@
-import type { AuditFilterQuery, AuditListQuery } from '@kaoping/contracts/audit-log';
+import { auditLabels } from '@kaoping/contracts/audit-labels';
+import type { AuditEntry, AuditFilterQuery, AuditListQuery } from '@kaoping/contracts/audit-log';
 import type { Db } from '../../db/client';
 import { isRole, visibleUnits, type SignedInAdmin } from '../auth/roles';
 import { rowHash } from './audit-chain';
@@ -6,7 +7,8 @@ import * as repo from './audit.repository';
 
 type Joined = { row: repo.AuditRow; companyName: string | null };
 
-export function mapAuditEntry({ row, companyName }: Joined) {
+/** A stored row with its Chinese labels beside the machine codes, rendered now (never rewritten). */
+export function mapAuditEntry({ row, companyName }: Joined): AuditEntry {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -19,6 +21,12 @@ export function mapAuditEntry({ row, companyName }: Joined) {
     object_type: row.objectType,
     object_id: row.objectId,
     summary: row.summary,
+    ...auditLabels({
+      action: row.action,
+      object_type: row.objectType,
+      summary: row.summary,
+      detail: row.detail,
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { AUDIT_ACTION_LABELS, type AuditEntry } from '@kaoping/contracts/audit-log';
+import { auditActionLabel } from '@kaoping/contracts/audit-labels';
+import type { AuditEntry } from '@kaoping/contracts/audit-log';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
 import { Alert, App, Button, DatePicker, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -13,6 +14,12 @@ import { errorDetail } from '@/lib/api-client';
 import { useAuditLog, useVerifyAuditLog, type AuditFilters } from '../api/audit-log';
 
 const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+
+/** The filter's actions by their Chinese names, in the order of those names. */
+const actionOptions = (actions: string[]) =>
+  actions
+    .map((a) => ({ value: a, label: auditActionLabel(a) }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'zh-CN'));
 
 /** 审计日志 (/admin/audit-log): every admin write, filtered and paged, its chain check and Excel export. */
 export default function AuditLogPage() {
@@ -80,9 +87,11 @@ export default function AuditLogPage() {
           />
           <Select
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
             placeholder="全部操作"
-            style={{ width: 200 }}
-            options={(data?.actions ?? []).map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] ?? a }))}
+            aria-label="操作"
+            style={{ width: 220 }}
+            options={actionOptions(data?.actions ?? [])}
             onChange={(v?: string) => set({ action: v })}
           />
           <DatePicker.RangePicker onChange={(v) => range(v as [Dayjs | null, Dayjs | null] | null)} />
@@ -122,13 +131,19 @@ export default function AuditLogPage() {
             key: 'user',
             render: (_, r) => `${r.username}${r.role ? `（${ROLE_LABELS[r.role]}）` : ''}`,
           },
-          { title: '操作', dataIndex: 'action', render: (a: string) => AUDIT_ACTION_LABELS[a] ?? a },
+          { title: '操作', dataIndex: 'action_label', width: 150 },
           {
             title: '单位',
             key: 'unit',
             render: (_, r) => r.company_name ?? (r.company_id ? `#${r.company_id}` : '—'),
           },
-          { title: '摘要', dataIndex: 'summary' },
+          {
+            title: '对象',
+            dataIndex: 'object_type_label',
+            width: 100,
+            render: (t: string | null) => t ?? '—',
+          },
+          { title: '摘要', dataIndex: 'summary_text' },
         ]}
       />
     </>
