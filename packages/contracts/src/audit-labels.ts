@@ -228,10 +228,15 @@ export function auditFieldLabel(key: string, objectType?: string | null): string
 }
 
 /** A field of a service's detail: there `name` names the object the action is about. */
-const detailLabel = (key: string, object: string | undefined) =>
+const detailLabel = (key: string, object: string | undefined, action?: string) =>
   (key === 'name' || key === 'title') && object && NAME_OF[object]
     ? NAME_OF[object]
-    : auditFieldLabel(key, object);
+    : (action && BY_ACTION[action]?.[key]) || auditFieldLabel(key, object);
+
+/** Fields that mean something else in one action: 重新开放 names the time of the step it undid. */
+const BY_ACTION: Record<string, Record<string, string>> = {
+  'vote_type.reopen': { closed_at: '原结束投票时间', counted_at: '原完成计票时间' },
+};
 
 /** One value as a person reads it: codes in the screens' words, 是/否, Beijing minutes, '空'. */
 export function auditValueText(key: string, value: unknown): string {
@@ -278,7 +283,7 @@ export function auditDetailText(action: string, detail: Record<string, unknown>)
     }
     if (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0) continue;
     if (BARE.has(k) && typeof v === 'string') parts.push(v);
-    else parts.push(`${detailLabel(k, object)}：${auditValueText(k, v)}`);
+    else parts.push(`${detailLabel(k, object, action)}：${auditValueText(k, v)}`);
   }
   return parts.join('；');
 }

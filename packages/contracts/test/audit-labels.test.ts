@@ -91,10 +91,10 @@ describe('a stored row read in Chinese', () => {
         name: 'A组',
       }),
     ).toBe(
-      '投票类型：“A组”；阶段：已完成计票 → 投票结束；完成计票时间：2026-03-01 09:30；恢复有效的测评码：2',
+      '投票类型：“A组”；阶段：已完成计票 → 投票结束；原完成计票时间：2026-03-01 09:30；恢复有效的测评码：2',
     );
     expect(auditDetailText('vote_type.reopen', { name: 'A组', stage: 'counting', closed_at: null })).toBe(
-      '投票类型：“A组”；阶段：投票结束 → 投票中；结束投票时间：空',
+      '投票类型：“A组”；阶段：投票结束 → 投票中；原结束投票时间：空',
     );
   });
 
