@@ -40,3 +40,19 @@ export function normalizeCode(typed: string): NormalizedCode {
 
 /** The stored form grouped for reading: K7QX-M3PD-9R. */
 export const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
+
+/**
+ * A receipt code (回执码) as shown on a receipt: 8 letters of the same alphabet, grouped XXXX-XXXX, derived
+ * from the receipt id (server: public/receipt.service.ts).
+ */
+export const RECEIPT_CODE_LENGTH = 8;
+
+/**
+ * What a voter typed as a receipt code, in its shown form (XXXX-XXXX): case, spaces and dashes ignored;
+ * null when it cannot be one (a wrong length, a letter outside the codes' alphabet).
+ */
+export function normalizeReceiptCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s\-_.·—]+/g, '');
+  if (code.length !== RECEIPT_CODE_LENGTH || [...code].some((c) => !CODE_ALPHABET.includes(c))) return null;
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}

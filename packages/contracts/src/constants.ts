@@ -8,9 +8,12 @@ export const API_BASE = '/api/v1';
 /** /vote redirects here (spec §9). */
 export const DEFAULT_VOTE_ID = 9999;
 
-/** The note the figures screens and exports carry once: why a column of shares may miss 100 %. */
+/**
+ * The one rounding rule, stated in these words wherever shares are shown (screens, exports, reports):
+ * each share is rounded half up on its own and never nudged, so a row or column may miss 100 %.
+ */
 export const SHARE_ROUNDING_NOTE =
-  '各占比均按实际票数计算并四舍五入保留两位小数，未作调整，故合计可能略高于或低于 100%。';
+  '各占比均按实际票数计算并四舍五入保留两位小数（每项单独舍入），未作调整，故一行或一列占比之和可能略高于或低于 100%（如 99.99% 或 100.01%）。';
 
 /** 好评率 says what it is: the share of the top-scored overall grade (e.g. 优秀 or 好) of all ballots. */
 export const GOOD_RATE_LABEL = '好评率（最高档占比）';

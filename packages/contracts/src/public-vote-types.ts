@@ -19,11 +19,15 @@ export const PUBLIC_VOTE_DETAILS = {
   closed: '投票已结束',
   inactive: '该投票已停用',
   capReached: '本投票已达到应到人数，无法继续投票',
+  /** The status page of a full link (status 'full'), shown before the cover and the ballot. */
+  full: '本投票已达到应到人数',
   codeMissing: '请输入测评码',
   codeUnknown: '测评码无效，请核对后重新输入',
   codeUsed: '该测评码已使用',
   codeVoided: '该测评码已作废',
   archived: '本轮测评已结束',
+  receiptNotFound: '未找到该回执码对应的投票回执，请核对后重新输入',
+  receiptCodeInvalid: '回执码为 8 位字母和数字（如 K7QX-M3PD，其中没有 0、1、O、I、L），请核对后重新输入',
 } as const;
 
 /** usable: the code can cast a ballot now; unknown: not a code of this vote type. */
@@ -33,6 +37,12 @@ export type PublicFormCategory = 'democratic_appraisal' | 'democratic_evaluation
 export type PublicPollKind = PollTargetType;
 /** open: ballots accepted; not_started: before opens_at; closed: from closes_at on; inactive: switched off. */
 export type VoteTypeStatus = 'open' | 'not_started' | 'closed' | 'inactive';
+/**
+ * A link's status for voters: a vote type's status, or full: open, but in link mode with 应到人数
+ * (expected_voters) set the ballots of the current mode (formal, or test while in test mode) have reached
+ * it. A codes-mode link is never full.
+ */
+export type PublicVoteStatus = VoteTypeStatus | 'full';
 
 export interface PublicCompany {
   id: number;
@@ -96,7 +106,7 @@ export interface PublicVoteTypeView {
     form_category: PublicFormCategory;
     opens_at: string | null;
     closes_at: string | null;
-    status: VoteTypeStatus;
+    status: PublicVoteStatus;
     /** link: the browser's identifier counts once; codes: a one-time code is needed to vote. */
     access_mode: 'link' | 'codes';
     /** 试投票: ballots are a rehearsal and are not counted. */

@@ -2,11 +2,13 @@
 // import the plain types of public-vote-types.ts instead, so their bundle never loads zod.
 import { z } from 'zod';
 import { agree, bodyId, companyRef as company, idSchema, missingOr, strict, type Same } from './common';
+import { normalizeReceiptCode } from './ballot-codes';
 import { evaluationSubject } from './evaluation-subject';
 import { pollTargetType as pollKind } from './poll';
 import { POLL_TARGET_TYPES, type FormSchemaOf } from './poll-kinds';
 import {
   MAX_BALLOT_ENTRIES,
+  PUBLIC_VOTE_DETAILS,
   VOTER_IDENTIFIER_MAX,
   VOTER_IDENTIFIER_MIN,
   VOTER_IDENTIFIER_PATTERN,
@@ -81,6 +83,13 @@ export const receiptId = z
   .max(64, { error: '回执编号无效' })
   .regex(/^[A-Za-z0-9_-]+$/, { error: '回执编号无效' });
 export const receiptParams = z.object({ receiptId });
+/** A receipt code (回执码) as typed: XXXX-XXXX, case, spaces and dashes ignored. */
+export const receiptCodeParams = z.object({
+  receiptCode: z
+    .string()
+    .max(32, { error: PUBLIC_VOTE_DETAILS.receiptCodeInvalid })
+    .refine((s) => normalizeReceiptCode(s) !== null, { error: PUBLIC_VOTE_DETAILS.receiptCodeInvalid }),
+});
 export const companyPollKindParams = z.object({
   companyId: idSchema,
   type: z.enum(POLL_TARGET_TYPES, { error: '问卷类型只能是 company、person、cadre 或 newly_promoted' }),
@@ -137,7 +146,9 @@ export const publicVoteTypeView = z.object({
     form_category: formCategory,
     opens_at: z.string().nullable(),
     closes_at: z.string().nullable(),
-    status: z.enum(['open', 'not_started', 'closed', 'inactive']),
+    status: z.enum(['open', 'not_started', 'closed', 'inactive', 'full']).meta({
+      description: 'full：公开链接方式设了应到人数，且已收回的选票（试投票期间为试投票）已达到应到人数',
+    }),
     access_mode: z.enum(['link', 'codes']),
     test_mode: z.boolean(),
   }),

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { companies, submissions, voteTypes } from '../../db/schema';
 
 /** Milliseconds since the epoch, read the same way on every path so a receipt's time never differs. */
@@ -27,6 +27,26 @@ export async function findSubmission(db: Db, by: { id: string } | { receiptId: s
     .innerJoin(voteTypes, eq(voteTypes.id, submissions.voteTypeId))
     .where('id' in by ? eq(submissions.id, by.id) : eq(submissions.receiptId, by.receiptId));
   return row;
+}
+
+/**
+ * The receipt ids whose receipt code (回执码, XXXX-XXXX: the first 8 bytes of sha256(receipt_id), each a
+ * letter of `alphabet`, as public/receipt.service.ts derives it) is `code`; at most two, so a caller can
+ * tell a clash. The code is not stored, so this reads every submission: callers limit how often it runs.
+ */
+export async function findReceiptIdsByCode(db: Db, code: string, alphabet: string) {
+  const n = alphabet.length;
+  const letters = [0, 1, 2, 3, 4, 5, 6, 7].map(
+    (i) => sql`substr(${alphabet}, get_byte(h.d, ${sql.raw(String(i))}) % ${sql.raw(String(n))} + 1, 1)`,
+  );
+  const rows = await rowsOf<{ receipt_id: string }>(
+    db,
+    sql`SELECT s.receipt_id FROM submissions s,
+          LATERAL (SELECT sha256(convert_to(s.receipt_id, 'UTF8')) AS d) h
+        WHERE ${sql.join(letters, sql` || `)} = ${code.replace('-', '')}
+        LIMIT 2`,
+  );
+  return rows.map((r) => r.receipt_id);
 }
 
 /** The voter's submission through this vote type, if any. */

@@ -5,6 +5,7 @@ import {
   coverVersionQuery,
   linkParams,
   publicVoteTypeView,
+  receiptCodeParams,
   receiptParams,
   submissionBody,
   submissionReceipt,
@@ -12,12 +13,13 @@ import {
 } from '@kaoping/contracts/public-vote';
 import { sendCoverFile } from '../covers/cover-file';
 import { getVoteTypeView, openPublicCoverFile } from './public-ballot.service';
+import { LookupLimiter, loadReceiptByCode, TOO_MANY_LOOKUPS } from './receipt-lookup';
 import { loadReceipt } from './receipt.service';
 import { submitVote } from './submit-vote.service';
 
 const tags = ['public'];
 
-/** The voter's path: open a link, see its covers, submit the ballot, read the receipt. */
+/** The voter's path: open a link, see its covers, submit the ballot, read the receipt (by id or by code). */
 const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vote-type/:linkId',
@@ -105,6 +107,34 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return loadReceipt(app.db, { receiptId: request.params.receiptId });
+    },
+  );
+
+  const lookups = new LookupLimiter();
+  app.get(
+    '/receipts/:receiptCode',
+    {
+      schema: {
+        tags,
+        summary:
+          '按回执码（XXXX-XXXX，不区分大小写，可省略短横线）查询投票回执：与回执链接所示相同，不含任何选择与分数；每个地址每分钟最多 10 次',
+        params: receiptCodeParams,
+        response: {
+          200: submissionReceipt,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+          429: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const wait = lookups.hit(request.ip);
+      if (wait > 0)
+        return reply.status(429).header('Retry-After', String(wait)).send({ detail: TOO_MANY_LOOKUPS });
+      return loadReceiptByCode(app.db, request.params.receiptCode);
     },
   );
 };

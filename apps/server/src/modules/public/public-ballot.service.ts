@@ -23,6 +23,7 @@ import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
 import { statusOf } from '../vote-types/vote-type-status';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import { definitionFor } from './ballot-definition';
+import { capReached } from './submit-replay';
 
 /** Where a voter's browser fetches a cover, without credentials. */
 export const publicCoverUrl = (linkId: string, kind: CoverKind) =>
@@ -110,14 +111,18 @@ export async function getVoteTypeView(
   if (!def) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
   const v = def.voteType;
   // An archived round's link: ended, whatever its own state says.
-  const status = def.roundArchived ? 'closed' : statusOf(v);
-  const open = status === 'open' && !def.problem;
-  const [front, back, voted, codeState] = await Promise.all([
+  const timed = def.roundArchived ? 'closed' : statusOf(v);
+  const [front, back, voted, codeState, full] = await Promise.all([
     coverOf(db, linkId, v.id, 'front'),
     coverOf(db, linkId, v.id, 'back'),
     query.voter ? findSubmissionOfVoter(db, v.id, query.voter) : Promise.resolve(undefined),
     codeStateOf(db, v, query.code),
+    // Counted on every view (the definition itself is read fresh here too), so 'full' is never stale.
+    timed === 'open' && !def.problem ? capReached(db, v) : false,
   ]);
+  // A full link says so before the cover and the ballot; the submission still refuses the race (409).
+  const status = full ? 'full' : timed;
+  const open = status === 'open' && !def.problem;
   const polls = [...new Set(def.parts.map((p) => p.poll))];
   return {
     link_id: v.linkId,
@@ -133,7 +138,13 @@ export async function getVoteTypeView(
     },
     code_state: codeState,
     ready: open,
-    notice: def.roundArchived ? PUBLIC_VOTE_DETAILS.archived : status === 'open' ? def.problem : null,
+    notice: def.roundArchived
+      ? PUBLIC_VOTE_DETAILS.archived
+      : full
+        ? PUBLIC_VOTE_DETAILS.full
+        : status === 'open'
+          ? def.problem
+          : null,
     round_archived: def.roundArchived,
     polls: open ? polls.map((p) => mapPublicPoll(p)) : [],
     targets: open ? def.targets.map(mapPublicTarget) : [],

@@ -95,7 +95,15 @@ export async function storeCapped(
  * and paper alike). The caller holds the vote type row, so the count cannot go stale before its insert.
  */
 export async function assertUnderCap(tx: Db, v: VoteTypeRow) {
-  if (v.accessMode !== 'link' || v.expectedVoters === null) return;
-  const received = await countVoteTypeSubmissions(tx, v.id, v.testMode);
-  if (received >= v.expectedVoters) throw conflict(PUBLIC_VOTE_DETAILS.capReached);
+  if (await capReached(tx, v)) throw conflict(PUBLIC_VOTE_DETAILS.capReached);
+}
+
+/**
+ * A link-mode vote type with expected_voters holds that many ballots of its current mode (formal, or test
+ * while in test mode; phone and paper alike). Codes mode is never capped. One count over the
+ * (vote_type_id, …) index: the voter page's view asks it on every load (status 'full').
+ */
+export async function capReached(db: Db, v: VoteTypeRow) {
+  if (v.accessMode !== 'link' || v.expectedVoters === null) return false;
+  return (await countVoteTypeSubmissions(db, v.id, v.testMode)) >= v.expectedVoters;
 }

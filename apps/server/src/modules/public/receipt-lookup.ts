@@ -1,0 +1,54 @@
+import { CODE_ALPHABET, normalizeReceiptCode } from '@kaoping/contracts/ballot-codes';
+import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
+import type { Db } from '../../db/client';
+import { conflict, invalid, notFound } from '../../lib/errors';
+import { findReceiptIdsByCode } from '../ballots/submissions.repository';
+import { loadReceipt, receiptCode } from './receipt.service';
+
+// A receipt by its 回执码 (XXXX-XXXX, typed by a voter who kept only the code). The code is derived from
+// the receipt id and not stored, so a lookup reads every ballot's receipt id: it is rate-limited far
+// below the other public reads, per address and for all addresses together. 31^8 codes (about 40 bits)
+// against a few thousand ballots make a guessed code a miss; a receipt never shows a choice anyway.
+
+export const LOOKUP_WINDOW_MS = 60_000;
+/** Lookups per address per minute, and for the whole server per minute. */
+export const LOOKUPS_PER_ADDRESS = 10;
+export const LOOKUPS_IN_ALL = 120;
+export const TOO_MANY_LOOKUPS = '查询过于频繁，请稍后再试';
+
+/** Fixed one-minute windows: per address and in all. Answers the seconds to wait, or 0. */
+export class LookupLimiter {
+  private start = 0;
+  private all = 0;
+  private byAddress = new Map<string, number>();
+  constructor(
+    private readonly perAddress = LOOKUPS_PER_ADDRESS,
+    private readonly inAll = LOOKUPS_IN_ALL,
+  ) {}
+
+  hit(address: string, now = Date.now()): number {
+    if (now - this.start >= LOOKUP_WINDOW_MS) {
+      this.start = now;
+      this.all = 0;
+      this.byAddress.clear();
+    }
+    const mine = (this.byAddress.get(address) ?? 0) + 1;
+    if (mine > this.perAddress || this.all >= this.inAll) {
+      return Math.max(1, Math.ceil((this.start + LOOKUP_WINDOW_MS - now) / 1000));
+    }
+    this.byAddress.set(address, mine);
+    this.all += 1;
+    return 0;
+  }
+}
+
+/** The receipt whose code is `typed`: 422 when it cannot be a code, 404 when no ballot has it. */
+export async function loadReceiptByCode(db: Db, typed: string): Promise<SubmissionReceipt> {
+  const code = normalizeReceiptCode(typed);
+  if (!code) throw invalid(PUBLIC_VOTE_DETAILS.receiptCodeInvalid);
+  const ids = (await findReceiptIdsByCode(db, code, CODE_ALPHABET)).filter((id) => receiptCode(id) === code);
+  if (ids.length === 0) throw notFound(PUBLIC_VOTE_DETAILS.receiptNotFound);
+  // Two ballots with one code (about one chance in 10^8 per pair): the code cannot say which.
+  if (ids.length > 1) throw conflict('该回执码对应多份答卷，请使用回执链接查看');
+  return loadReceipt(db, { receiptId: ids[0]! });
+}
