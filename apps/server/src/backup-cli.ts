@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadConfig } from './config';
 import { BackupError, backupPglite, restorePglite } from './db/backup';
+import { resolveDataDir } from './lib/paths';
 
 async function run() {
   const [command, file] = process.argv.slice(2);
@@ -18,7 +19,9 @@ async function run() {
   // npm runs the script in apps/server; a relative name means where the command was typed.
   const base = process.env.INIT_CWD ?? process.cwd();
   const target = path.resolve(base, file);
-  const dataDir = path.resolve(config.DATA_DIR);
+  // The folder the server uses: by default data/ at the repository root.
+  const { path: dataDir, note } = resolveDataDir(config.DATA_DIR);
+  if (note) console.log(note);
   if (command === 'backup') {
     const meta = await backupPglite(dataDir, target);
     console.log(

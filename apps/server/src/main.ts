@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { resolveJwtSecret } from './modules/settings/jwt-secret';
-import { serverPath } from './lib/paths';
+import { resolveDataDir, serverPath } from './lib/paths';
 
 async function main() {
   const config = loadConfig();
-  const dataDir = path.resolve(config.DATA_DIR);
+  const { path: dataDir, note } = resolveDataDir(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
   const jwtSecret = await resolveJwtSecret(config.JWT_SECRET, database, dataDir);
   const app = await buildApp({
@@ -31,6 +30,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (note && !config.DATABASE_URL) app.log.warn(note);
   app.log.info(
     `考评已启动：http://localhost:${config.PORT}（数据库：${database.kind === 'pglite' ? `PGlite ${dataDir}` : 'PostgreSQL'}）`,
   );
