@@ -76,7 +76,7 @@ describe('results page (民主测评)', () => {
     // Ranked best first by default.
     expect(personOrder()).toEqual(['李红梅', '王建国', '张志强']);
     // Sorting by the mean of 班子成员 (ascending): 张志强 0, 王建国 89, 李红梅 100.
-    const meanHeaders = within(persons).getAllByText('平均分');
+    const meanHeaders = within(persons).getAllByText('平均分（票数）');
     fireEvent.click(meanHeaders[0]!);
     await waitFor(() => expect(personOrder()).toEqual(['张志强', '王建国', '李红梅']));
     // The turnout comes from its own call, asked again on a timer.

@@ -1,4 +1,5 @@
 // A 汇总表 answer for the web tests, built by the contracts' own pure functions from counts.
+import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
 import { cadreFormSchema } from '@kaoping/contracts/cadre-schema';
 import { scoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import { appraisalSection, type AppraisalCounts } from '@kaoping/contracts/summary-appraisal';
@@ -40,6 +41,9 @@ export function unitSummary(companyId: number, over: Partial<UnitSummary> = {}):
           rate: 75,
           under_half: false,
           closed_at: '2026-11-23T02:00:00.000Z',
+          count_stage: 'counted',
+          deleted_ballots: 0,
+          deleted_note: null,
         },
         {
           vote_type_id: 2,
@@ -50,13 +54,18 @@ export function unitSummary(companyId: number, over: Partial<UnitSummary> = {}):
           rate: 50,
           under_half: true,
           closed_at: null,
+          count_stage: 'voting',
+          deleted_ballots: 0,
+          deleted_note: null,
         },
       ],
       under_half: true,
       thresholds: DEFAULT_THRESHOLDS,
       newly_promoted_threshold: 1 / 3,
       closed_at: null,
-      rounding_note: '各占比均按实际票数计算并四舍五入保留两位小数，未作调整，故合计可能略高于或低于 100%。',
+      rounding_note: SHARE_ROUNDING_NOTE,
+      count_finished: false,
+      count_note: '计票未完成',
     },
     appraisal: {
       vote_types: groups,

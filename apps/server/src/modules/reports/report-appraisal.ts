@@ -12,7 +12,10 @@ import { count, pair, score, share } from './report-common';
 
 export const SECTION_NAMES = { company: '领导班子', person: '领导干部' } as const;
 
-/** The 汇总表 of one section: per target its voter groups, 合计 and 加权合计; flagged rows marked. */
+/**
+ * The 汇总表 of one section: per target its voter groups, 合计 and 加权合计; a flagged row is marked and its
+ * last cell (the 预警 column) gives the reason in words, as the 汇总表 screen does.
+ */
 export function appraisalTable(section: AppraisalSection, s: UnitSummary): ReportTable {
   const span2 = { rowSpan: 2 };
   const header: HeaderCell[][] = [

@@ -1,4 +1,5 @@
 import type { CadreSummaryQuestion, UnitSummary } from '@kaoping/contracts/summary-tables';
+import { thresholdPercent } from '@kaoping/contracts/summary-thresholds';
 import { barsWithAverage } from '../../lib/report/chart-png';
 import { signedCell, type ReportBlock, type ReportTable } from '../../lib/report/report-model';
 import { count, pair, share } from './report-common';
@@ -67,7 +68,10 @@ export function cadreBlocks(s: UnitSummary): ReportBlock[] {
   return blocks;
 }
 
-/** 新提拔: per cadre its voter groups and 合计, 认同率, rank, the difference from the unit's average. */
+/**
+ * 新提拔: per cadre its voter groups and 合计, 认同率, rank, the difference from the unit's average; a flagged
+ * cadre's 合计 row says why in its 预警 cell.
+ */
 export function promotedTable(s: UnitSummary): ReportTable {
   const np = s.newly_promoted;
   const span2 = { rowSpan: 2 };
@@ -106,7 +110,7 @@ export function promotedTable(s: UnitSummary): ReportTable {
             share(r.approval_or_basic_rate),
             total ? count(subject.rank) : null,
             total && subject.above_average !== null ? signedCell(subject.above_average) : null,
-            total && subject.flagged ? '不认同率超过阈值' : null,
+            total && subject.flagged ? `不认同率高于 ${thresholdPercent(np.flag_threshold)}` : null,
           ],
         };
       }),

@@ -82,6 +82,15 @@ export function FigureCard({ title, count, testId, children }: FigureCardProps) 
 }
 
 /** A figures table: bordered, on one page, sorted in the browser, scrolling sideways on phones. */
-export function FiguresTable<T extends object>(props: TableProps<T>) {
-  return <AdminTable<T> size="middle" bordered pagination={false} showSorterTooltip={false} {...props} />;
+export function FiguresTable<T extends object>({ className, ...props }: TableProps<T>) {
+  return (
+    <AdminTable<T>
+      size="middle"
+      bordered
+      pagination={false}
+      showSorterTooltip={false}
+      className={['kp-figures-table', className].filter(Boolean).join(' ')}
+      {...props}
+    />
+  );
 }

@@ -9,6 +9,7 @@ import { Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatScore, formatShare } from '@/lib/format';
 import { spanLines, spanned } from '../lib/span-lines';
+import { FlaggedLabel } from './flagged-label';
 import { SummaryTable } from './summary-table';
 
 interface Line {
@@ -21,6 +22,12 @@ interface Line {
 
 const flagged = (r: AppraisalRow) => r.flags.top_two_low || r.flags.bottom_high;
 
+// Widths for a 1366 px laptop: with four grades the table fits the page (no column behind a sideways
+// scroll); the headers wrap instead of widening their columns. On a phone the name column scrolls too.
+const NUM = 46;
+const SHARE = 70;
+const RATE = 78;
+
 function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide: boolean): ColumnsType<Line> {
   return [
     {
@@ -29,7 +36,7 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       align: 'center',
       // On a phone the two columns would take the screen: they scroll with the rest.
       fixed: wide ? 'left' : undefined,
-      width: 56,
+      width: 48,
       onCell: spanned,
       render: (_, l) => l.target.rank ?? '—',
     },
@@ -37,7 +44,7 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       title: '测评对象',
       key: 'name',
       fixed: wide ? 'left' : undefined,
-      width: wide ? 140 : 96,
+      width: wide ? 116 : 96,
       onCell: spanned,
       render: (_, l) => {
         const reasons = flagReasons(l.target.flags, thresholds);
@@ -56,8 +63,13 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
         );
       },
     },
-    { title: '票类', key: 'label', render: (_, l) => l.row.label },
-    { title: '参评人数', key: 'voters', align: 'right', render: (_, l) => l.row.voters },
+    {
+      title: '票类',
+      key: 'label',
+      width: 104,
+      render: (_, l) => <FlaggedLabel label={l.row.label} reasons={flagReasons(l.row.flags, thresholds)} />,
+    },
+    { title: '参评人数', key: 'voters', align: 'right', width: NUM, render: (_, l) => l.row.voters },
     ...section.grades.map((g, i) => ({
       title: g.label,
       key: `g${i}`,
@@ -66,12 +78,14 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
           title: '票数',
           key: `g${i}n`,
           align: 'right' as const,
+          width: NUM,
           render: (_: unknown, l: Line) => l.row.grades[i]?.count ?? '—',
         },
         {
           title: '占比',
           key: `g${i}s`,
           align: 'right' as const,
+          width: SHARE,
           render: (_: unknown, l: Line) => (l.row.voters ? formatShare(l.row.grades[i]?.share) : '—'),
         },
       ],
@@ -80,30 +94,28 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
       title: section.rate_labels.excellent,
       key: 'ex',
       align: 'right',
-      width: 104,
-      className: 'kp-sum-rate',
+      width: RATE,
       render: (_, l) => formatShare(l.row.excellent_rate),
     },
     {
       title: section.rate_labels.top_two,
       key: 'top',
       align: 'right',
-      width: 104,
-      className: 'kp-sum-rate',
+      width: RATE,
       render: (_, l) => formatShare(l.row.top_two_rate),
     },
     {
       title: section.rate_labels.bottom,
       key: 'bottom',
       align: 'right',
-      width: 104,
-      className: 'kp-sum-rate',
+      width: RATE,
       render: (_, l) => formatShare(l.row.bottom_rate),
     },
     {
       title: '得分',
       key: 'score',
       align: 'right',
+      width: 60,
       render: (_, l) => (
         <Tooltip title={l.row.kind === 'weighted' ? '加权得分' : '平均得分'}>
           {formatScore(l.row.score)}
@@ -115,7 +127,8 @@ function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide:
 
 /**
  * One 民主测评 汇总表 (the team, or the persons in rank order): per target a row per 票类, 合计 and 加权合计,
- * each grade's 票数 and 占比 under the grade's name. A flagged row has a red ground; the target says why.
+ * each grade's 票数 and 占比 under the grade's name. A flagged row has a red ground and its own 预警 tag with
+ * the reason; the target's name carries the flags of its 加权合计 row.
  */
 export function AppraisalTable({
   section,

@@ -1,7 +1,9 @@
 import type { CadreSummary, NewlyPromotedSummary } from '@kaoping/contracts/summary-tables';
-import { Empty, List, Tag, Typography } from 'antd';
+import { thresholdPercent } from '@kaoping/contracts/summary-thresholds';
+import { Empty, Grid, List, Tag, Typography } from 'antd';
 import { formatPoints, formatShare } from '@/lib/format';
 import { spanLines, spanned } from '../lib/span-lines';
+import { FlaggedLabel } from './flagged-label';
 import { SummaryTable } from './summary-table';
 
 type Question = CadreSummary['questions'][number];
@@ -90,7 +92,9 @@ interface NpLine {
 
 /** 新提拔 汇总表: per cadre and 票类 the four opinions, 认同率, 认同+基本认同率, rank and the unit average. */
 export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
+  const wide = Grid.useBreakpoint().md ?? true;
   if (!np.poll) return null;
+  const reason = `不认同率高于 ${thresholdPercent(np.flag_threshold)}`;
   const lines: NpLine[] = spanLines(
     np.subjects,
     (subject) => subject.rows,
@@ -120,12 +124,16 @@ export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
             title: '排名',
             key: 'rank',
             align: 'center',
+            fixed: wide ? 'left' : undefined,
+            width: 48,
             onCell: spanned,
             render: (_, l) => l.subject.rank ?? '—',
           },
           {
             title: '干部',
             key: 'name',
+            fixed: wide ? 'left' : undefined,
+            width: wide ? 116 : 96,
             onCell: spanned,
             render: (_, l) => (
               <>
@@ -135,8 +143,18 @@ export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
               </>
             ),
           },
-          { title: '票类', key: 'label', render: (_, l) => l.row.label },
-          { title: '人数', key: 'count', align: 'right', render: (_, l) => l.row.count },
+          {
+            title: '票类',
+            key: 'label',
+            width: 104,
+            render: (_, l) => (
+              <FlaggedLabel
+                label={l.row.label}
+                reasons={l.subject.flagged && l.row.kind === 'total' ? [reason] : []}
+              />
+            ),
+          },
+          { title: '人数', key: 'count', align: 'right', width: 46, render: (_, l) => l.row.count },
           ...np.opinions.map((op, i) => ({
             title: op,
             key: op,
@@ -145,28 +163,38 @@ export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
                 title: '票数',
                 key: `${op}n`,
                 align: 'right' as const,
+                width: 46,
                 render: (_: unknown, l: NpLine) => l.row.opinions[i]!.count,
               },
               {
                 title: '占比',
                 key: `${op}s`,
                 align: 'right' as const,
+                width: 70,
                 render: (_: unknown, l: NpLine) =>
                   l.row.count ? formatShare(l.row.opinions[i]!.share) : '—',
               },
             ],
           })),
-          { title: '认同率', key: 'ar', align: 'right', render: (_, l) => formatShare(l.row.approval_rate) },
+          {
+            title: '认同率',
+            key: 'ar',
+            align: 'right',
+            width: 70,
+            render: (_, l) => formatShare(l.row.approval_rate),
+          },
           {
             title: '认同+基本认同率',
             key: 'abr',
             align: 'right',
+            width: 78,
             render: (_, l) => formatShare(l.row.approval_or_basic_rate),
           },
           {
             title: '与平均比较',
             key: 'avg',
             align: 'right',
+            width: 70,
             onCell: spanned,
             render: (_, l) => formatPoints(l.subject.above_average),
           },

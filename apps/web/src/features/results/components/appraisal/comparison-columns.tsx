@@ -44,10 +44,34 @@ function PreviousCell({ t, text }: { t: TargetResult; text: string }) {
   );
 }
 
+/** A change with the previous round's figure under it: one column instead of two. */
+function ChangeCell({
+  t,
+  value,
+  unit,
+  previous,
+}: {
+  t: TargetResult;
+  value: number | null;
+  unit: string;
+  previous: string;
+}) {
+  return (
+    <div className="kp-two-line">
+      <Change value={value} unit={unit} />
+      {previousOf(t) && (
+        <Typography.Text type="secondary">
+          上轮 <PreviousCell t={t} text={previous} />
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
 /**
- * Columns beside this round's weighted score: the previous round's weighted score and the change, then
- * the share of the top grade this round, the previous round, and the change. None when no target of the
- * table was in an earlier round.
+ * Columns beside this round's weighted score: the change from the previous round's weighted score (that
+ * score under it), then the share of the top grade this round and its change (the previous share under
+ * it). None when no target of the table was in an earlier round.
  */
 export function comparisonColumns(
   targets: readonly TargetResult[],
@@ -66,21 +90,20 @@ export function comparisonColumns(
       key: 'cmp-score',
       children: [
         {
-          title: '上轮',
-          key: 'cmp-score-prev',
-          width: 80,
-          align: 'right',
-          responsive: ['sm'],
-          render: (_, t) => <PreviousCell t={t} text={formatScore(previousOf(t)?.weighted_score)} />,
-        },
-        {
-          title: '变化',
+          title: '较上轮',
           key: 'cmp-score-change',
-          width: 90,
+          width: 96,
           align: 'right',
           sorter: (a, b, order) =>
             nullsLast(a.comparison.change.weighted_score, b.comparison.change.weighted_score, order),
-          render: (_, t) => <Change value={t.comparison.change.weighted_score} unit="分" />,
+          render: (_, t) => (
+            <ChangeCell
+              t={t}
+              value={t.comparison.change.weighted_score}
+              unit="分"
+              previous={formatScore(previousOf(t)?.weighted_score)}
+            />
+          ),
         },
       ],
     },
@@ -91,26 +114,25 @@ export function comparisonColumns(
         {
           title: '本轮',
           key: 'cmp-top-this',
-          width: 84,
+          width: 80,
           align: 'right',
           responsive: ['md'],
           render: (_, t) => formatShare(topShare(t)),
         },
         {
-          title: '上轮',
-          key: 'cmp-top-prev',
-          width: 84,
-          align: 'right',
-          responsive: ['md'],
-          render: (_, t) => <PreviousCell t={t} text={formatShare(previousOf(t)?.top_share)} />,
-        },
-        {
-          title: '变化',
+          title: '较上轮',
           key: 'cmp-top-change',
-          width: 90,
+          width: 104,
           align: 'right',
           responsive: ['sm'],
-          render: (_, t) => <Change value={t.comparison.change.top_share} unit="个百分点" />,
+          render: (_, t) => (
+            <ChangeCell
+              t={t}
+              value={t.comparison.change.top_share}
+              unit="个百分点"
+              previous={formatShare(previousOf(t)?.top_share)}
+            />
+          ),
         },
       ],
     },

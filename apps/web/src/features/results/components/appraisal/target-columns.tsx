@@ -15,8 +15,9 @@ export const voteTypeHeading = (vt: Pick<TurnoutRow, 'name' | 'weight'>, weighte
 
 /**
  * Columns of the results table: rank, target, weighted result, the comparison with the previous round,
- * then mean and count per vote type,
- * 好评率 and the drill-down. Secondary columns hide on phones (`responsive`).
+ * then per vote type its mean with the count under it, 好评率, 总票数 and the drill-down. Sized for a
+ * 1366 px laptop: with four vote types and a previous round every column is in view (headers wrap, the
+ * name column stays frozen on the left); on phones secondary columns hide (`responsive`).
  */
 export function targetColumns(
   voteTypes: readonly TurnoutRow[],
@@ -29,7 +30,7 @@ export function targetColumns(
     {
       title: '排名',
       dataIndex: 'rank',
-      width: 66,
+      width: 64,
       align: 'center',
       defaultSortOrder: 'ascend',
       sorter: (a, b, order) => nullsLast(a.rank, b.rank, order),
@@ -40,7 +41,7 @@ export function targetColumns(
       title: '测评对象',
       key: 'name',
       fixed: 'left',
-      width: 120,
+      width: 112,
       render: (_, t) => (
         <div>
           <Typography.Text strong>{t.name}</Typography.Text>
@@ -58,7 +59,7 @@ export function targetColumns(
     {
       title: weighted ? '加权得分' : '综合得分',
       dataIndex: 'weighted_score',
-      width: 110,
+      width: 92,
       align: 'right',
       sorter: (a, b, order) => nullsLast(a.weighted_score, b.weighted_score, order),
       render: (v: number | null) => <Typography.Text strong>{formatScore(v)}</Typography.Text>,
@@ -69,28 +70,28 @@ export function targetColumns(
       key: `vt-${vt.vote_type_id}`,
       children: [
         {
-          title: '平均分',
+          // One column per vote type (the count under the mean) keeps four groups within a laptop's width.
+          title: '平均分（票数）',
           key: `vt-${vt.vote_type_id}-mean`,
-          width: 90,
+          width: 96,
           align: 'right' as const,
           sorter: (a: TargetResult, b: TargetResult, order?: 'ascend' | 'descend' | null) =>
             nullsLast(byVoteType(a, vt.vote_type_id)?.mean, byVoteType(b, vt.vote_type_id)?.mean, order),
-          render: (_: unknown, t: TargetResult) => formatScore(byVoteType(t, vt.vote_type_id)?.mean),
-        },
-        {
-          title: '票数',
-          key: `vt-${vt.vote_type_id}-count`,
-          width: 70,
-          align: 'right' as const,
-          responsive: ['md' as const],
-          render: (_: unknown, t: TargetResult) => byVoteType(t, vt.vote_type_id)?.count ?? 0,
+          render: (_: unknown, t: TargetResult) => (
+            <div className="kp-two-line">
+              <div>{formatScore(byVoteType(t, vt.vote_type_id)?.mean)}</div>
+              <Typography.Text type="secondary">
+                {byVoteType(t, vt.vote_type_id)?.count ?? 0} 票
+              </Typography.Text>
+            </div>
+          ),
         },
       ],
     })),
     {
       title: GOOD_RATE_LABEL,
       key: 'good_rate',
-      width: 110,
+      width: 92,
       align: 'right',
       responsive: ['md'],
       sorter: (a, b, order) => nullsLast(a.combined.good_rate, b.combined.good_rate, order),
@@ -99,7 +100,7 @@ export function targetColumns(
     {
       title: '总票数',
       key: 'count',
-      width: 80,
+      width: 64,
       align: 'right',
       responsive: ['lg'],
       render: (_, t) => t.combined.count,
@@ -107,7 +108,7 @@ export function targetColumns(
     {
       title: '操作',
       key: 'actions',
-      width: 80,
+      width: 64,
       render: (_, t) => (
         <Button type="link" size="small" onClick={() => onOpen(t)} aria-label={`查看${t.name}的明细`}>
           明细

@@ -71,7 +71,9 @@ function columns(threshold: number): ColumnsType<Subject> {
       width: 140,
       render: (_, s) =>
         s.flagged ? (
-          <Tag color="error">不认同超过 {thresholdText(threshold)}</Tag>
+          <Tag color="error">
+            预警：<span>不认同超过 {thresholdText(threshold)}</span>
+          </Tag>
         ) : (
           <Tag color="success">正常</Tag>
         ),
@@ -107,8 +109,7 @@ export function NewlyPromotedTable({ subjects, threshold }: { subjects: Subject[
         locale={{ emptyText: '暂无评议对象' }}
       />
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 16px' }}>
-        占比按四舍五入保留两位小数，各项合计为 100.00%；不认同占比超过 {thresholdText(threshold)}{' '}
-        的对象以红色标出。
+        不认同占比超过 {thresholdText(threshold)} 的对象以红色标出并注明预警；占比的舍入见页末说明。
       </Typography.Paragraph>
       {counted > 0 && (
         <EChart option={chart} height={60 + counted * 34} label="新提拔干部评议意见占比堆叠条形图" />
