@@ -195,6 +195,12 @@ describe('GET /vote-types/{id}/codes.pdf and poster.pdf', () => {
     expect(text.text).toContain('华东能源有限公司');
     expect(text.text).toContain('班子成员');
     expect(text.text).toContain('每个测评码只能投票一次');
+    // The sentence about opening the link points at a link printed on the card: the vote type's public
+    // address, whole (never cut short), under each QR; the code itself stays out of the printed link.
+    expect(text.text).toContain('也可在浏览器打开上方链接，再输入测评码');
+    const link = `https://kp.example.cn/vote/type/${f.appraisal.link_id}`;
+    expect(text.pages.map((p) => p.text.split(link).length - 1)).toEqual([10, 10, 2]);
+    expect(text.text).not.toContain('?code=');
   });
 
   it('prints one batch when asked, and refuses when nothing is left to print', async () => {

@@ -4,7 +4,8 @@ import { FONTS } from '../../lib/pdf/fonts';
 import { drawQr } from '../../lib/pdf/qr';
 
 // A4 slips to print and cut: 2 × 5 cards a page, each with the QR of its voting address, the code in
-// large type, the unit, the vote type and two lines of instructions.
+// large type, the unit, the vote type, the vote type's short link in small type under the QR (for a
+// voter whose phone cannot scan) and two lines of instructions.
 
 const COLS = 2;
 const ROWS = 5;
@@ -13,10 +14,10 @@ const MARGIN_X = mm(7);
 const MARGIN_Y = mm(10);
 const CARD_W = (A4.width - 2 * MARGIN_X) / COLS;
 const CARD_H = (A4.height - 2 * MARGIN_Y) / ROWS;
-const QR = 112;
+const QR = 104;
 
 export const SLIP_INSTRUCTIONS = [
-  '① 用手机扫描二维码进入投票；也可打开投票链接后输入测评码。',
+  '① 用手机扫描二维码进入投票；也可在浏览器打开上方链接，再输入测评码。',
   '② 每个测评码只能投票一次，投票后即失效；请勿转交他人。',
 ] as const;
 
@@ -25,7 +26,7 @@ export interface SlipsInput {
   voteType: string;
   /** Codes in the stored form; printed grouped (K7QX-M3PD-9R). */
   codes: string[];
-  /** The absolute voting address of one code. */
+  /** The absolute voting address of one code (the vote type's link with the code in its query). */
   urlOf: (code: string) => string;
   batch?: number;
 }
@@ -44,16 +45,34 @@ function cutLines(doc: Pdf) {
   doc.stroke().restore();
 }
 
+/** The vote type's public link as printed under the QR: the code's address without the code. */
+export function slipLink(codeUrl: string): string {
+  const url = new URL(codeUrl);
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
 function card(doc: Pdf, input: SlipsInput, code: string, x: number, y: number) {
-  drawQr(doc, input.urlOf(code), x + 6, y + 8, QR);
+  const url = input.urlOf(code);
+  drawQr(doc, url, x + 6, y + 8, QR);
   const tx = x + QR + 12;
   const tw = CARD_W - QR - 22;
   fitLine(doc, input.company, tx, y + 16, tw, { size: 11, minSize: 7 });
   fitLine(doc, input.voteType, tx, y + 34, tw, { size: 9.5, minSize: 7, color: '#374151' });
   fitLine(doc, '测评码', tx, y + 60, tw, { size: 8, color: '#6b7280' });
   fitLine(doc, formatCode(code), tx, y + 76, tw, { size: 16, minSize: 12, font: FONTS.code });
+  // Never cut short: a link with an ellipsis opens nothing, so it shrinks to fit the card's width.
+  const link = slipLink(url);
+  doc.font('Helvetica');
+  let size = 7.5;
+  while (size > 4 && doc.fontSize(size).widthOfString(link) > CARD_W - 20) size -= 0.5;
+  doc
+    .fontSize(size)
+    .fillColor('#111827')
+    .text(link, x + 10, y + QR + 11, { width: CARD_W - 20, lineBreak: false });
   SLIP_INSTRUCTIONS.forEach((line, i) =>
-    fitLine(doc, line, x + 10, y + QR + 12 + i * 13, CARD_W - 20, {
+    fitLine(doc, line, x + 10, y + QR + 24 + i * 12, CARD_W - 20, {
       size: 7.5,
       minSize: 6,
       color: '#374151',
