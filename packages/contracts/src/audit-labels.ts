@@ -127,6 +127,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   voided: '作废测评码',
   deleted_test_ballots: '删除的试投票选票',
   voided_test_codes: '作废的试投票测评码',
+  is_test: '试投票选票',
   deleted_ballots: '删除选票',
   had_votes: '已有选票',
   copied: '复制到新批次',
@@ -139,6 +140,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   from: '原为',
   to: '改为',
 };
+
+/** A field's place in that order (fields without a label last). */
+const FIELD_ORDER = new Map(Object.keys(AUDIT_FIELD_LABELS).map((k, i) => [k, i]));
+const order = (k: string) => FIELD_ORDER.get(k) ?? FIELD_ORDER.size;
 
 /** Words summaries stored before this table used for a field (read back to the field). */
 const OLD_FIELD_WORDS: Record<string, string> = {
@@ -248,6 +253,7 @@ export function auditValueText(key: string, value: unknown): string {
   if (Array.isArray(value)) return value.map((v) => auditValueText(key, v)).join('、') || '无';
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => order(a) - order(b))
       .map(([k, v]) => `${auditFieldLabel(k)} ${auditValueText(k, v)}`)
       .join('、');
   }
@@ -260,8 +266,6 @@ export function auditValueText(key: string, value: unknown): string {
 }
 
 const shownKey = (k: string) => k !== 'id' && !k.endsWith('_id');
-const FIELD_ORDER = new Map(Object.keys(AUDIT_FIELD_LABELS).map((k, i) => [k, i]));
-const order = (k: string) => FIELD_ORDER.get(k) ?? FIELD_ORDER.size;
 
 /** A service's detail (what `recordAudit` stores) as one line: '投票类型：“中层”；投票方式：测评码；…'. */
 export function auditDetailText(action: string, detail: Record<string, unknown>): string {

@@ -1,4 +1,3 @@
-import { auditDetailText } from '@kaoping/contracts/audit-labels';
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, companies } from '../../db/schema';
@@ -58,10 +57,27 @@ export async function recordAudit(db: Db, actor: Actor, action: string, detail: 
     companyId: named ?? ctx.companyId,
     objectType: ctx.objectType ?? action.split('.')[0]!,
     objectId: ctx.objectId ?? (detail.id === undefined ? null : String(detail.id)),
-    summary: ctx.summary ?? auditDetailText(action, detail),
+    summary: ctx.summary ?? summaryOf(detail),
     detail,
   });
   ctx.recorded = true;
+}
+
+/**
+ * The machine line of a service's detail ('name: 中层干部；access_mode: codes'): the log reads it in
+ * Chinese from the detail when it is read (contracts/audit-labels.ts), so a label changed later reaches
+ * every row.
+ */
+function summaryOf(detail: Record<string, unknown>) {
+  return Object.entries(detail)
+    .filter(
+      ([k, v]) =>
+        !k.endsWith('_id') &&
+        k !== 'id' &&
+        (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+    )
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join('；');
 }
 
 export interface AuditFilter {

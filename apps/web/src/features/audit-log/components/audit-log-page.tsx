@@ -116,6 +116,8 @@ export default function AuditLogPage() {
         rowKey="id"
         loading={query.isFetching}
         dataSource={data?.items ?? []}
+        // The summary takes what the other columns leave and wraps: no sideways scroll at 1366 px.
+        scroll={{ x: 900 }}
         pagination={{
           current: page.skip / page.limit + 1,
           pageSize: page.limit,
@@ -125,22 +127,24 @@ export default function AuditLogPage() {
           onChange: (current, pageSize) => setPage({ skip: (current - 1) * pageSize, limit: pageSize }),
         }}
         columns={[
-          { title: '时间', dataIndex: 'created_at', render: time, width: 170 },
+          { title: '时间', dataIndex: 'created_at', render: time, width: 150 },
           {
             title: '用户',
             key: 'user',
+            width: 140,
             render: (_, r) => `${r.username}${r.role ? `（${ROLE_LABELS[r.role]}）` : ''}`,
           },
-          { title: '操作', dataIndex: 'action_label', width: 150 },
+          { title: '操作', dataIndex: 'action_label', width: 130 },
           {
             title: '单位',
             key: 'unit',
+            width: 120,
             render: (_, r) => r.company_name ?? (r.company_id ? `#${r.company_id}` : '—'),
           },
           {
             title: '对象',
             dataIndex: 'object_type_label',
-            width: 100,
+            width: 90,
             render: (t: string | null) => t ?? '—',
           },
           { title: '摘要', dataIndex: 'summary_text' },
