@@ -28,6 +28,8 @@ export const codeCounts = (over: Partial<CodeList> = {}): CodeList => ({
   used_in_test: 0,
   handed_out: 58,
   batches: 2,
+  paper_issued: 0,
+  paper_unused: 0,
   items: [],
   total: 0,
   ...over,
@@ -200,7 +202,8 @@ describe('vote types page on meeting day', () => {
     fireEvent.change(within(d).getByLabelText('名称'), { target: { value: '班子成员' } });
     fireEvent.click(within(d).getByLabelText('测评码（每人一码，凭码投票一次）'));
     expect(await within(d).findByText('保存后在“测评码”页面发放测评码并下载纸条')).toBeInTheDocument();
-    fireEvent.click(within(d).getByRole('switch', { name: '试投票' }));
+    // A new vote type starts as a rehearsal (先试投票), preselected.
+    expect(within(d).getByRole('radio', { name: /先试投票/ })).toBeChecked();
     fireEvent.click(d.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')!);
     expect(await screen.findByText('添加成功')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({

@@ -5,7 +5,7 @@ import {
   type FormCategory,
   type VoteType,
 } from '@kaoping/contracts/vote-type';
-import { Alert, DatePicker, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Radio, Switch } from 'antd';
 import { FormModal } from '@/components/form-modal';
 import { toFormValues, type VoteTypeFormValues } from '../lib/vote-type-form';
 
@@ -18,6 +18,10 @@ export interface VoteTypeFormModalProps {
   onSubmit: (values: VoteTypeFormValues) => void;
   onCancel: () => void;
 }
+
+/** How a vote type in test mode goes formal, said in one line under the choice. */
+export const TO_FORMAL =
+  '演练完成后，在投票类型页面点“转为正式投票”即开始正式投票，届时试投票的选票全部删除。';
 
 const FAMILY_HINT: Record<FormCategory, string> = {
   democratic_appraisal: '班子测评表和个人测评表',
@@ -141,6 +145,16 @@ export function VoteTypeFormModal({
             aria-label="应到人数"
           />
         </Form.Item>
+        <Form.Item name="test_mode" label="试投票" extra={TO_FORMAL}>
+          <Radio.Group
+            aria-label="试投票"
+            options={[
+              { value: true, label: '先试投票（选票单独标记，不计入结果）' },
+              { value: false, label: '直接正式投票' },
+            ]}
+            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+          />
+        </Form.Item>
         <div style={{ display: 'flex', gap: 32, flexWrap: 'wrap' }}>
           <Form.Item name="is_active" label="启用" valuePropName="checked">
             <Switch checkedChildren="启用" unCheckedChildren="停用" />
@@ -154,14 +168,6 @@ export function VoteTypeFormModal({
             <Switch checkedChildren="公开" unCheckedChildren="不公开" />
           </Form.Item>
           <Form.Item
-            name="test_mode"
-            label="试投票"
-            valuePropName="checked"
-            tooltip="试投票的选票单独标记，不计入结果；演练后在列表中点“转为正式投票”即可清除"
-          >
-            <Switch checkedChildren="试投票" unCheckedChildren="正式" aria-label="试投票" />
-          </Form.Item>
-          <Form.Item
             name="double_entry"
             label="双人录入核对"
             valuePropName="checked"
@@ -170,11 +176,6 @@ export function VoteTypeFormModal({
             <Switch checkedChildren="开启" unCheckedChildren="关闭" aria-label="双人录入核对" />
           </Form.Item>
         </div>
-        {!editing && (
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            建议正式投票前先开启试投票，把扫码、答题、提交走一遍。
-          </Typography.Paragraph>
-        )}
       </Form>
     </FormModal>
   );

@@ -29,7 +29,9 @@ export function toFormValues(v: VoteType | undefined, category: FormCategory): V
       expected_voters: null,
       results_public: false,
       access_mode: 'link',
-      test_mode: false,
+      // A new vote type starts as a rehearsal: its ballots count only once it is turned formal (the
+      // API's own default stays formal, for scripts that create vote types on the day).
+      test_mode: true,
       double_entry: false,
     };
   }
