@@ -177,6 +177,8 @@ describe('a real write reads in Chinese', () => {
       object_type: 'vote_type',
       object_type_label: '投票类型',
     });
+    // The stored line keeps the machine words; the label beside it is rendered from the detail.
+    expect(row('vote_type.access_mode').summary).toBe('name: 中层干部；from: link；to: codes');
     expect(row('vote_type.access_mode').summary_text).toBe(
       '投票方式：公开链接 → 测评码；投票类型：“中层干部”',
     );
