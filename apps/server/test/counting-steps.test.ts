@@ -193,7 +193,7 @@ describe('投票结束 → 计票 → 完成计票', () => {
     const refused = await newRound();
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      detail: `请先完成计票（仍有纸质票未录入或待核对）：${w.f.appraisal.name}`,
+      detail: '请先完成计票（仍有纸质票未录入或待核对）：班子成员',
     });
     expect(sheets).toHaveLength(3);
     expect((await api().finishCount(vt())).statusCode).toBe(200);

@@ -4,10 +4,6 @@
 // PAGE and NUMPAGES fields, the page note in its header, the sections as Heading1 / Heading2 and a table
 // of contents that Word updates on opening. Read back with pdftotext (poppler) and from the .docx XML:
 // first the renderers on a made-up document that forces the page breaks, then a real unit's report.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,23 +11,11 @@ import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { signedCell, type ReportDoc, type ReportRow } from '../src/lib/report/report-model';
 import { reportDocx } from '../src/lib/report/report-docx';
 import { reportPdf } from '../src/lib/report/report-pdf';
+import { pdfPages } from './helpers/doc-files';
 import { bearer, createAdmin, elevate } from './helpers/factories';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { prng, setupAppraisal, setupEvaluation } from './helpers/results-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
-
-const dir = mkdtempSync(path.join(tmpdir(), 'report-pages-'));
-
-/**
- * The text of each page (pages end with a form feed): laid out as printed, or `raw` in drawing order,
- * where a cell's wrapped lines follow one another.
- */
-function pdfPages(pdf: Buffer, mode: '-layout' | '-raw' = '-layout'): string[] {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  const text = execFileSync('pdftotext', [mode, file, '-'], { encoding: 'utf8' });
-  return text.split('\f').slice(0, -1);
-}
 
 const flat = (s: string) => s.replace(/\s+/g, '');
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -129,7 +129,7 @@ describe('per voter', () => {
   });
 
   it('deleting a voter needs advanced mode, is audited, and the statistics follow', async () => {
-    const url = `/cadre-votes/voter/voter-y-02?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}`;
+    const url = `/cadre-votes/voter/voter-y-02?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`;
     const before = await json(`/cadre-results/statistics?company_id=${s.companyId}`);
     const subject = (b: typeof before) => b.newly_promoted.subjects[0];
     expect(subject(before)).toMatchObject({

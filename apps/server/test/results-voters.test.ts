@@ -135,7 +135,8 @@ describe('GET /votes/by-voter/{voter}', () => {
 });
 
 describe('DELETE /votes/voter/{voter}', () => {
-  const url = () => `/votes/voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}`;
+  const url = () =>
+    `/votes/voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`;
 
   it('needs advanced mode: 403 and nothing removed', async () => {
     const res = await del(url());
@@ -184,7 +185,7 @@ describe('DELETE /votes/voter/{voter}', () => {
     expect(
       (
         await del(
-          `/cadre-votes/voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}`,
+          `/cadre-votes/voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
           t,
         )
       ).json(),
@@ -194,7 +195,7 @@ describe('DELETE /votes/voter/{voter}', () => {
     expect(
       (
         await del(
-          `/votes/voter/bob-000002?company_id=${s.companyId + 5}&vote_type_id=${s.voteTypes[0]!.id}`,
+          `/votes/voter/bob-000002?company_id=${s.companyId + 5}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
           t,
         )
       ).statusCode,

@@ -151,10 +151,10 @@ const ARCHIVED: Record<string, () => Call> = {
     url: `/covers/back-cover/${c()}/${f.appraisal.id}`,
   }),
   'DELETE /api/v1/admin/votes/voter/:voter': () => ({
-    url: `/votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.appraisal.id}`,
+    url: `/votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.appraisal.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
   }),
   'DELETE /api/v1/admin/cadre-votes/voter/:voter': () => ({
-    url: `/cadre-votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.evaluation.id}`,
+    url: `/cadre-votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.evaluation.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
   }),
 };
 
@@ -281,7 +281,7 @@ describe('the archived-write walk', () => {
     const before = await snapshot();
     const res = await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/v1/admin/votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.appraisal.id}&round_id=${archived}`,
+      url: `/api/v1/admin/votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.appraisal.id}&round_id=${archived}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
       headers: bearer(elevated),
     });
     expect(res.statusCode).toBe(409);

@@ -38,6 +38,8 @@ const list = (over: Partial<CodeList> = {}): CodeList => ({
   used_in_test: 0,
   handed_out: 3,
   batches: 2,
+  paper_issued: 0,
+  paper_unused: 0,
   items,
   total: 4,
   ...over,

@@ -32,6 +32,7 @@ export const appraisalForm = (id: number, over: Partial<PaperForm> = {}): PaperF
   double_entry: false,
   test_mode: false,
   state: 'open',
+  count_stage: 'voting',
   round_archived: false,
   ready: true,
   notice: null,

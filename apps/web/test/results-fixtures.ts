@@ -32,6 +32,8 @@ export const turnoutRow = (id: number, name: string, over: Partial<TurnoutRow> =
   test_received: 0,
   paper: 0,
   online: over.received ?? 0,
+  count_stage: 'voting',
+  deleted_ballots: 0,
   ...over,
 });
 

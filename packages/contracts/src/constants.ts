@@ -22,3 +22,12 @@ export const GOOD_RATE_LABEL = '好评率（最高档占比）';
 export const MEETING_REFRESH_MS = 1_000;
 /** A wrong or revoked meeting screen share link (404). */
 export const MEETING_LINK_GONE = '大屏链接无效或已撤销';
+/** The confirmation before the meeting screen shows figures about people (the 汇总). */
+export const MEETING_SUMMARY_CONFIRM = '将在会场大屏向全场展示每位干部的得分、排名和预警，确定展示吗？';
+/** A 409 of the switch 在大屏显示汇总 while a vote type it covers is not 已完成计票. */
+export const meetingSummaryNotCounted = (names: readonly string[]) =>
+  `${names.join('、')}尚未完成计票，全部完成计票后才能在大屏显示汇总`;
+/** Under a group's figures when ballots were deleted after the vote ended (advanced mode). */
+export const deletedBallotsNote = (n: number) => `经高级模式删除 ${n} 张选票（见审计日志）`;
+/** Who may delete a voter's ballots once the vote has ended. */
+export const VOTER_DELETE_AFTER_END = '投票结束后，只有系统管理员可以在高级模式下删除选票';

@@ -166,6 +166,12 @@ export const voterDeleteQuery = z.object({
   company_id: idSchema,
   vote_type_id: idSchema,
   round_id: idSchema.optional(),
+  /** Why the ballots are deleted: kept in the audit log (required). */
+  reason: z
+    .string({ error: '请填写删除原因' })
+    .trim()
+    .min(2, { error: '请填写删除原因（至少 2 个字）' })
+    .max(200, { error: '删除原因最多 200 个字' }),
 });
 export const voterBallots = z.object({
   voter_identifier: z.string(),

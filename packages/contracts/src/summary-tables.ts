@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { companyRef, int } from './common';
 import { ROUND_STATES } from './rounds';
 import { summaryThresholds } from './summary-thresholds';
+import { countStage } from './vote-type';
 
 /** A count and its share (percent, two decimals) of the row's base. */
 export const countShare = z.object({ count: int, share: z.number() });
@@ -166,6 +167,12 @@ export const validityRow = z.object({
   /** 收回数 not more than half of 发出数: 未超过半数. */
   under_half: z.boolean(),
   closed_at: z.string().nullable(),
+  /** 投票中 / 投票结束 / 已完成计票: the figures of this group are final only once counted. */
+  count_stage: countStage,
+  /** Formal ballots deleted after the vote ended (advanced mode); the tables say so for the group. */
+  deleted_ballots: int,
+  /** '经高级模式删除 N 张选票（见审计日志）' when any were deleted, else null. */
+  deleted_note: z.string().nullable(),
 });
 export type ValidityRow = z.infer<typeof validityRow>;
 
@@ -178,6 +185,10 @@ export const validity = z.object({
   /** When the last voter group closed, null while any is still open. */
   closed_at: z.string().nullable(),
   rounding_note: z.string(),
+  /** Every voter group has finished counting (完成计票): the figures are final. */
+  count_finished: z.boolean(),
+  /** '计票未完成' until then (every printed page says it), else null. */
+  count_note: z.string().nullable(),
 });
 export type Validity = z.infer<typeof validity>;
 

@@ -1,7 +1,7 @@
 // Shape of GET /votes/turnout (results/turnout.routes.ts): ballots received per vote type.
 import { z } from 'zod';
 import { idSchema, int } from './common';
-import { formCategory } from './vote-type';
+import { countStage, formCategory } from './vote-type';
 
 export const turnoutQuery = z.object({
   company_id: idSchema,
@@ -34,6 +34,10 @@ export const turnoutRow = z.object({
   /** 收回数 by source: formal paper sheets (纸质) and formal phone ballots (线上); paper + online = received. */
   paper: int,
   online: int,
+  /** 投票中 / 投票结束 / 已完成计票. */
+  count_stage: countStage,
+  /** Formal ballots deleted after the vote ended (advanced mode): the figures say so. */
+  deleted_ballots: int,
 });
 export type TurnoutRow = z.infer<typeof turnoutRow>;
 export const turnout = z.object({

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import JSZip from 'jszip';
 import { PDFParse } from 'pdf-parse';
 
@@ -24,4 +28,20 @@ export async function docxText(docx: Buffer) {
     .replace(/&gt;/g, '>');
   const media = Object.keys(zip.files).filter((n) => n.startsWith('word/media/'));
   return { xml, text, media };
+}
+
+/**
+ * The text of each page of a PDF through poppler's pdftotext (pages end with a form feed): laid out as
+ * printed, or `raw` in drawing order, where a cell's wrapped lines follow one another.
+ */
+export function pdfPages(pdf: Buffer, mode: '-layout' | '-raw' = '-layout'): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kp-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', [mode, file, '-'], { encoding: 'utf8' });
+    return text.split('\f').slice(0, -1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -381,7 +381,10 @@ function familyRecipes(
       get(`/${base}/by-voter/${voter(u)}?company_id=${c(u)}`),
     [`DELETE /${base}/voter/:voter`]: async (w, u) => {
       const v = await w.castBallot(u, family);
-      return call('DELETE', `/${base}/voter/${v}?company_id=${c(u)}&vote_type_id=${u.f[family].id}`);
+      return call(
+        'DELETE',
+        `/${base}/voter/${v}?company_id=${c(u)}&vote_type_id=${u.f[family].id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
+      );
     },
     [`GET /${base}/:id`]: async (w, u) =>
       get(`/${base}/${await oneId(w, base === 'votes' ? 'votes' : 'cadre_votes', c(u))}`),

@@ -1,5 +1,6 @@
 import type { CountShare, GradeCell, UnitSummary } from '@kaoping/contracts/summary-tables';
 import { thresholdPercent } from '@kaoping/contracts/summary-thresholds';
+import { COUNT_STAGE_LABELS } from '@kaoping/contracts/vote-type';
 import type { ReportCell } from '../../lib/report/report-model';
 import { beijingTime } from '../results/export-columns';
 
@@ -30,9 +31,10 @@ export function headLines(s: UnitSummary): string[] {
     `单位：${s.company.name}${GAP}测评批次：${s.round.name}`,
     thresholdsLine(s),
     `${closedLine(s)}${GAP}生成时间：${minute(s.generated_at)}（北京时间）`,
+    ...(s.validity.count_note ? [`${s.validity.count_note}：以下结果不是最终结果`] : []),
     ...s.validity.vote_types.map(
       (v) =>
-        `${v.name}：发出数 ${v.issued ?? '未设置'}，收回数 ${v.received}，参评率 ${v.rate === null ? '—' : `${v.rate.toFixed(2)}%`}${v.under_half ? '（未超过半数）' : ''}`,
+        `${v.name}：发出数 ${v.issued ?? '未设置'}，收回数 ${v.received}，参评率 ${v.rate === null ? '—' : `${v.rate.toFixed(2)}%`}${v.under_half ? '（未超过半数）' : ''}；${COUNT_STAGE_LABELS[v.count_stage]}${v.deleted_note ? `；${v.deleted_note}` : ''}`,
     ),
   ];
 }

@@ -1,4 +1,4 @@
-import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
+import { COUNT_STAGE_LABELS, FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { oneRowHeader, type ReportBlock } from '../../lib/report/report-model';
 import { closedLine, count, minute, share, thresholdsLine } from './report-common';
@@ -16,6 +16,18 @@ export function validityBlocks(s: UnitSummary): ReportBlock[] {
         .map((r) => `“${r.name}”`)
         .join('、')}收回数未超过发出数的半数（未超过半数），结果仅供参考。`,
     });
+  if (!v.count_finished)
+    blocks.push({
+      kind: 'paragraph',
+      tone: 'warning',
+      text: `${v.count_note}：${v.vote_types
+        .filter((r) => r.count_stage !== 'counted')
+        .map((r) => `“${r.name}”${COUNT_STAGE_LABELS[r.count_stage]}`)
+        .join('、')}，以下结果不是最终结果。`,
+    });
+  for (const r of v.vote_types)
+    if (r.deleted_note)
+      blocks.push({ kind: 'paragraph', tone: 'warning', text: `“${r.name}”${r.deleted_note}。` });
   if (s.empty)
     blocks.push({ kind: 'paragraph', tone: 'warning', text: '本批次尚无正式选票，以下各表为空。' });
   blocks.push({
@@ -28,18 +40,22 @@ export function validityBlocks(s: UnitSummary): ReportBlock[] {
         '收回数',
         '参评率',
         '提示',
+        '阶段',
         '结束时间（北京时间）',
       ),
-      widths: [12, 20, 9, 9, 10, 14, 20],
+      widths: [11, 18, 8, 8, 9, 16, 11, 19],
       rows: v.vote_types.map((r) => ({
-        flagged: r.under_half,
+        flagged: r.under_half || r.deleted_ballots > 0,
         cells: [
           FORM_CATEGORY_LABELS[r.form_category],
           r.name,
           r.issued === null ? '未设置' : count(r.issued),
           count(r.received),
           share(r.rate),
-          r.under_half ? '未超过半数' : null,
+          [r.under_half ? '未超过半数' : '', r.deleted_ballots > 0 ? `删除 ${r.deleted_ballots} 张` : '']
+            .filter(Boolean)
+            .join('；') || null,
+          COUNT_STAGE_LABELS[r.count_stage],
           r.closed_at ? minute(r.closed_at) : '未结束',
         ],
       })),

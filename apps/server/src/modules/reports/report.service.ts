@@ -22,6 +22,8 @@ export async function prepareReport(db: Db, companyId: number, roundId?: number)
   const s = await buildUnitSummary(db, companyId, roundId);
   const doc: ReportDoc = {
     title: `${s.company.name} ${s.round.name} 测评报告`,
+    // A report printed before every voter group finished counting says so on every page.
+    ...(s.validity.count_note ? { pageNote: s.validity.count_note } : {}),
     cover: {
       title: s.company.name,
       subtitle: `${s.round.name} 民主测评与民主评议结果报告`,

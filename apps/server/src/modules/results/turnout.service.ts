@@ -7,6 +7,7 @@ import { submissionsByVoteType } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { roundOf } from '../rounds/round-scope';
 import { listVoteTypes, type VoteTypeRow } from '../vote-types/vote-types.repository';
+import { countStageOf } from '../vote-types/vote-type-status';
 
 /** over: more returned than issued; under: not more than half returned, 未超过半数 (exact comparisons, not the rounded rate). */
 function warningOf(returned: number, issued: number | null): TurnoutRow['rate_warning'] {
@@ -56,6 +57,8 @@ export async function turnoutRows(
       test_received: n.test,
       paper: n.paper,
       online: n.formal - n.paper,
+      count_stage: countStageOf(t),
+      deleted_ballots: t.deletedBallots,
     };
   });
   return { rows, types };

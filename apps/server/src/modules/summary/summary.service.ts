@@ -1,4 +1,5 @@
-import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
+import { deletedBallotsNote, SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
+import { COUNT_NOT_FINISHED } from '@kaoping/contracts/vote-type';
 import { DISAPPROVAL_FLAG_THRESHOLD } from '@kaoping/contracts/scoring';
 import type { SummaryVoteType, UnitSummary, ValidityRow } from '@kaoping/contracts/summary-tables';
 import {
@@ -41,6 +42,9 @@ function validityRows(rows: readonly TurnoutRow[]): ValidityRow[] {
     rate: r.rate,
     under_half: r.rate_warning === 'under',
     closed_at: r.closed_at,
+    count_stage: r.count_stage,
+    deleted_ballots: r.deleted_ballots,
+    deleted_note: r.deleted_ballots > 0 ? deletedBallotsNote(r.deleted_ballots) : null,
   }));
 }
 
@@ -64,6 +68,7 @@ export async function buildUnitSummary(db: Db, companyId: number, roundId?: numb
   ]);
   const validity = validityRows(shown);
   const closed = validity.length > 0 && validity.every((v) => v.closed_at !== null);
+  const counted = validity.every((v) => v.count_stage === 'counted');
   return {
     company: { id: company.id, name: company.name },
     round: { id: round.id, name: round.name, year: round.year, state: round.state as 'current' | 'archived' },
@@ -75,6 +80,8 @@ export async function buildUnitSummary(db: Db, companyId: number, roundId?: numb
       newly_promoted_threshold: DISAPPROVAL_FLAG_THRESHOLD,
       closed_at: closed ? validity.map((v) => v.closed_at!).sort()[validity.length - 1]! : null,
       rounding_note: SHARE_ROUNDING_NOTE,
+      count_finished: counted,
+      count_note: counted ? null : COUNT_NOT_FINISHED,
     },
     appraisal,
     cadre,

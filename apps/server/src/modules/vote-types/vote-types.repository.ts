@@ -105,3 +105,11 @@ export async function countVoteTypesByRound(db: Db, companyId: number) {
     .groupBy(voteTypes.roundId);
   return new Map(rows.map((r) => [r.roundId, r.n]));
 }
+
+/** Counts formal ballots deleted by an admin (disclosed with the figures), inside the delete's transaction. */
+export async function addDeletedBallots(db: Db, id: number, n: number) {
+  await db
+    .update(voteTypes)
+    .set({ deletedBallots: sql`${voteTypes.deletedBallots} + ${n}` })
+    .where(eq(voteTypes.id, id));
+}

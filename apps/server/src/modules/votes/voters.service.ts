@@ -1,21 +1,25 @@
 import type { VoterFilterQuery, VoterResult, VoterResultsQuery } from '@kaoping/contracts/records';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { VOTER_DELETE_AFTER_END } from '@kaoping/contracts/constants';
+import { forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
 import { assertRoundWritable, recordsRound, roundOf } from '../rounds/round-scope';
 import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
+import { addDeletedBallots } from '../vote-types/vote-types.repository';
+import { countStageOf } from '../vote-types/vote-type-status';
 import * as repo from '../ballots/voter-submissions.repository';
 
-/** One row per voter (submission); ballots and total recounted from the stored ballot rows. */
+/**
+ * One row per voter (submission); ballots, total and the score of each target recounted from the stored
+ * ballot rows.
+ */
 async function mapRows(db: Db, family: FormCategory, rows: repo.SubmissionRow[]): Promise<VoterResult[]> {
-  const totals = await repo.ballotTotals(
-    db,
-    family,
-    rows.map((r) => r.submission.id),
-  );
+  const ids = rows.map((r) => r.submission.id);
+  const totals = await repo.ballotTotals(db, family, ids);
+  const scores = family === 'democratic_appraisal' ? await repo.ballotScores(db, ids) : new Map();
   return rows.map(({ submission: s, voteTypeName }) => {
     const t = totals.get(s.id);
     return {
@@ -30,6 +34,7 @@ async function mapRows(db: Db, family: FormCategory, rows: repo.SubmissionRow[])
       created_at: s.createdAt.toISOString(),
       ballot_count: t?.n ?? 0,
       total_score: family === 'democratic_appraisal' ? (t?.tenths ?? 0) / 10 : null,
+      target_scores: scores.get(s.id) ?? [],
     };
   });
 }
@@ -75,10 +80,15 @@ export async function deleteVoter(
   db: Db,
   family: FormCategory,
   voter: string,
-  scope: { companyId: number; voteTypeId: number; roundId?: number },
+  scope: { companyId: number; voteTypeId: number; roundId?: number; reason: string },
   actor: Actor,
 ) {
   const voteType = await getVoteTypeOfCompany(db, scope.companyId, scope.voteTypeId);
+  // Once the vote has ended the figures are being read (and printed): only a system admin may still
+  // take a ballot out, and the figures say so (deleted_ballots).
+  if (countStageOf(voteType) !== 'voting' && actor.role !== 'system_admin') {
+    throw forbidden(VOTER_DELETE_AFTER_END);
+  }
   if (voteType.formCategory !== family) {
     throw notFound(`该投票类型不属于${FORM_CATEGORY_LABELS[family]}`);
   }
@@ -96,6 +106,7 @@ export async function deleteVoter(
     const row = found && (await repo.lockSubmission(tx, found.submission.id));
     if (!row) throw notFound('未找到该投票人的投票记录');
     const deleted = await repo.deleteSubmission(tx, family, row.id);
+    if (!row.isTest) await addDeletedBallots(tx, row.voteTypeId, 1);
     await recordAudit(tx, actor, 'votes.voter.delete', {
       company_id: row.companyId,
       vote_type_id: row.voteTypeId,
@@ -104,6 +115,9 @@ export async function deleteVoter(
       voter_identifier: row.voterIdentifier,
       submission_id: row.id,
       deleted_ballots: deleted,
+      is_test: row.isTest,
+      stage: countStageOf(voteType),
+      reason: scope.reason,
     });
     return {
       submission_id: row.id,
