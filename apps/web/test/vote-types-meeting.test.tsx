@@ -41,8 +41,14 @@ const dialog = async (title: string) =>
   )[0]!.closest<HTMLElement>('.ant-modal')!;
 const row = (name: string) => screen.getByText(name, { selector: 'strong' }).closest('tr')!;
 
+const paperCounts = (pending = 0, conflict = 0) => ({
+  body: { items: [], total: 0, counts: { paper: 0, online: 0, pending, conflict } },
+});
+
 function renderPage(rows: () => VoteType[], extra: Parameters<typeof mockFetch>[0] = {}) {
   const calls = mockFetch({
+    [`GET ${API}/vote-types/1/paper/sheets`]: () => paperCounts(),
+    [`GET ${API}/vote-types/2/paper/sheets`]: () => paperCounts(),
     [`GET ${API}/companies/`]: () => ({ body: company() }),
     [`GET ${API}/vote-types/`]: () => ({ body: rows() }),
     [`GET ${API}/settings`]: () => ({
@@ -62,7 +68,11 @@ describe('vote types page on meeting day', () => {
   it('shows each vote type’s state, test mode and access mode', async () => {
     renderPage(() => [
       voteType(1, '班子成员', { access_mode: 'codes' }),
-      voteType(2, '中层干部', { status: 'closed', closed_at: '2025-06-01T02:00:00Z' }),
+      voteType(2, '中层干部', {
+        status: 'closed',
+        closed_at: '2025-06-01T02:00:00Z',
+        count_stage: 'counting',
+      }),
       voteType(3, '职工代表', { status: 'not_started', test_mode: true }),
       voteType(4, '离退休干部', { status: 'inactive', is_active: false }),
     ]);
@@ -110,7 +120,9 @@ describe('vote types page on meeting day', () => {
         ]),
       }),
       [`POST ${API}/vote-types/1/close`]: () => {
-        rows = [{ ...rows[0]!, status: 'closed', closed_at: '2025-06-01T02:00:00Z' }];
+        rows = [
+          { ...rows[0]!, status: 'closed', closed_at: '2025-06-01T02:00:00Z', count_stage: 'counting' },
+        ];
         return { body: rows[0] };
       },
     });
@@ -121,8 +133,8 @@ describe('vote types page on meeting day', () => {
     expect(facts).toHaveTextContent('发出数：58 个测评码');
     expect(facts).toHaveTextContent('收回数：37 张选票');
     expect(facts).toHaveTextContent('试投票：1 张（不计入结果）');
-    expect(facts).toHaveTextContent('未使用：20 个测评码');
-    expect(facts).toHaveTextContent('未使用的测评码将全部作废');
+    expect(facts).toHaveTextContent('未使用的手机测评码：20 个（将作废）');
+    expect(facts).toHaveTextContent('已发出的纸质票仍可继续录入和核对');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     fireEvent.click(within(confirm).getByRole('button', { name: '结束投票' }));
@@ -131,6 +143,75 @@ describe('vote types page on meeting day', () => {
       `${API}/vote-types/1/close`,
     ]);
     expect(await within(row('班子成员')).findByText('已结束')).toBeInTheDocument();
+    expect(within(row('班子成员')).getByTestId('count-stage')).toHaveAttribute('data-stage', 'counting');
+    expect(within(row('班子成员')).getByRole('button', { name: /完成计票/ })).toBeInTheDocument();
+  });
+
+  it('walks the three steps: 结束投票, then 完成计票 stating the printed sheets never keyed', async () => {
+    let rows = [
+      voteType(1, '班子成员', {
+        access_mode: 'codes',
+        status: 'closed',
+        closed_at: '2025-06-01T02:00:00Z',
+        count_stage: 'counting',
+      }),
+      voteType(2, '中层干部'),
+    ];
+    const calls = renderPage(() => rows, {
+      [`GET ${API}/vote-types/1/codes`]: () => ({ body: codeCounts({ paper_issued: 10, paper_unused: 2 }) }),
+      [`GET ${API}/votes/turnout`]: () => ({
+        body: turnout(cid, [turnoutRow(1, '班子成员', { access_mode: 'codes', received: 40, paper: 8 })]),
+      }),
+      [`POST ${API}/vote-types/1/finish-count`]: () => {
+        rows = [{ ...rows[0]!, count_stage: 'counted', counted_at: '2025-06-01T03:00:00Z' }, rows[1]!];
+        return { body: rows[0] };
+      },
+    });
+    await screen.findByText('班子成员', { selector: 'strong' });
+    // Each row says which of the three steps it is in; the step's own action is offered.
+    expect(within(row('中层干部')).getByTestId('count-stage')).toHaveAttribute('data-stage', 'voting');
+    expect(within(row('中层干部')).getByTestId('count-stage')).toHaveTextContent('投票中›投票结束›完成计票');
+    expect(within(row('中层干部')).queryByRole('button', { name: /完成计票/ })).not.toBeInTheDocument();
+    expect(within(row('班子成员')).queryByRole('button', { name: /结束投票/ })).not.toBeInTheDocument();
+
+    fireEvent.click(within(row('班子成员')).getByRole('button', { name: /完成计票/ }));
+    const confirm = await dialog('完成“班子成员”的计票？');
+    const facts = within(confirm).getByTestId('finish-confirm');
+    expect(facts).toHaveTextContent('收回数：40 张选票（其中纸质 8 张）');
+    expect(facts).toHaveTextContent('2 张纸质票未录入，将作废');
+    expect(facts).not.toHaveTextContent('未完成双人录入核对');
+    fireEvent.click(within(confirm).getByRole('button', { name: '完成计票' }));
+    expect(await screen.findByText('“班子成员”已完成计票')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      `${API}/vote-types/1/finish-count`,
+    ]);
+    await waitFor(() =>
+      expect(within(row('班子成员')).getByTestId('count-stage')).toHaveAttribute('data-stage', 'counted'),
+    );
+    expect(within(row('班子成员')).getByRole('button', { name: '撤销完成计票' })).toBeInTheDocument();
+  });
+
+  it('warns in the 完成计票 confirmation while sheets wait for their second entry', async () => {
+    renderPage(
+      () => [
+        voteType(2, '中层干部', {
+          status: 'closed',
+          closed_at: '2025-06-01T02:00:00Z',
+          count_stage: 'counting',
+        }),
+      ],
+      {
+        [`GET ${API}/vote-types/2/paper/sheets`]: () => paperCounts(1, 2),
+        [`GET ${API}/votes/turnout`]: () => ({
+          body: turnout(cid, [turnoutRow(2, '中层干部', { received: 5 })]),
+        }),
+      },
+    );
+    await screen.findByText('中层干部', { selector: 'strong' });
+    fireEvent.click(within(row('中层干部')).getByRole('button', { name: /完成计票/ }));
+    const facts = within(await dialog('完成“中层干部”的计票？')).getByTestId('finish-confirm');
+    expect(facts).toHaveTextContent('还有 3 张纸质票未完成双人录入核对');
+    expect(facts).toHaveTextContent('公开链接方式的纸质票按编号录入');
   });
 
   it('a link vote type’s close confirmation states the expected voters and the ballots', async () => {
@@ -150,7 +231,13 @@ describe('vote types page on meeting day', () => {
   it('reopens only in advanced mode: the password is asked after the server says 403', async () => {
     let elevated = false;
     const calls = renderPage(
-      () => [voteType(2, '中层干部', { status: 'closed', closed_at: '2025-06-01T02:00:00Z' })],
+      () => [
+        voteType(2, '中层干部', {
+          status: 'closed',
+          closed_at: '2025-06-01T02:00:00Z',
+          count_stage: 'counting',
+        }),
+      ],
       {
         [`POST ${API}/auth/verify-advanced-mode`]: () => {
           elevated = true;

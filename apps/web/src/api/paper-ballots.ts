@@ -1,3 +1,5 @@
+import type { PaperCounts, PaperSheetList } from '@kaoping/contracts/paper-ballots';
+import { adminRequest } from '@/lib/api-client';
 import { downloadAdminFile } from '@/lib/admin-download';
 
 /**
@@ -18,3 +20,14 @@ export const downloadPaperBallots = (
     fallbackName,
     onProgress,
   );
+
+/**
+ * GET …/paper/sheets?page_size=1: only the counts (paper ballots counted, sheets waiting for a second entry
+ * or a settlement), for the 完成计票 confirmation on the vote types page.
+ */
+export const getPaperCounts = async (voteTypeId: number): Promise<PaperCounts> =>
+  (
+    await adminRequest<PaperSheetList>(`/admin/vote-types/${voteTypeId}/paper/sheets`, {
+      query: { page_size: 1 },
+    })
+  ).counts;

@@ -1,5 +1,10 @@
 import { ACCESS_MODE_LABELS } from '@kaoping/contracts/ballot-codes';
-import type { VoteType } from '@kaoping/contracts/vote-type';
+import {
+  COUNT_STAGE_LABELS,
+  COUNT_STAGES,
+  type CountStage,
+  type VoteType,
+} from '@kaoping/contracts/vote-type';
 import { Tag, Tooltip } from 'antd';
 
 const STATUS: Record<VoteType['status'], { label: string; color: string }> = {
@@ -34,5 +39,45 @@ export function AccessModeTag({ voteType }: { voteType: Pick<VoteType, 'access_m
     <Tag color={voteType.access_mode === 'codes' ? 'purple' : 'default'}>
       {ACCESS_MODE_LABELS[voteType.access_mode]}
     </Tag>
+  );
+}
+
+const STAGE_HINT: Record<CountStage, string> = {
+  voting: '投票中：手机和纸质票都可投；结束投票后手机端停止',
+  counting: '投票结束：手机端已停止，纸质票仍可录入和核对；录入完毕后点击“完成计票”',
+  counted: '已完成计票：未录入的纸质票已作废，结果为最终结果',
+};
+
+/**
+ * The three steps of a vote type (投票中 → 投票结束 → 已完成计票) in a line, the current one marked: the vote
+ * types page, and wherever a group's step is shown beside its figures.
+ */
+export function CountStageSteps({ voteType }: { voteType: Pick<VoteType, 'count_stage'> }) {
+  const at = COUNT_STAGES.indexOf(voteType.count_stage);
+  return (
+    <Tooltip title={STAGE_HINT[voteType.count_stage]}>
+      <span
+        className="kp-count-steps"
+        data-testid="count-stage"
+        data-stage={voteType.count_stage}
+        aria-label={`计票步骤：${COUNT_STAGE_LABELS[voteType.count_stage]}（第 ${at + 1} 步，共 3 步）`}
+        style={{ display: 'inline-flex', gap: 2, alignItems: 'center', fontSize: 12, whiteSpace: 'nowrap' }}
+      >
+        {COUNT_STAGES.map((stage, i) => (
+          <span key={stage} style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+            {i > 0 && <span style={{ color: '#bfbfbf' }}>›</span>}
+            <span
+              style={
+                i === at
+                  ? { color: stage === 'counted' ? '#389e0d' : '#1677ff', fontWeight: 600 }
+                  : { color: i < at ? '#8c8c8c' : '#bfbfbf' }
+              }
+            >
+              {stage === 'counted' ? '完成计票' : COUNT_STAGE_LABELS[stage]}
+            </span>
+          </span>
+        ))}
+      </span>
+    </Tooltip>
   );
 }

@@ -13,11 +13,18 @@ export const updateVoteType = (id: number, body: VoteTypeUpdateBody & { company_
 export const deleteVoteType = (id: number, companyId: number) =>
   adminRequest<void>(`/admin/vote-types/${id}`, { method: 'DELETE', query: { company_id: companyId } });
 
-/** 结束投票: at once; in codes mode the server voids every unused code in the same transaction. */
+/** 结束投票: the phones stop at once (unused phone codes voided); printed paper is still keyed. */
 export const closeVoteType = (id: number) =>
   adminRequest<VoteType>(`/admin/vote-types/${id}/close`, { method: 'POST' });
 
-/** 重新开放 a closed vote type (advanced mode: 403 until the admin re-enters the password). */
+/**
+ * 完成计票: after 结束投票, once every paper sheet is keyed and checked; the printed sheets never keyed are
+ * voided and the figures are final (409 while a sheet waits for its second entry or a settlement).
+ */
+export const finishCount = (id: number) =>
+  adminRequest<VoteType>(`/admin/vote-types/${id}/finish-count`, { method: 'POST' });
+
+/** 重新开放 (advanced mode: 403 until the admin re-enters the password): back one step. */
 export const reopenVoteType = (id: number) =>
   adminRequest<VoteType>(`/admin/vote-types/${id}/reopen`, { method: 'POST' });
 

@@ -11,15 +11,19 @@ import {
   closeVoteType,
   createVoteType,
   deleteVoteType,
+  finishCount,
   goFormal,
   reopenVoteType,
   updateVoteType,
 } from '../api/vote-types';
 import { copyText } from '../lib/copy-text';
 import { toBody, type VoteTypeFormValues } from '../lib/vote-type-form';
-import { closeConfirmContent, readCloseFacts } from './close-confirm';
+import { closeConfirmContent, finishConfirmContent, readCloseFacts } from './close-confirm';
 
-/** Create, edit, enable/disable, close, reopen, go formal and delete a company's vote types; copy links. */
+/**
+ * Create, edit, enable/disable, close (结束投票), finish the count (完成计票), reopen (one step back), go
+ * formal and delete a company's vote types; copy links.
+ */
 export function useVoteTypeActions(companyId: number) {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
@@ -96,15 +100,36 @@ export function useVoteTypeActions(companyId: number) {
     });
   };
 
+  /** 完成计票: states the sheets never keyed (voided now) and any that still wait (the server refuses). */
+  const finish = async (row: VoteType) => {
+    const facts = await readCloseFacts(row, companyId);
+    modal.confirm({
+      title: `完成“${row.name}”的计票？`,
+      content: finishConfirmContent(row, facts),
+      okText: '完成计票',
+      okButtonProps: { danger: (facts?.unkeyedPaper ?? 0) > 0 },
+      cancelText: '取消',
+      onOk: () => run(() => finishCount(row.id), `“${row.name}”已完成计票`, false),
+    });
+  };
+
+  /** 重新开放 goes back one step: 已完成计票 → 投票结束, 投票结束 → 投票中. */
   const reopen = (row: VoteType) =>
     modal.confirm({
-      title: `重新开放“${row.name}”？`,
+      title: row.count_stage === 'counted' ? `撤销“${row.name}”的完成计票？` : `重新开放“${row.name}”？`,
       content:
-        '重新开放后投票人可以继续投票。结束时作废的测评码不会恢复，如需继续凭测评码投票请补发。此操作需要高级模式。',
-      okText: '重新开放',
+        row.count_stage === 'counted'
+          ? '退回“投票结束”：可以继续录入和更正纸质票，完成计票时作废的纸质票测评码恢复可录入；汇总表和报告重新标注“计票未完成”。此操作需要高级模式，并记入审计日志。'
+          : '退回“投票中”：投票人可以继续投票，结束投票时作废的手机测评码恢复可用。此操作需要高级模式，并记入审计日志。',
+      okText: row.count_stage === 'counted' ? '退回投票结束' : '重新开放',
       cancelText: '取消',
       // Not awaited: the confirmation closes first, so the password prompt is not hidden behind it.
-      onOk: () => void run(() => reopenVoteType(row.id), `“${row.name}”已重新开放`, true),
+      onOk: () =>
+        void run(
+          () => reopenVoteType(row.id),
+          row.count_stage === 'counted' ? `“${row.name}”已退回投票结束` : `“${row.name}”已重新开放`,
+          true,
+        ),
     });
 
   const formal = (row: VoteType) =>
@@ -123,5 +148,5 @@ export function useVoteTypeActions(companyId: number) {
     else message.error('复制失败，请手动复制链接');
   };
 
-  return { save, toggle, remove, close, reopen, formal, copyLink, saving, refresh: reload };
+  return { save, toggle, remove, close, finish, reopen, formal, copyLink, saving, refresh: reload };
 }

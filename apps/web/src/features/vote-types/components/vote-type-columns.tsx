@@ -1,4 +1,5 @@
 import {
+  CheckCircleOutlined,
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
@@ -13,7 +14,7 @@ import { Button, Popconfirm, Space, Tooltip, Typography, type TableColumnsType }
 import './vote-types.css';
 import dayjs from 'dayjs';
 import { StatusSwitch } from '@/components/status-switch';
-import { AccessModeTag, TestModeTag, VoteTypeStatusTag } from '@/components/vote-type-tags';
+import { AccessModeTag, CountStageSteps, TestModeTag, VoteTypeStatusTag } from '@/components/vote-type-tags';
 
 export interface VoteTypeColumnActions {
   onToggle: (row: VoteType, isActive: boolean) => void;
@@ -25,6 +26,7 @@ export interface VoteTypeColumnActions {
   onPaperPrint: (row: VoteType) => void;
   onPaperEntry: (row: VoteType) => void;
   onClose: (row: VoteType) => void;
+  onFinish: (row: VoteType) => void;
   onReopen: (row: VoteType) => void;
   onGoFormal: (row: VoteType) => void;
 }
@@ -39,6 +41,7 @@ function StatusCell({ v }: { v: VoteType }) {
         <VoteTypeStatusTag voteType={v} />
         <TestModeTag voteType={v} />
       </span>
+      <CountStageSteps voteType={v} />
       {(v.opens_at || v.closes_at) && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {fmt(v.opens_at) || '不限'} 至 {fmt(v.closes_at) || '不限'}
@@ -114,13 +117,25 @@ function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
       >
         录入纸质票
       </Button>
-      {row.closed_at ? (
-        <Button size="small" type="link" onClick={() => a.onReopen(row)}>
-          重新开放
-        </Button>
-      ) : (
+      {row.count_stage === 'voting' && (
         <Button size="small" type="link" danger icon={<StopOutlined />} onClick={() => a.onClose(row)}>
           结束投票
+        </Button>
+      )}
+      {row.count_stage === 'counting' && (
+        <Button
+          size="small"
+          type="link"
+          icon={<CheckCircleOutlined />}
+          aria-label={`完成计票：${row.name}`}
+          onClick={() => a.onFinish(row)}
+        >
+          完成计票
+        </Button>
+      )}
+      {row.count_stage !== 'voting' && (
+        <Button size="small" type="link" onClick={() => a.onReopen(row)}>
+          {row.count_stage === 'counted' ? '撤销完成计票' : '重新开放'}
         </Button>
       )}
       {row.test_mode && (
@@ -158,7 +173,7 @@ export function voteTypeColumns(a: VoteTypeColumnActions): TableColumnsType<Vote
       render: (_v, row) => <AccessModeTag voteType={row} />,
     },
     { title: '权重', dataIndex: 'weight', width: 64, render: (w: number) => `${w}%` },
-    { title: '状态', key: 'status', width: 140, render: (_v, row) => <StatusCell v={row} /> },
+    { title: '状态', key: 'status', width: 170, render: (_v, row) => <StatusCell v={row} /> },
     { title: '应到人数', dataIndex: 'expected_voters', width: 84, render: (n: number | null) => n ?? '-' },
     {
       title: '公开结果',

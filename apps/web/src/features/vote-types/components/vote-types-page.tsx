@@ -133,6 +133,7 @@ function CompanyVoteTypes({ companyId }: { companyId: number }) {
           onPaperPrint={setPrintFor}
           onPaperEntry={(row) => navigate(`/admin/vote-types/${row.id}/paper?company=${companyId}`)}
           onClose={(row) => void actions.close(row)}
+          onFinish={(row) => void actions.finish(row)}
           onReopen={actions.reopen}
           onGoFormal={actions.formal}
         />
