@@ -61,6 +61,7 @@ describe('a voter who already voted, and links that cannot be voted on', () => {
     ['closed', '投票已结束'],
     ['not_started', '投票尚未开始'],
     ['inactive', '该投票已停用'],
+    ['full', '本投票已达到应到人数'],
   ] as const)('a %s vote type shows a clear page: %s', async (status, title) => {
     const view = appraisalView({ ready: false, polls: [], targets: [] });
     view.vote_type = { ...view.vote_type, status, opens_at: '2030-01-01T01:00:00.000Z' };
@@ -69,6 +70,36 @@ describe('a voter who already voted, and links that cannot be voted on', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('华东能源集团 · 中层干部')).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('a full link still shows 您已完成投票 and the receipt to the voter who voted there', async () => {
+    localStorage.setItem(`kp-vote-receipt:${LINK}`, JSON.stringify({ receipt_id: receipt.receipt_id }));
+    const view = appraisalView({ ready: false, polls: [], targets: [], already_voted: true });
+    view.vote_type = { ...view.vote_type, status: 'full' };
+    mockFetch({ [VIEW_PATH]: () => ({ body: view }), [RECEIPT_PATH]: () => ({ body: receipt }) });
+    renderVotePage();
+    expect(await screen.findByRole('heading', { name: '您已完成投票' })).toBeInTheDocument();
+    expect(await screen.findByText('K7QX-M3PD')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '本投票已达到应到人数' })).not.toBeInTheDocument();
+  });
+
+  it('a reloaded success page (?receipt= of the receipt this device kept) shows 投票成功 and the receipt', async () => {
+    localStorage.setItem(`kp-vote-receipt:${LINK}`, JSON.stringify({ receipt_id: receipt.receipt_id }));
+    mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView({ already_voted: true }) }),
+      [RECEIPT_PATH]: () => ({ body: receipt }),
+    });
+    renderVotePage(`?receipt=${receipt.receipt_id}`);
+    expect(await screen.findByRole('heading', { name: '投票成功' })).toBeInTheDocument();
+    expect(await screen.findByText('K7QX-M3PD')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '回执查询' })).toHaveAttribute('href', '/vote/result');
+  });
+
+  it('a ?receipt= this device did not keep is not taken for its own ballot', async () => {
+    mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
+    renderVotePage(`?receipt=${receipt.receipt_id}`);
+    expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '投票成功' })).not.toBeInTheDocument();
   });
 
   it('a link of an archived round (测评批次) says 本轮测评已结束, not just closed', async () => {

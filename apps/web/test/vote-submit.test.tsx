@@ -127,8 +127,9 @@ describe('submitting the ballot', () => {
     });
     const user = await openFilledReview();
     await user.click(screen.getByRole('button', { name: '提交答卷' }));
-    expect(await screen.findByRole('heading', { name: '已达到应到人数' })).toBeInTheDocument();
-    expect(screen.getByText(/^本投票已达到应到人数，无法继续投票。/)).toBeInTheDocument();
+    // The same page a full link shows before the cover (status 'full').
+    expect(await screen.findByRole('heading', { name: '本投票已达到应到人数' })).toBeInTheDocument();
+    expect(screen.getByText(/^收回的答卷已达到组织方设定的应到人数，不再接受新的答卷。/)).toBeInTheDocument();
     expect(screen.getByText('华东能源集团 · 中层干部')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '提交答卷' })).not.toBeInTheDocument();
     expect(localStorage.getItem(`kp-vote-draft:${LINK}`)).toBeNull();

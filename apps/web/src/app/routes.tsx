@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: '/home', element: <Navigate to="/" replace /> },
       { path: '/vote', element: <Navigate to={`/vote/${DEFAULT_VOTE_ID}`} replace /> },
       { path: '/vote/type/:linkId', lazy: page(() => import('@/public/vote/vote-type-page')) },
+      { path: '/vote/result', lazy: page(() => import('@/public/vote/receipt-lookup-page')) },
       { path: '/vote/result/:id', lazy: page(() => import('@/public/vote/vote-result-page')) },
       { path: '/vote/:id', lazy: page(() => import('@/public/vote/vote-company-page')) },
       { path: '/meeting/:token', lazy: page(() => import('@/public/meeting/meeting-share-page')) },

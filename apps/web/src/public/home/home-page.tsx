@@ -38,6 +38,9 @@ export default function HomePage() {
           <p className="kp-home-note">
             投票入口只能通过组织方提供的二维码或链接进入。系统不记录您的姓名、IP 地址或设备信息。
           </p>
+          <p className="kp-home-note">
+            投票后想确认答卷已计入？<a href="/vote/result">凭回执码查询投票回执</a>
+          </p>
         </section>
         <section aria-labelledby="admin-entry" className="kp-card kp-home-section">
           <h2 id="admin-entry">我是组织人员</h2>

@@ -1,7 +1,7 @@
 import type { PublicCover, SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import { usePublicGet } from '../lib/use-public-get';
 import { CoverView } from './cover-view';
-import { ReceiptFacts, receiptPath } from './receipt-view';
+import { RECEIPT_LOOKUP_PATH, ReceiptFacts, receiptPath } from './receipt-view';
 import './vote.css';
 import './vote-pages.css';
 
@@ -40,7 +40,12 @@ export function DoneView({ fresh, receipt: given, receiptId, backCover, onNextVo
             : '此链接已在本设备提交过答卷，每人只能投票一次。'}
         </p>
         {receipt ? (
-          <ReceiptFacts receipt={receipt} />
+          <>
+            <ReceiptFacts receipt={receipt} />
+            <p className="kp-vote-muted kp-vote-rcpt-note">
+              请记下回执码：以后可在<a href={RECEIPT_LOOKUP_PATH}>回执查询</a>页面凭回执码查看这份回执。
+            </p>
+          </>
         ) : (
           id && (
             <p>

@@ -3,6 +3,8 @@ import { formatDateTime } from '../lib/format';
 import './receipt.css';
 
 export const receiptPath = (receiptId: string) => `/vote/result/${receiptId}`;
+/** The lookup by 回执码 (receipt-lookup-page.tsx). */
+export const RECEIPT_LOOKUP_PATH = '/vote/result';
 
 /**
  * What a receipt proves: this ballot was counted (where, when to the minute, how many targets it

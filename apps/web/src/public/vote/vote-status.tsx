@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '../lib/format';
 import { StatusPage } from '../status-page';
 
-/** A link that cannot be voted on now: of an archived round, not started, closed, switched off, or not set up. */
+/** A link that cannot be voted on now: of an archived round, not started, full, closed, switched off, or not set up. */
 export function VoteTypeStatusPage({ view }: { view: PublicVoteTypeView }) {
   const where = `${view.company.name} · ${view.vote_type.name}`;
   const { status, opens_at, closes_at } = view.vote_type;
@@ -19,6 +19,7 @@ export function VoteTypeStatusPage({ view }: { view: PublicVoteTypeView }) {
       </StatusPage>
     );
   }
+  if (status === 'full') return <FullPage where={where} />;
   if (status === 'not_started') {
     const at = formatDateTime(opens_at);
     return (
@@ -56,6 +57,22 @@ export function VoteTypeStatusPage({ view }: { view: PublicVoteTypeView }) {
       action={{ label: '刷新', onClick: () => window.location.reload() }}
     >
       <p className="kp-vote-status-where">{where}</p>
+    </StatusPage>
+  );
+}
+
+/**
+ * A link-mode vote type whose ballots have reached 应到人数: shown before the cover and the ballot (status
+ * 'full'), and when the last place went to someone else while this voter filled the ballot in (409).
+ */
+export function FullPage({ where }: { where?: string }) {
+  return (
+    <StatusPage
+      tone="warning"
+      title={PUBLIC_VOTE_DETAILS.full}
+      description="收回的答卷已达到组织方设定的应到人数，不再接受新的答卷。如果您还没有投票，请联系组织方。"
+    >
+      {where && <p className="kp-vote-status-where">{where}</p>}
     </StatusPage>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import { clearDraft, loadDraft, loadReceiptId, rememberReceiptId } from '../lib/voter-store';
-import { LoadingPage, StatusPage } from '../status-page';
+import { LoadingPage } from '../status-page';
 import { BallotFlow } from './ballot-flow';
 import { CodeEntryPage } from './code-entry-page';
 import { CodeRefusedPage } from './code-refused-page';
@@ -10,7 +10,7 @@ import { DoneView } from './done-view';
 import { RecoverReceipt } from './recover-receipt';
 import { useVoterCode } from './use-voter-code';
 import { useVoteType } from './use-vote-type';
-import { LoadErrorPage, VoteTypeStatusPage } from './vote-status';
+import { FullPage, LoadErrorPage, VoteTypeStatusPage } from './vote-status';
 
 /** /vote/type/{linkId}[?code=]: the ballot of one vote type, from the QR code to the receipt. */
 export default function VoteTypePage() {
@@ -29,6 +29,11 @@ function VoteType({ linkId }: { linkId: string }) {
     const d = loadDraft(linkId);
     return d?.sent && d.code ? { ...d, code: d.code } : null;
   });
+  // After a ballot the address says ?receipt={id}: a reload shows the same success page, when it is the
+  // receipt this device kept for this link (never a choice; a shared address opens the link as usual).
+  const [params, setParams] = useSearchParams();
+  const addressReceipt = params.get('receipt');
+  const reloadedReceipt = addressReceipt && addressReceipt === keptReceiptId ? addressReceipt : null;
   const [recovery, setRecovery] = useState<'pending' | 'failed'>('pending');
   const [receipt, setReceipt] = useState<SubmissionReceipt | null>(null);
   const [capReached, setCapReached] = useState(false);
@@ -48,11 +53,12 @@ function VoteType({ linkId }: { linkId: string }) {
     if (linkVoted || codeSpent) clearDraft(linkId);
   }, [linkVoted, codeSpent, linkId]);
 
-  if (receipt) {
+  if (receipt || reloadedReceipt) {
     return (
       <DoneView
         fresh
         receipt={receipt}
+        receiptId={reloadedReceipt}
         backCover={view?.covers.back}
         onNextVoter={
           codes
@@ -65,21 +71,8 @@ function VoteType({ linkId }: { linkId: string }) {
       />
     );
   }
-  if (capReached) {
-    return (
-      <StatusPage
-        tone="warning"
-        title="已达到应到人数"
-        description={`${PUBLIC_VOTE_DETAILS.capReached}。如有疑问，请联系组织方。`}
-      >
-        {view && (
-          <p className="kp-vote-status-where">
-            {view.company.name} · {view.vote_type.name}
-          </p>
-        )}
-      </StatusPage>
-    );
-  }
+  if (capReached)
+    return <FullPage where={view ? `${view.company.name} · ${view.vote_type.name}` : undefined} />;
   if (loading) return <LoadingPage label="正在打开投票…" />;
   if (!view) {
     // Offline, but this device voted here before: say so rather than "no network".
@@ -93,6 +86,8 @@ function VoteType({ linkId }: { linkId: string }) {
     rememberReceiptId(linkId, r.receipt_id);
     clearDraft(linkId);
     setReceipt(r);
+    // The used code leaves the address with the ballot; the receipt id takes its place.
+    setParams({ receipt: r.receipt_id }, { replace: true });
     window.scrollTo(0, 0);
   };
 

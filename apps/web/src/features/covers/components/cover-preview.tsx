@@ -53,17 +53,19 @@ export function CoverPreview({ cover, label }: { cover: Cover; label: string }) 
   if (cover.content_type === 'application/pdf') {
     return (
       <div>
-        <object
-          data={state.url}
-          type="application/pdf"
+        {/* A frame, not <object>: the page's CSP lets frames (not plugins) load the blob: of the fetch. */}
+        <iframe
+          src={state.url}
+          title={`${label}预览`}
           aria-label={`${label}预览`}
-          style={{ width: '100%', height: 320 }}
-        >
-          {/* Shown where the browser has no built-in PDF viewer (many phones, kiosk browsers). */}
-          <div style={{ ...box, background: '#fafafa', borderRadius: 6, color: 'rgba(0,0,0,0.45)' }}>
-            此浏览器无法直接预览 PDF，请点击下方链接在新窗口中打开
-          </div>
-        </object>
+          style={{
+            display: 'block',
+            width: '100%',
+            height: 320,
+            border: '1px solid #f0f0f0',
+            borderRadius: 6,
+          }}
+        />
         <a href={state.url} target="_blank" rel="noreferrer">
           在新窗口中打开 PDF
         </a>
