@@ -2,11 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { auditLabels, type StoredAuditRow } from '@kaoping/contracts/audit-labels';
 import type { AuditEntry, AuditPage } from '@kaoping/contracts/audit-log';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderAdmin } from '../../../../test/render';
 import AuditLogPage from './audit-log-page';
 
 vi.setConfig({ testTimeout: 60_000 });
+
+const phone = window.matchMedia;
+/** A wide screen: every min-width query matches (test/setup.ts answers none, as a phone). */
+function wideScreen() {
+  window.matchMedia = ((query: string) => ({ ...phone(query), matches: true })) as typeof window.matchMedia;
+}
+afterEach(() => {
+  window.matchMedia = phone;
+});
 
 const A = '/api/v1/admin';
 
@@ -47,18 +56,22 @@ const rows = [
   }),
 ];
 
+const page: AuditPage = {
+  items: rows,
+  total: rows.length,
+  actions: ['round.create', 'vote_type.access_mode', 'votes.voter.delete'],
+  users: [{ id: 1, username: 'admin' }],
+};
+const serve = () =>
+  mockFetch({
+    [`GET ${A}/audit-log/`]: () => ({ body: page }),
+    [`GET ${A}/companies/`]: () => ({ body: { items: [], total: 0 } }),
+  });
+
 describe('审计日志 screen', () => {
   it('shows actions, objects and summaries in Chinese, and filters by a Chinese action name', async () => {
-    const page: AuditPage = {
-      items: rows,
-      total: rows.length,
-      actions: ['round.create', 'vote_type.access_mode', 'votes.voter.delete'],
-      users: [{ id: 1, username: 'admin' }],
-    };
-    const calls = mockFetch({
-      [`GET ${A}/audit-log/`]: () => ({ body: page }),
-      [`GET ${A}/companies/`]: () => ({ body: { items: [], total: 0 } }),
-    });
+    wideScreen();
+    const calls = serve();
     renderAdmin(<AuditLogPage />, '/admin/audit-log');
 
     const table = (await screen.findByText('修改投票方式')).closest('table')!;
@@ -102,5 +115,22 @@ describe('审计日志 screen', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url.searchParams.get('action') === 'votes.voter.delete')).toBe(true),
     );
+  });
+
+  it('puts the action and its Chinese summary first on a phone', async () => {
+    serve();
+    renderAdmin(<AuditLogPage />, '/admin/audit-log');
+    const table = (await screen.findByText('删除投票人选票')).closest('table')!;
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['记录']);
+    const cell = within(table).getByText('删除投票人选票').closest('td')!;
+    expect(cell.textContent).toBe(
+      '删除投票人选票投票类型：“中层干部”；表单类别：民主测评；删除选票：7' +
+        `${new Date('2026-11-23T02:00:00Z').toLocaleString('zh-CN', { hour12: false })} · admin（系统管理员） · 甲单位 · 选票`,
+    );
+    expect(table.textContent).not.toMatch(/round\.create|access_mode|deleted_ballots|vote_type|codes|link/);
   });
 });

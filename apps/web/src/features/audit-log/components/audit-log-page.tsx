@@ -3,7 +3,7 @@ import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { auditActionLabel } from '@kaoping/contracts/audit-labels';
 import type { AuditEntry } from '@kaoping/contracts/audit-log';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
-import { Alert, App, Button, DatePicker, Select, Space } from 'antd';
+import { Alert, App, Button, DatePicker, Grid, Select, Space, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useAllCompanies } from '@/api/companies';
 import { AdminTable } from '@/components/admin-table';
@@ -14,6 +14,39 @@ import { errorDetail } from '@/lib/api-client';
 import { useAuditLog, useVerifyAuditLog, type AuditFilters } from '../api/audit-log';
 
 const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+const who = (r: AuditEntry) => `${r.username}${r.role ? `（${ROLE_LABELS[r.role]}）` : ''}`;
+const unit = (r: AuditEntry) => r.company_name ?? (r.company_id ? `#${r.company_id}` : '—');
+
+const WIDE: TableColumnsType<AuditEntry> = [
+  { title: '时间', dataIndex: 'created_at', render: time, width: 150 },
+  { title: '用户', key: 'user', width: 140, render: (_, r) => who(r) },
+  { title: '操作', dataIndex: 'action_label', width: 130 },
+  { title: '单位', key: 'unit', width: 120, render: (_, r) => unit(r) },
+  { title: '对象', dataIndex: 'object_type_label', width: 90, render: (t: string | null) => t ?? '—' },
+  { title: '摘要', dataIndex: 'summary_text' },
+];
+
+/** On a phone one column: what was done and its summary first, who, where and when below. */
+const NARROW: TableColumnsType<AuditEntry> = [
+  {
+    title: '记录',
+    key: 'entry',
+    render: (_, r) => (
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography.Text strong>{r.action_label}</Typography.Text>
+        <div>{r.summary_text}</div>
+        <Typography.Text type="secondary">
+          {[time(r.created_at), who(r), unit(r), r.object_type_label ?? ''].filter(Boolean).map((part, n) => (
+            <span key={n}>
+              {n > 0 && <span aria-hidden="true"> · </span>}
+              <span>{part}</span>
+            </span>
+          ))}
+        </Typography.Text>
+      </div>
+    ),
+  },
+];
 
 /** The filter's actions by their Chinese names, in the order of those names. */
 const actionOptions = (actions: string[]) =>
@@ -28,6 +61,7 @@ export default function AuditLogPage() {
   const [page, setPage] = useState({ skip: 0, limit: 20 });
   const query = useAuditLog(filters, page);
   const verify = useVerifyAuditLog();
+  const narrow = !(Grid.useBreakpoint().md ?? true);
   const companies = useAllCompanies();
   const [exporting, setExporting] = useState(false);
 
@@ -117,7 +151,7 @@ export default function AuditLogPage() {
         loading={query.isFetching}
         dataSource={data?.items ?? []}
         // The summary takes what the other columns leave and wraps: no sideways scroll at 1366 px.
-        scroll={{ x: 900 }}
+        scroll={{ x: narrow ? undefined : 900 }}
         pagination={{
           current: page.skip / page.limit + 1,
           pageSize: page.limit,
@@ -126,29 +160,7 @@ export default function AuditLogPage() {
           showTotal: (n) => `共 ${n} 条`,
           onChange: (current, pageSize) => setPage({ skip: (current - 1) * pageSize, limit: pageSize }),
         }}
-        columns={[
-          { title: '时间', dataIndex: 'created_at', render: time, width: 150 },
-          {
-            title: '用户',
-            key: 'user',
-            width: 140,
-            render: (_, r) => `${r.username}${r.role ? `（${ROLE_LABELS[r.role]}）` : ''}`,
-          },
-          { title: '操作', dataIndex: 'action_label', width: 130 },
-          {
-            title: '单位',
-            key: 'unit',
-            width: 120,
-            render: (_, r) => r.company_name ?? (r.company_id ? `#${r.company_id}` : '—'),
-          },
-          {
-            title: '对象',
-            dataIndex: 'object_type_label',
-            width: 90,
-            render: (t: string | null) => t ?? '—',
-          },
-          { title: '摘要', dataIndex: 'summary_text' },
-        ]}
+        columns={narrow ? NARROW : WIDE}
       />
     </>
   );
