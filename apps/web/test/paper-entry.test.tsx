@@ -270,11 +270,30 @@ describe('paper entry: refusals', () => {
     expect(screen.getByTestId('kp-pe-cell-0-0')).toHaveTextContent('好');
   });
 
-  it('says why nothing can be keyed when the vote type is closed', async () => {
-    renderEntry(appraisalForm(id, { ready: false, state: 'closed', notice: '投票已结束' }));
-    expect(await screen.findByText('投票已结束', { selector: '.ant-alert-title' })).toBeInTheDocument();
+  it('says why nothing can be keyed once the count is finished', async () => {
+    renderEntry(
+      appraisalForm(id, {
+        ready: false,
+        state: 'closed',
+        count_stage: 'counted',
+        notice: '已完成计票，不能再录入或更正纸质票',
+      }),
+    );
+    expect(
+      await screen.findByText('已完成计票，不能再录入', { selector: '.ant-alert-title' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('已完成计票，不能再录入或更正纸质票')).toBeInTheDocument();
     expect(keyField()).toBeDisabled();
     expect(screen.getByRole('button', { name: '提交（Ctrl+Enter）' })).toBeDisabled();
+  });
+
+  it('keys sheets after 结束投票 and says the phones stopped and 完成计票 comes next', async () => {
+    renderEntry(appraisalForm(id, { state: 'closed', count_stage: 'counting' }));
+    expect(await screen.findByTestId('counting-notice')).toHaveTextContent(
+      '投票已结束：手机端已停止投票，纸质票仍可录入和核对',
+    );
+    await waitFor(() => expect(keyField()).toHaveFocus());
+    expect(keyField()).toBeEnabled();
   });
 
   it('offers a retry when the form cannot be loaded', async () => {

@@ -78,8 +78,24 @@ function PaperEntry({ form }: { form: PaperForm }) {
           type="warning"
           showIcon
           className="kp-pe-notice"
-          title={form.round_archived ? '本轮测评已归档，不能录入' : stateText[form.state] || '暂不能录入'}
+          title={
+            form.round_archived
+              ? '本轮测评已归档，不能录入'
+              : form.count_stage === 'counted'
+                ? '已完成计票，不能再录入'
+                : stateText[form.state] || '暂不能录入'
+          }
           description={form.notice ?? undefined}
+        />
+      )}
+      {form.ready && form.count_stage === 'counting' && (
+        <Alert
+          type="info"
+          showIcon
+          className="kp-pe-notice"
+          data-testid="counting-notice"
+          title="投票已结束：手机端已停止投票，纸质票仍可录入和核对"
+          description="全部纸质票录入并核对后，请在投票类型管理中点击“完成计票”；完成计票后未录入的纸质票作废。"
         />
       )}
       {form.double_entry && form.ready && (
