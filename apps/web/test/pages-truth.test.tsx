@@ -1,12 +1,14 @@
 // Issue 24, "pages that tell the truth": every flagged row of the 汇总表 carries its own 预警 tag and the
 // reason, and a page with shares states the one rounding rule (SHARE_ROUNDING_NOTE) once, never a 100 %.
-import { configure, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import type { VoterResult } from '@kaoping/contracts/records';
 import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CadreResultsPage from '@/features/results/components/cadre-results-page';
+import VoteRecordsPage from '@/features/results/components/vote-records-page';
 import SummaryPage from '@/features/summary/components/summary-page';
 import { mockFetch, renderAdmin } from './render';
-import { companies, evaluationResults, turnout, turnoutRow } from './results-fixtures';
+import { appraisalResults, companies, evaluationResults, turnout, turnoutRow } from './results-fixtures';
 import { twoRounds } from './rounds-fixtures';
 import { unitSummary } from './summary-fixtures';
 
@@ -76,5 +78,49 @@ describe('the 评议结果 screen', () => {
     // The flagged subject's row names the 预警 and why.
     const flagged = within(np).getByText('郑华', { selector: 'td strong' }).closest('tr')!;
     expect(within(flagged).getByText(/预警：/)).toHaveTextContent('预警：不认同超过 33.33%');
+  });
+});
+
+describe('投票记录 → 按投票人', () => {
+  it('shows one voter’s score of each target, never a 总分 that adds different people', async () => {
+    const voter: VoterResult = {
+      submission_id: 's1',
+      is_test: false,
+      voter_identifier: 'voter-0001',
+      source: 'online',
+      company_id: 92,
+      vote_type_id: 7,
+      vote_type_name: '中层干部',
+      form_category: 'democratic_appraisal',
+      created_at: '2025-06-01T01:02:03.000Z',
+      ballot_count: 3,
+      total_score: 263.5,
+      target_scores: [
+        { target_id: 1, target_name: '领导班子', score: 95 },
+        { target_id: 2, target_name: '李红梅', score: 90.5 },
+        { target_id: 3, target_name: '王建国', score: 78 },
+      ],
+    };
+    mockFetch({
+      [`GET ${API}/companies/`]: () => ({ body: companies(92) }),
+      [`GET ${API}/companies/92/rounds`]: () => ({ body: twoRounds(92) }),
+      [`GET ${API}/vote-types/`]: () => ({
+        body: [{ id: 7, name: '中层干部', form_category: 'democratic_appraisal' }],
+      }),
+      [`GET ${API}/vote-targets/`]: () => ({ body: [] }),
+      [`GET ${API}/votes/turnout`]: () => ({ body: turnout(92, [turnoutRow(7, '中层干部')]) }),
+      [`GET ${API}/companies/92/results`]: () => ({ body: appraisalResults(92) }),
+      [`GET ${API}/votes/`]: () => ({ body: { items: [], total: 0 } }),
+      [`GET ${API}/votes/voter-results`]: () => ({ body: { items: [voter], total: 1 } }),
+    });
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=92');
+    fireEvent.click(await screen.findByText('按投票人'));
+    const row = (await screen.findByText('voter-0001')).closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: '对各测评对象的得分' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /总分/ })).toBeNull();
+    expect(row).toHaveTextContent('领导班子 95.00');
+    expect(row).toHaveTextContent('李红梅 90.50');
+    expect(row).toHaveTextContent('王建国 78.00');
+    expect(row).not.toHaveTextContent('263.50');
   });
 });

@@ -149,8 +149,13 @@ export const voterResult = z.object({
   form_category: formCategory,
   created_at: z.string(),
   ballot_count: int,
-  /** Appraisal: the sum of the ballot scores; null for evaluation. */
+  /**
+   * Appraisal: the sum of the ballot scores; null for evaluation. Kept for the API (and its sort) only:
+   * it adds one voter's scores of different people, so no screen shows it (they show target_scores).
+   */
   total_score: z.number().nullable(),
+  /** Appraisal: this voter's score of each target, in the roster's order; empty for evaluation. */
+  target_scores: z.array(z.object({ target_id: int, target_name: z.string().nullable(), score: z.number() })),
 });
 export type VoterResult = z.infer<typeof voterResult>;
 export const voterResultList = pagedOf(voterResult);

@@ -3,7 +3,7 @@ import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roundWhere } from './round-where';
-import { cadreVotes, submissions, voteTypes, votes } from '../../db/schema';
+import { cadreVotes, submissions, voteTargets, voteTypes, votes } from '../../db/schema';
 
 const ballotTable = (family: FormCategory) => (family === 'democratic_appraisal' ? votes : cadreVotes);
 
@@ -64,6 +64,27 @@ export async function ballotTotals(db: Db, family: FormCategory, submissionIds: 
     .where(inArray(t.submissionId, submissionIds))
     .groupBy(t.submissionId);
   return new Map(rows.map((r) => [r.id, { n: r.n, tenths: r.tenths }]));
+}
+
+/**
+ * One voter's score of each target, per submission (民主测评), in the roster's order: what the records
+ * screen shows instead of a sum over different people.
+ */
+export async function ballotScores(db: Db, submissionIds: string[]) {
+  const out = new Map<string, { target_id: number; target_name: string | null; score: number }[]>();
+  if (submissionIds.length === 0) return out;
+  const rows = await db
+    .select({ id: votes.submissionId, targetId: votes.targetId, name: voteTargets.name, score: votes.score })
+    .from(votes)
+    .leftJoin(voteTargets, eq(voteTargets.id, votes.targetId))
+    .where(inArray(votes.submissionId, submissionIds))
+    .orderBy(asc(voteTargets.sortOrder), asc(votes.targetId));
+  for (const r of rows) {
+    const list = out.get(r.id!) ?? [];
+    list.push({ target_id: r.targetId, target_name: r.name, score: Number(r.score) });
+    out.set(r.id!, list);
+  }
+  return out;
 }
 
 /** A voter's submissions of one family in a round (one per vote type at most). */

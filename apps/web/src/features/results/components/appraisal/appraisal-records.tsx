@@ -1,3 +1,4 @@
+import type { VoterResult } from '@kaoping/contracts/records';
 import { Collapse, Select, Typography } from 'antd';
 import { useTargets } from '@/api/vote-targets';
 import { useAppraisalResults } from '../../api/appraisal-results';
@@ -70,14 +71,22 @@ export const appraisalRecords: RecordFamily<'democratic_appraisal'> = {
       render: (v: number) => formatScore(v),
     },
   }),
-  voterFigure: (list) => ({
-    title: '总分',
-    key: 'total_score',
-    dataIndex: 'total_score',
-    align: 'right',
-    sorter: true,
-    sortOrder: list.sortOrder('total_score'),
-    render: (v: number | null) => formatScore(v),
+  // One voter's scores of each target, never their sum: a total over different people means nothing.
+  voterFigure: () => ({
+    title: '对各测评对象的得分',
+    key: 'target_scores',
+    render: (_: unknown, r: VoterResult) =>
+      r.target_scores.length === 0 ? (
+        '—'
+      ) : (
+        <div className="kp-voter-scores">
+          {r.target_scores.map((t) => (
+            <span key={t.target_id}>
+              {t.target_name ?? '（已删除）'} <b>{formatScore(t.score)}</b>
+            </span>
+          ))}
+        </div>
+      ),
   }),
   ballotFacts: (d, { voter, type, time }) => [
     voter,
@@ -93,7 +102,6 @@ export const appraisalRecords: RecordFamily<'democratic_appraisal'> = {
       targetTitle={d.target_title}
     />
   ),
-  submissionExtra: (s) => `，总分 ${formatScore(s.total_score)}`,
   renderVoterBallots: (data) => (
     <Collapse
       defaultActiveKey={data.ballots.length === 1 ? [String(data.ballots[0]!.id)] : []}

@@ -39,7 +39,7 @@ export interface RecordFamily<F extends FormCategory> {
     what: ColumnType<BallotRecord<F>>;
     figure: ColumnType<BallotRecord<F>>;
   };
-  /** The per-voter list's figure column, where the family has one (the total score). */
+  /** The per-voter list's figure column, where the family has one (the score of each target). */
   voterFigure?: (list: ListState) => ColumnType<VoterResult>;
   /** The facts above one ballot, in the family's order. */
   ballotFacts: (detail: BallotDetail<F>, common: CommonFacts) => Fact[];

@@ -16,7 +16,7 @@ export interface VotersTableProps<F extends FormCategory> {
   onDelete?: (row: VoterResult) => void;
 }
 
-/** One row per voter and vote type: when, how many ballots, and the family's figure (total score). */
+/** One row per voter and vote type: when, how many ballots, and the family's figure (each target's score). */
 export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) {
   const { family, companyId, filters, list, onView, onDelete } = props;
   const query = useVoterResults(family.family, {
