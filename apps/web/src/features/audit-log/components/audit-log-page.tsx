@@ -36,12 +36,14 @@ const NARROW: TableColumnsType<AuditEntry> = [
         <Typography.Text strong>{r.action_label}</Typography.Text>
         <div>{r.summary_text}</div>
         <Typography.Text type="secondary">
-          {[time(r.created_at), who(r), unit(r), r.object_type_label ?? ''].filter(Boolean).map((part, n) => (
-            <span key={n}>
-              {n > 0 && <span aria-hidden="true"> · </span>}
-              <span>{part}</span>
-            </span>
-          ))}
+          {[time(r.created_at), who(r), r.company_name ?? '', r.object_type_label ?? '']
+            .filter(Boolean)
+            .map((part, n) => (
+              <span key={n}>
+                {n > 0 && <span aria-hidden="true"> · </span>}
+                <span>{part}</span>
+              </span>
+            ))}
         </Typography.Text>
       </div>
     ),
