@@ -51,7 +51,7 @@ test('the projector shows each ballot within two seconds and nothing of any answ
   const panel = projector.getByRole('region', { name: '全体职工' });
   await expect(panel.getByTestId(`voted-${voteType.id}`)).toHaveText('0');
   await expect(panel.getByRole('img', { name: '全体职工投票二维码' })).toBeVisible();
-  await expect(panel.getByText(/30\s*（应到人数）/)).toBeVisible();
+  await expect(panel.getByTestId(`base-${voteType.id}`)).toHaveText('/ 应到 30');
   await expect(projector.getByText('实时', { exact: true })).toBeVisible();
 
   const voter = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
@@ -71,9 +71,9 @@ test('the projector shows each ballot within two seconds and nothing of any answ
   await projector.setViewportSize({ width: 1280, height: 720 });
   await projector.screenshot({ path: testInfo.outputPath('meeting-1280.png') });
 
-  // Closing shows 已结束 on the screen; revoking the link ends the projector's page.
+  // Closing shows the step 投票结束 on the screen; revoking the link ends the projector's page.
   await admin.api('POST', `/vote-types/${voteType.id}/close`);
-  await expect(panel.getByText('投票已结束').first()).toBeVisible({ timeout: 5_000 });
+  await expect(panel.getByTestId(`step-${voteType.id}`)).toHaveText('投票结束', { timeout: 5_000 });
   await page.getByRole('button', { name: '撤销链接' }).click();
   await page.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(projector.getByRole('heading', { name: '大屏链接无效或已撤销' })).toBeVisible({

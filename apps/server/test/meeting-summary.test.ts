@@ -1,6 +1,8 @@
-// Issue 15, item 8: the 汇总 on the meeting screen. Nothing before the round's votes are closed; the switch
-// 在大屏显示汇总 refuses before (409) and shows the figures of the 汇总表 after, on the admin board and the
-// share link alike; switched off (or a vote reopened) it is gone. Never a voter's words.
+// Issue 15, item 8 and issue 24: the 汇总 on the meeting screen. Counts only until every vote type is
+// 已完成计票; the switch 在大屏显示汇总 refuses before (409, naming the groups), needs `confirm: true`
+// (422 without) and shows the figures of the 汇总表 after, on the admin board and the share link alike;
+// switched off or a vote reopened, it is gone, and after the next 完成计票 it needs a new confirmation.
+// Never a voter's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingBoard } from '@kaoping/contracts/meeting';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
@@ -24,7 +26,15 @@ const shared = async () => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<MeetingBoard>();
 };
-const setShow = (show: unknown) => admin().call('PUT', `/meeting/${f.company.id}/summary`, { show });
+const setShow = (show: unknown, confirm?: unknown) =>
+  admin().call(
+    'PUT',
+    `/meeting/${f.company.id}/summary`,
+    confirm === undefined ? { show } : { show, confirm },
+  );
+const NOT_COUNTED = (names: string) => ({
+  detail: `${names}尚未完成计票，全部完成计票后才能在大屏显示汇总`,
+});
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -40,25 +50,55 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('the 汇总 on the meeting screen', () => {
-  it('shows nothing while the vote is open, and the switch refuses (409)', async () => {
+  it('shows counts only while the vote runs; the switch refuses (409) and names the groups not counted', async () => {
     const b = await board();
-    expect(b).toMatchObject({ all_closed: false, shows_summary: false, summary: null });
-    const res = await setShow(true);
+    expect(b).toMatchObject({
+      all_closed: false,
+      all_counted: false,
+      not_counted: ['班子成员', '中层干部'],
+      shows_summary: false,
+      summary: null,
+    });
+    const res = await setShow(true, true);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: '本轮投票尚未全部结束，结束后才能在大屏显示汇总' });
+    expect(res.json()).toEqual(NOT_COUNTED('班子成员、中层干部'));
     expect((await shared()).summary).toBeNull();
     expect((await setShow('yes')).statusCode).toBe(422);
   });
 
-  it('shows nothing after the close until switched on, then the figures of the 汇总表 on both screens', async () => {
+  it('refuses at 投票结束 too: figures about people only once every group is 已完成计票', async () => {
     for (const id of [f.appraisal.id, f.evaluation.id])
       expect((await admin().close(id)).statusCode).toBe(200);
-    expect(await board()).toMatchObject({ all_closed: true, shows_summary: false, summary: null });
+    expect(await board()).toMatchObject({ all_closed: true, all_counted: false, summary: null });
+    expect(await setShow(true, true)).toMatchObject({ statusCode: 409 });
+    expect((await admin().finishCount(f.appraisal.id)).statusCode).toBe(200);
+    const res = await setShow(true, true);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(NOT_COUNTED('中层干部'));
+    expect((await board()).not_counted).toEqual(['中层干部']);
+  });
 
-    const on = await setShow(true);
+  it('needs a confirmation, then shows the figures of the 汇总表 on both screens', async () => {
+    expect((await admin().finishCount(f.evaluation.id)).statusCode).toBe(200);
+    expect(await board()).toMatchObject({
+      all_counted: true,
+      not_counted: [],
+      shows_summary: false,
+      summary: null,
+    });
+    // Without the confirmation that the figures go to the whole hall: 422, nothing shown.
+    for (const confirm of [undefined, false]) {
+      const unconfirmed = await setShow(true, confirm);
+      expect(unconfirmed.statusCode).toBe(422);
+      expect(unconfirmed.json().detail).toContain('须确认');
+    }
+    expect((await shared()).summary).toBeNull();
+
+    const on = await setShow(true, true);
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toEqual({ shows_summary: true });
     const b = await board();
+    expect(b.shows_summary).toBe(true);
     const table = (await admin().call('GET', `/companies/${f.company.id}/summary`)).json<UnitSummary>();
     const persons = table.appraisal.sections.find((s) => s.kind === 'person')!;
     const shown = b.summary!.appraisal.find((s) => s.kind === 'person')!;
@@ -80,19 +120,34 @@ describe('the 汇总 on the meeting screen', () => {
     const p = await shared();
     expect(p.summary).toEqual(b.summary);
     expect(JSON.stringify(p)).not.toContain('加强培训');
+    const audit = await admin().call('GET', '/audit-log/?limit=5&action=meeting.summary');
+    expect(audit.body).toContain('确认后在大屏显示汇总');
   });
 
-  it('hides the 汇总 when switched off, and when a vote is reopened', async () => {
+  it('hides the 汇总 when switched off, and when a vote is reopened, until confirmed again', async () => {
     expect((await setShow(false)).statusCode).toBe(200);
     expect((await board()).summary).toBeNull();
     expect((await shared()).summary).toBeNull();
 
-    expect((await setShow(true)).statusCode).toBe(200);
+    expect((await setShow(true, true)).statusCode).toBe(200);
     expect((await shared()).summary).not.toBeNull();
     const elevated = await elevate(ctx.app, token);
+    // Reopen goes back one step (已完成计票 → 投票结束): the figures leave the screen at once.
     expect((await admin().reopen(f.evaluation.id, elevated)).statusCode).toBe(200);
     const b = await board();
-    expect(b).toMatchObject({ all_closed: false, shows_summary: true, summary: null });
+    expect(b).toMatchObject({
+      all_counted: false,
+      not_counted: ['中层干部'],
+      shows_summary: false,
+      summary: null,
+    });
+    expect(b.vote_types.find((v) => v.name === '中层干部')!.count_stage).toBe('counting');
     expect((await shared()).summary).toBeNull();
+    // Counted again, the figures may have changed: they stay off until the organiser confirms again.
+    expect((await admin().finishCount(f.evaluation.id)).statusCode).toBe(200);
+    expect(await board()).toMatchObject({ all_counted: true, shows_summary: false, summary: null });
+    expect((await shared()).summary).toBeNull();
+    expect((await setShow(true, true)).statusCode).toBe(200);
+    expect((await shared()).summary).not.toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MeetingBoard } from '@kaoping/contracts/meeting';
 import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
@@ -58,16 +59,22 @@ describe('the meeting screen board', () => {
       ['班子成员', 1, null],
       ['中层干部', 1, 11],
     ]);
-    // Figures only: no field of the board carries a score, an answer, a voter or a share.
+    // Counts only: no field of the board carries a score, an answer, a voter or a grade's share (`share`
+    // is 已投票 of 应到).
     expect(Object.keys(b.vote_types[0]!).sort()).toEqual(
       [
         'access_mode',
         'closed_at',
+        'codes_issued',
+        'count_stage',
+        'deleted_ballots',
+        'expected',
         'form_category',
         'issued',
         'name',
         'opens_at',
         'qr_svg',
+        'share',
         'status',
         'test_mode',
         'vote_type_id',
@@ -106,6 +113,80 @@ describe('the meeting screen board', () => {
       ['中层干部', 0, true, 'open'],
     ]);
     expect(b.vote_types.map((v) => v.vote_type_id)).not.toContain(f.appraisal.id);
+  });
+
+  it("shows 应到 whatever the mode, shares rounded half up, each group's step and deleted ballots", async () => {
+    await admin().update(f.appraisal.id, { expected_voters: 14 });
+    await admin().update(f.evaluation.id, { access_mode: 'codes', expected_voters: 10 });
+    const codes = await admin().codes(f.evaluation.id, 12);
+    for (let i = 0; i < 12; i++) expect((await submit(ctx.app, submission(f))).statusCode).toBe(201);
+    const withCode = submission(f, 'evaluation', { code: plain(codes[0]!) });
+    expect((await submit(ctx.app, withCode)).statusCode).toBe(201);
+
+    let b = await board(f.company.id);
+    const pick = (v: MeetingBoard['vote_types'][number]) => ({
+      name: v.name,
+      expected: v.expected,
+      codes_issued: v.codes_issued,
+      voted: v.voted,
+      share: v.share,
+      count_stage: v.count_stage,
+      deleted_ballots: v.deleted_ballots,
+    });
+    expect(b.vote_types.map(pick)).toEqual([
+      // 12 of 14 = 85.71 %: 86, rounded half up, not cut to 85.
+      {
+        name: '班子成员',
+        expected: 14,
+        codes_issued: null,
+        voted: 12,
+        share: 86,
+        count_stage: 'voting',
+        deleted_ballots: 0,
+      },
+      // Codes mode keeps its 应到人数 10 beside the 12 codes handed out; the share is of 应到.
+      {
+        name: '中层干部',
+        expected: 10,
+        codes_issued: 12,
+        voted: 1,
+        share: 10,
+        count_stage: 'voting',
+        deleted_ballots: 0,
+      },
+    ]);
+
+    // The three steps, and ballots deleted in advanced mode (set here as the delete action records it).
+    expect((await admin().close(f.appraisal.id)).statusCode).toBe(200);
+    expect((await admin().close(f.evaluation.id)).statusCode).toBe(200);
+    expect((await admin().finishCount(f.evaluation.id)).statusCode).toBe(200);
+    await ctx.database.db.execute(
+      sql`UPDATE vote_types SET deleted_ballots = 2 WHERE id = ${f.appraisal.id}`,
+    );
+    b = await board(f.company.id);
+    expect(b.vote_types.map((v) => [v.name, v.status, v.count_stage, v.deleted_ballots])).toEqual([
+      ['班子成员', 'closed', 'counting', 2],
+      ['中层干部', 'closed', 'counted', 0],
+    ]);
+    expect(b).toMatchObject({ all_closed: true, all_counted: false, not_counted: ['班子成员'] });
+    // The projector's link carries the same.
+    const { path } = (await admin().call('POST', `/meeting/${f.company.id}/share`)).json<{ path: string }>();
+    const shared = (await publicGet(path.slice('/meeting'.length))).json<MeetingBoard>();
+    expect(shared.vote_types.map(pick)).toEqual(b.vote_types.map(pick));
+  });
+
+  it('without 应到人数 a link group has no share, a codes group counts against the codes handed out', async () => {
+    await admin().update(f.evaluation.id, { access_mode: 'codes' });
+    const codes = await admin().codes(f.evaluation.id, 3);
+    expect((await submit(ctx.app, submission(f, 'evaluation', { code: plain(codes[0]!) }))).statusCode).toBe(
+      201,
+    );
+    const b = await board(f.company.id);
+    expect(b.vote_types.map((v) => [v.expected, v.codes_issued, v.voted, v.share])).toEqual([
+      [null, null, 0, null],
+      // 1 of 3 = 33.33 %: 33.
+      [null, 3, 1, 33],
+    ]);
   });
 
   it('answers 404 for an unknown unit', async () => {

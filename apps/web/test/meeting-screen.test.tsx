@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { MeetingBoard } from '@kaoping/contracts/meeting';
+import type { MeetingBoard, MeetingVoteType } from '@kaoping/contracts/meeting';
+import { COUNT_STAGE_LABELS } from '@kaoping/contracts/vote-type';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import MeetingRoute from '@/app/admin/meeting-route';
+import { gridOf, STAGE_LABELS } from '@/public/meeting/meeting-board';
 import MeetingSharePage from '@/public/meeting/meeting-share-page';
 import { mockFetch, renderRoutes } from './render';
 
@@ -13,6 +15,8 @@ function boardWith(voted: number, over: Partial<MeetingBoard> = {}): MeetingBoar
     company: { id: 7, name: '华东能源有限公司' },
     has_public_url: true,
     all_closed: false,
+    all_counted: false,
+    not_counted: ['班子成员', '中层干部'],
     shows_summary: false,
     summary: null,
     generated_at: '2026-11-23T02:00:00.000Z',
@@ -24,10 +28,15 @@ function boardWith(voted: number, over: Partial<MeetingBoard> = {}): MeetingBoar
         access_mode: 'link',
         test_mode: false,
         status: 'open',
+        count_stage: 'voting',
+        deleted_ballots: 0,
         opens_at: null,
         closed_at: null,
         issued: 40,
+        expected: 40,
+        codes_issued: null,
         voted,
+        share: Math.round((voted / 40) * 100),
         vote_url: 'http://192.168.1.20:8000/vote/type/abc',
         qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h1v1H0z"/></svg>',
       },
@@ -38,10 +47,15 @@ function boardWith(voted: number, over: Partial<MeetingBoard> = {}): MeetingBoar
         access_mode: 'codes',
         test_mode: true,
         status: 'open',
+        count_stage: 'voting',
+        deleted_ballots: 0,
         opens_at: null,
         closed_at: null,
         issued: 120,
+        expected: 100,
+        codes_issued: 120,
         voted: 3,
+        share: 3,
         vote_url: null,
         qr_svg: null,
       },
@@ -62,12 +76,17 @@ describe('the projector page (/meeting/{token})', () => {
     const leaders = await screen.findByRole('region', { name: '班子成员' });
     expect(within(leaders).getByRole('img', { name: '班子成员投票二维码' })).toBeInTheDocument();
     expect(within(leaders).getByTestId('voted-1')).toHaveTextContent('12');
-    expect(within(leaders).getByText(/40\s*（应到人数）/)).toBeInTheDocument();
+    expect(within(leaders).getByTestId('base-1')).toHaveTextContent('/ 应到 40');
     expect(within(leaders).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');
+    expect(within(leaders).getByTestId('share-1')).toHaveTextContent('30%');
+    expect(within(leaders).getByTestId('step-1')).toHaveTextContent('投票中');
     const middle = screen.getByRole('region', { name: '中层干部' });
     expect(within(middle).getByText(/凭测评码投票/)).toBeInTheDocument();
     expect(within(middle).getByText('试投票')).toBeInTheDocument();
-    expect(within(middle).getByText(/120\s*（发出数）/)).toBeInTheDocument();
+    // Codes mode: 应到 as set, the codes handed out beside it.
+    expect(within(middle).getByTestId('base-2')).toHaveTextContent('/ 应到 100');
+    expect(within(middle).getByText(/发出测评码 120 张/)).toBeInTheDocument();
+    expect(within(middle).queryByText(/未设应到人数/)).not.toBeInTheDocument();
     // Nothing but counts: no score, share of a grade or voter on the screen.
     expect(screen.queryByText(/得分|优秀|称职|认同/)).not.toBeInTheDocument();
 
@@ -83,6 +102,45 @@ describe('the projector page (/meeting/{token})', () => {
     mockFetch({ [SHARE]: () => ({ status: 404, body: { detail: '大屏链接无效或已撤销' } }) });
     renderRoutes([{ path: '/meeting/:token', element: <MeetingSharePage /> }], `/meeting/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: '大屏链接无效或已撤销' })).toBeInTheDocument();
+  });
+
+  it("shows each group's step, and ballots deleted in advanced mode", async () => {
+    const b = boardWith(12);
+    const [leaders, middle] = b.vote_types as [MeetingVoteType, MeetingVoteType];
+    const closed = { status: 'closed' as const, closed_at: '2026-11-23T02:00:00.000Z' };
+    b.vote_types = [
+      { ...leaders, ...closed, count_stage: 'counting', deleted_ballots: 2 },
+      { ...middle, ...closed, count_stage: 'counted', expected: null, share: 3 },
+    ];
+    mockFetch({ [SHARE]: () => ({ body: b }) });
+    renderRoutes([{ path: '/meeting/:token', element: <MeetingSharePage /> }], `/meeting/${TOKEN}`);
+    const first = await screen.findByRole('region', { name: '班子成员' });
+    expect(within(first).getByTestId('step-1')).toHaveTextContent('投票结束');
+    expect(within(first).getByText('手机投票已停止，纸质票计票中')).toBeInTheDocument();
+    expect(within(first).getByRole('note')).toHaveTextContent('经高级模式删除 2 张选票（见审计日志）');
+    expect(within(first).queryByRole('img')).not.toBeInTheDocument();
+    const second = screen.getByRole('region', { name: '中层干部' });
+    expect(within(second).getByTestId('step-2')).toHaveTextContent('已完成计票');
+    // Without 应到: the count stands against the codes handed out.
+    expect(within(second).getByTestId('base-2')).toHaveTextContent('/ 发出 120');
+    expect(within(second).queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('uses the words of the contracts for the three steps', () => {
+    expect(STAGE_LABELS).toEqual(COUNT_STAGE_LABELS);
+  });
+
+  it('lays up to 8 groups out in at most two rows on a landscape screen', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(gridOf)).toEqual([
+      { cols: 1, rows: 1 },
+      { cols: 2, rows: 1 },
+      { cols: 3, rows: 1 },
+      { cols: 2, rows: 2 },
+      { cols: 3, rows: 2 },
+      { cols: 3, rows: 2 },
+      { cols: 4, rows: 2 },
+      { cols: 4, rows: 2 },
+    ]);
   });
 
   it('shows an empty board and a closed vote type plainly', async () => {

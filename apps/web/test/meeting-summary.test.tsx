@@ -79,6 +79,8 @@ function board(over: Partial<MeetingBoard> = {}): MeetingBoard {
     company: { id: 7, name: '华东能源有限公司' },
     has_public_url: true,
     all_closed: true,
+    all_counted: true,
+    not_counted: [],
     shows_summary: false,
     summary: null,
     generated_at: '2026-11-23T02:00:00.000Z',
@@ -90,10 +92,15 @@ function board(over: Partial<MeetingBoard> = {}): MeetingBoard {
         access_mode: 'link',
         test_mode: false,
         status: 'closed',
+        count_stage: 'counted',
+        deleted_ballots: 0,
         opens_at: null,
         closed_at: '2026-11-23T01:50:00.000Z',
         issued: 6,
+        expected: 6,
+        codes_issued: null,
         voted: 5,
+        share: 83,
         vote_url: null,
         qr_svg: null,
       },
@@ -131,12 +138,12 @@ describe('the 汇总 on the meeting screen', () => {
     expect(screen.queryByText(/得分|优秀|称职|认同/)).not.toBeInTheDocument();
   });
 
-  it('lets the organiser switch it on after the close, not before', async () => {
-    let current = board({ all_closed: false });
+  it('lets the organiser switch it on after 完成计票 only, through a confirmation that it goes to the hall', async () => {
+    let current = board({ all_counted: false, not_counted: ['班子成员'] });
     const calls = mockFetch({
       'GET /api/v1/admin/meeting/7': () => ({ body: current }),
       'PUT /api/v1/admin/meeting/7/summary': (req) => {
-        const show = (req.body as { show: boolean }).show;
+        const { show } = req.body as { show: boolean };
         current = board({ shows_summary: show, summary: show ? SUMMARY : null });
         return { body: { shows_summary: show } };
       },
@@ -144,14 +151,26 @@ describe('the 汇总 on the meeting screen', () => {
     renderRoutes([{ path: '/admin/meeting/:companyId', element: <MeetingRoute /> }], '/admin/meeting/7');
     const toggle = await screen.findByRole('switch', { name: '在大屏显示汇总' });
     expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription('（班子成员尚未完成计票）');
 
     current = board();
-    // The board is asked again every 1.5 s: the switch comes on with the close.
+    // The board is asked again every 1.5 s: the switch comes on with 完成计票.
     await waitFor(() => expect(screen.getByRole('switch', { name: '在大屏显示汇总' })).toBeEnabled(), {
       timeout: 4000,
     });
     fireEvent.click(screen.getByRole('switch', { name: '在大屏显示汇总' }));
+    // Nothing is sent before the organiser confirms; cancelling sends nothing.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('将在会场大屏向全场展示每位干部的得分、排名和预警，确定展示吗？');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(screen.queryByRole('table', { name: '领导人员测评汇总' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('switch', { name: '在大屏显示汇总' }));
+    const confirms = await screen.findAllByRole('button', { name: '确定展示' });
+    fireEvent.click(confirms.at(-1)!);
     expect(await screen.findByRole('table', { name: '领导人员测评汇总' })).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ show: true });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ show: true, confirm: true });
   });
 });

@@ -28,7 +28,8 @@ const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: '会场大屏：各投票类型的投票方式与已投票人数（不含任何结果）',
+        summary:
+          '会场大屏：各投票类型的投票方式、已投票人数与计票阶段（默认只含人数；汇总须完成计票并确认后才显示）',
         params: companyIdParams,
         response: { 200: meetingBoard, 404: errorResponse },
       },
@@ -90,7 +91,8 @@ const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: '在大屏显示汇总（当前批次的投票全部结束后才能打开；可随时关闭；记入审计日志）',
+        summary:
+          '在大屏显示汇总（须 confirm: true 确认向全场展示干部的得分、排名和预警，且所涉投票类型全部完成计票；可随时关闭；记入审计日志）',
         params: companyIdParams,
         body: meetingSummaryBody,
         response: { 200: meetingSummaryState, 404: errorResponse, 409: errorResponse, 422: errorResponse },

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { MeetingBoard, MeetingShareState } from '@kaoping/contracts/meeting';
-import { MEETING_LINK_GONE, MEETING_SUMMARY_NOT_CLOSED } from '@kaoping/contracts/meeting';
+import { MEETING_LINK_GONE, meetingSummaryNotCounted } from '@kaoping/contracts/meeting';
+import { roundRatio } from '@kaoping/contracts/scoring';
+import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -17,41 +19,84 @@ import {
   readSetting,
   writeSetting,
 } from '../settings/settings.repository';
-import { statusOf } from '../vote-types/vote-type-status';
-import { listVoteTypes, type VoteTypeRow } from '../vote-types/vote-types.repository';
+import { countStageOf, statusOf } from '../vote-types/vote-type-status';
+import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import { qrSvg } from './meeting-qr';
 import { cachedMeetingSummary, forgetMeetingSummary } from './meeting-summary';
 
 const SHARE_PREFIX = 'meeting_share:';
 const shareKey = (companyId: number) => `${SHARE_PREFIX}${companyId}` as const;
+/**
+ * Per round, what the organiser confirmed the 汇总 for: each covered vote type with the time of its
+ * 完成计票. A reopen and a new 完成计票 (or a new group) change it, so the 汇总 then needs a new confirmation.
+ */
+const confirmedKey = (roundId: number) => `meeting_summary_confirmed:${roundId}` as const;
 
-/** The round has an active vote type and every one is closed: the 汇总 may be switched on and shown. */
-function everyActiveClosed(types: readonly VoteTypeRow[], now: number) {
-  const active = types.filter((t) => t.isActive);
-  return active.length > 0 && active.every((t) => statusOf(t, now) === 'closed');
+interface Coverage {
+  /** Every vote type the 汇总 covers (as the 汇总表 shows them) is 已完成计票. */
+  allCounted: boolean;
+  /** The covered vote types not yet counted, by name. */
+  notCounted: string[];
+  /** The covered vote types and their 完成计票 times, when all are counted; null otherwise. */
+  stamp: string | null;
 }
 
 /**
- * The board of a unit's current round: each active vote type with how to vote and how many have voted. Figures only:
- * no voter, no answer, no result. Test-mode ballots are counted as 已投票 while the vote type is in
- * test mode (the board says 试投票), so a rehearsal shows on the screen as it will on the day.
+ * The vote types the 汇总 covers are those the 汇总表 shows: the active ones and any with formal ballots.
+ * The 汇总 may be shown only once each is 已完成计票 (figures final).
+ */
+function coverageOf(
+  rows: readonly TurnoutRow[],
+  byId: ReadonlyMap<number, VoteTypeRow>,
+  now: number,
+): Coverage {
+  const covered = rows.filter((r) => r.is_active || r.received > 0).map((r) => byId.get(r.vote_type_id)!);
+  const notCounted = covered.filter((t) => countStageOf(t, now) !== 'counted').map((t) => t.name);
+  const allCounted = covered.length > 0 && notCounted.length === 0;
+  const stamp = allCounted
+    ? covered
+        .map((t) => `${t.id}@${t.countedAt!.getTime()}`)
+        .sort()
+        .join(',')
+    : null;
+  return { allCounted, notCounted, stamp };
+}
+
+async function coverage(db: Db, roundId: number, now = Date.now()) {
+  const { rows, types } = await turnoutRows(db, roundId);
+  return { rows, types, ...coverageOf(rows, new Map(types.map((t) => [t.id, t])), now) };
+}
+
+/** 已投票 in whole percent of 应到人数 (else of the codes handed out), rounded half up: 12/14 → 86. */
+function shareOf(voted: number, base: number | null) {
+  return base ? roundRatio(voted * 100, base, 0) : null;
+}
+
+/**
+ * The board of a unit's current round: each active vote type with how to vote, how many have voted and
+ * its step. Counts only: no voter, no answer, no result. Test-mode ballots are counted as 已投票 while the
+ * vote type is in test mode (the board says 试投票), so a rehearsal shows on the screen as it will on the
+ * day. The 汇总 (figures about people) only while switched on AND confirmed for the vote types as they are
+ * counted now: checked at every read, so a reopen hides it at once.
  */
 export async function meetingBoard(db: Db, companyId: number, envPublicUrl: string | undefined) {
   const company = await getCompany(db, companyId);
   // The meeting is the unit's current round: archived rounds have ended.
   const round = await currentRound(db, companyId);
-  const [{ rows, types }, base] = await Promise.all([
-    turnoutRows(db, round.id),
+  const now = Date.now();
+  const [{ rows, types, allCounted, notCounted, stamp }, base] = await Promise.all([
+    coverage(db, round.id, now),
     publicBase(db, envPublicUrl),
   ]);
   const byId = new Map(types.map((t) => [t.id, t]));
-  const now = Date.now();
   const voteTypes = await Promise.all(
     rows
       .filter((r) => r.is_active)
       .map(async (r) => {
         const t = byId.get(r.vote_type_id)!;
         const url = r.access_mode === 'link' && base ? `${base}/vote/type/${t.linkId}` : null;
+        const voted = r.test_mode ? r.test_received : r.received;
+        const codesIssued = r.access_mode === 'codes' ? r.issued : null;
         return {
           vote_type_id: r.vote_type_id,
           name: r.name,
@@ -59,53 +104,65 @@ export async function meetingBoard(db: Db, companyId: number, envPublicUrl: stri
           access_mode: r.access_mode,
           test_mode: r.test_mode,
           status: statusOf(t, now),
+          count_stage: countStageOf(t, now),
+          deleted_ballots: t.deletedBallots,
           opens_at: r.opens_at,
           closed_at: r.closed_at,
           issued: r.issued,
-          voted: r.test_mode ? r.test_received : r.received,
+          expected: r.expected_voters,
+          codes_issued: codesIssued,
+          voted,
+          share: shareOf(voted, r.expected_voters ?? codesIssued),
           vote_url: url,
           qr_svg: url ? await qrSvg(url) : null,
         };
       }),
   );
-  const allClosed = everyActiveClosed(types, now);
+  const active = types.filter((t) => t.isActive);
+  const shows =
+    round.meetingShowsSummary && stamp !== null && (await readSetting(db, confirmedKey(round.id))) === stamp;
   const board: MeetingBoard = {
     company: { id: company.id, name: company.name },
     has_public_url: !!base,
     vote_types: voteTypes,
-    all_closed: allClosed,
-    shows_summary: round.meetingShowsSummary,
-    // Never before every vote type is closed (a reopened vote hides it again).
-    summary: round.meetingShowsSummary && allClosed ? await cachedMeetingSummary(db, companyId, round) : null,
+    all_closed: active.length > 0 && active.every((t) => statusOf(t, now) === 'closed'),
+    all_counted: allCounted,
+    not_counted: notCounted,
+    shows_summary: shows,
+    summary: shows ? await cachedMeetingSummary(db, companyId, round) : null,
     generated_at: new Date(now).toISOString(),
   };
   return board;
 }
 
 /**
- * The switch 在大屏显示汇总 of the unit's current round: on only once every active vote type is closed
- * (409 before); off at any time. Audited.
+ * The switch 在大屏显示汇总 of the unit's current round: on only with the organiser's confirmation (the
+ * body's `confirm`, checked by the schema) and once every vote type the 汇总 covers is 已完成计票 (409
+ * naming the others); off at any time. Audited.
  */
 export async function setMeetingSummary(db: Db, companyId: number, show: boolean, actor: Actor) {
   const company = await getCompany(db, companyId);
   const round = await currentRound(db, companyId);
-  if (show && !everyActiveClosed(await listVoteTypes(db, round.id), Date.now())) {
-    throw conflict(MEETING_SUMMARY_NOT_CLOSED);
+  const { notCounted, stamp } = await coverage(db, round.id);
+  if (show && stamp === null) {
+    throw conflict(meetingSummaryNotCounted(notCounted.length ? notCounted : ['本轮投票类型']));
   }
   await db.transaction(async (tx) => {
     await assertRoundWritable(tx, round.id);
     await setMeetingShowsSummary(tx, round.id, show);
+    if (show) await writeSetting(tx, confirmedKey(round.id), stamp!);
+    else await deleteSetting(tx, confirmedKey(round.id));
     await recordAudit(tx, actor, 'meeting.summary', {
       company_id: companyId,
       company: company.name,
-      summary: show ? '在大屏显示汇总' : '大屏不再显示汇总',
+      summary: show ? '确认后在大屏显示汇总（得分、排名和预警）' : '大屏不再显示汇总',
     });
   });
   forgetMeetingSummary(round);
   return { shows_summary: show };
 }
 
-function shareOf(token: string, base: string | null) {
+function shareLinkOf(token: string, base: string | null) {
   const path = `/meeting/${token}`;
   return { path, url: base ? `${base}${path}` : path };
 }
@@ -114,7 +171,7 @@ export async function readShare(db: Db, companyId: number, envPublicUrl: string 
   await getCompany(db, companyId);
   const token = await readSetting(db, shareKey(companyId));
   const state: MeetingShareState = {
-    share: token ? shareOf(token, await publicBase(db, envPublicUrl)) : null,
+    share: token ? shareLinkOf(token, await publicBase(db, envPublicUrl)) : null,
   };
   return state;
 }
@@ -131,7 +188,7 @@ export async function createShare(db: Db, companyId: number, envPublicUrl: strin
       share: '生成大屏分享链接（原链接失效）',
     });
   });
-  return shareOf(token, await publicBase(db, envPublicUrl));
+  return shareLinkOf(token, await publicBase(db, envPublicUrl));
 }
 
 /** Revokes the share link: the projector's page then says the link is gone; audited. */

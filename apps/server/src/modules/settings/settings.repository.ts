@@ -2,8 +2,12 @@ import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 
-/** Keys of the settings table (`meeting_share:<companyId>`: a unit's meeting screen share token). */
-export type SettingKey = 'jwt_secret' | 'public_url' | `meeting_share:${number}`;
+/**
+ * Keys of the settings table (`meeting_share:<companyId>`: a unit's meeting screen share token;
+ * `meeting_summary_confirmed:<roundId>`: what the meeting screen's 汇总 was confirmed for).
+ */
+export type SettingKey =
+  'jwt_secret' | 'public_url' | `meeting_share:${number}` | `meeting_summary_confirmed:${number}`;
 
 export async function readSetting(db: Db, key: SettingKey) {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));

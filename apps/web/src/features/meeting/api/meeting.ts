@@ -37,14 +37,17 @@ export function useShareActions(companyId: number) {
   return { create, revoke };
 }
 
-/** The switch 在大屏显示汇总 (409 from the server while a vote type is still open). */
+/**
+ * The switch 在大屏显示汇总: on only after the organiser confirmed that the figures about people go to the
+ * whole hall (`confirm: true`; the server answers 409 while a covered vote type is not 已完成计票).
+ */
 export function useSummarySwitch(companyId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (show: boolean) =>
       adminRequest<{ shows_summary: boolean }>(`/admin/meeting/${companyId}/summary`, {
         method: 'PUT',
-        body: { show },
+        body: show ? { show, confirm: true } : { show },
       }),
     onSettled: () => client.invalidateQueries({ queryKey: ['meeting', companyId, 'board'] }),
   });

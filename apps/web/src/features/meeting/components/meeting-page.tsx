@@ -42,22 +42,30 @@ export default function MeetingPage() {
         ]}
       />
     );
+  // The organiser's tools sit in the board's footer (never over a figure) and fade out until the pointer moves.
+  const tools = (
+    <>
+      <SummarySwitch companyId={companyId} board={board.data} />
+      <Button
+        size="small"
+        icon={<FullscreenOutlined />}
+        onClick={() =>
+          document.fullscreenElement
+            ? void document.exitFullscreen?.()
+            : void document.documentElement.requestFullscreen?.()
+        }
+      >
+        全屏
+      </Button>
+      <Button size="small" icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
+        分享链接
+      </Button>
+      <Link to={`/admin/vote-types?company=${companyId}`}>返回后台</Link>
+    </>
+  );
   return (
     <>
-      <MeetingBoard board={board.data} live={!board.isError} />
-      <div className="kp-mt-tools">
-        <SummarySwitch companyId={companyId} board={board.data} />
-        <Button
-          icon={<FullscreenOutlined />}
-          onClick={() => void document.documentElement.requestFullscreen?.()}
-        >
-          全屏
-        </Button>
-        <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
-          分享链接
-        </Button>
-        <Link to={`/admin/vote-types?company=${companyId}`}>返回后台</Link>
-      </div>
+      <MeetingBoard board={board.data} live={!board.isError} tools={tools} />
       <ShareLinkModal companyId={companyId} open={sharing} onClose={() => setSharing(false)} />
     </>
   );
