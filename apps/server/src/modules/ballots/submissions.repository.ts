@@ -31,19 +31,15 @@ export async function findSubmission(db: Db, by: { id: string } | { receiptId: s
 
 /**
  * The receipt ids whose receipt code (回执码, XXXX-XXXX: the first 8 bytes of sha256(receipt_id), each a
- * letter of `alphabet`, as public/receipt.service.ts derives it) is `code`; at most two, so a caller can
- * tell a clash. The code is not stored, so this reads every submission: callers limit how often it runs.
+ * letter of the codes' alphabet, as public/receipt.service.ts derives it) is `code`; at most two, so a
+ * caller can tell a clash. The code is not stored: the index on kp_receipt_code(receipt_id) (migration
+ * 0010) finds it in one index scan.
  */
-export async function findReceiptIdsByCode(db: Db, code: string, alphabet: string) {
-  const n = alphabet.length;
-  const letters = [0, 1, 2, 3, 4, 5, 6, 7].map(
-    (i) => sql`substr(${alphabet}, get_byte(h.d, ${sql.raw(String(i))}) % ${sql.raw(String(n))} + 1, 1)`,
-  );
+export async function findReceiptIdsByCode(db: Db, code: string) {
   const rows = await rowsOf<{ receipt_id: string }>(
     db,
-    sql`SELECT s.receipt_id FROM submissions s,
-          LATERAL (SELECT sha256(convert_to(s.receipt_id, 'UTF8')) AS d) h
-        WHERE ${sql.join(letters, sql` || `)} = ${code.replace('-', '')}
+    sql`SELECT s.receipt_id FROM submissions s
+        WHERE kp_receipt_code(s.receipt_id) = ${code.replace('-', '')}
         LIMIT 2`,
   );
   return rows.map((r) => r.receipt_id);

@@ -1,4 +1,4 @@
-import { CODE_ALPHABET, normalizeReceiptCode } from '@kaoping/contracts/ballot-codes';
+import { normalizeReceiptCode } from '@kaoping/contracts/ballot-codes';
 import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { conflict, invalid, notFound } from '../../lib/errors';
@@ -6,8 +6,8 @@ import { findReceiptIdsByCode } from '../ballots/submissions.repository';
 import { loadReceipt, receiptCode } from './receipt.service';
 
 // A receipt by its 回执码 (XXXX-XXXX, typed by a voter who kept only the code). The code is derived from
-// the receipt id and not stored, so a lookup reads every ballot's receipt id: it is rate-limited far
-// below the other public reads, per address and for all addresses together. 31^8 codes (about 40 bits)
+// the receipt id and not stored; an expression index finds it. Lookups are still rate-limited far below
+// the other public reads, per address and for all addresses together, against guessing. 31^8 codes (about 40 bits)
 // against a few thousand ballots make a guessed code a miss; a receipt never shows a choice anyway.
 
 export const LOOKUP_WINDOW_MS = 60_000;
@@ -46,7 +46,7 @@ export class LookupLimiter {
 export async function loadReceiptByCode(db: Db, typed: string): Promise<SubmissionReceipt> {
   const code = normalizeReceiptCode(typed);
   if (!code) throw invalid(PUBLIC_VOTE_DETAILS.receiptCodeInvalid);
-  const ids = (await findReceiptIdsByCode(db, code, CODE_ALPHABET)).filter((id) => receiptCode(id) === code);
+  const ids = (await findReceiptIdsByCode(db, code)).filter((id) => receiptCode(id) === code);
   if (ids.length === 0) throw notFound(PUBLIC_VOTE_DETAILS.receiptNotFound);
   // Two ballots with one code (about one chance in 10^8 per pair): the code cannot say which.
   if (ids.length > 1) throw conflict('该回执码对应多份答卷，请使用回执链接查看');
