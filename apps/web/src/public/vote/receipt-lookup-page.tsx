@@ -66,11 +66,11 @@ export default function ReceiptLookupPage() {
   const receipt = asked && !problem ? got.data : null;
   return (
     <main className="kp-vote kp-code">
-      <header className="kp-vote-head">
+      <header className="kp-vote-head kp-code-card">
         <p className="kp-vote-company">考评 · 投票回执</p>
         <h1 className="kp-vote-title">查询投票回执</h1>
       </header>
-      <form className="kp-card kp-code-card kp-vote-section" onSubmit={submit} noValidate>
+      <form className="kp-card kp-code-card" style={{ marginBottom: 16 }} onSubmit={submit} noValidate>
         <h2 className="kp-vote-h2">请输入回执码</h2>
         <p className="kp-vote-muted" id={hintId}>
           回执码显示在投票成功的页面上，共 8 位字母和数字（如
@@ -107,7 +107,7 @@ export default function ReceiptLookupPage() {
         <p className="kp-vote-muted kp-code-note">回执只证明答卷已计入统计，不显示您的任何选择。</p>
       </form>
       {receipt && (
-        <section className="kp-card kp-code-card kp-vote-section" aria-labelledby="kp-lookup-h">
+        <section className="kp-card kp-code-card" aria-labelledby="kp-lookup-h">
           <h2 id="kp-lookup-h" className="kp-vote-h2">
             投票回执
           </h2>
