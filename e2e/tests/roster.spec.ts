@@ -107,16 +107,16 @@ test('appraisal targets: add three, drag the last to the top, toggle, delete wit
   await page.goto(`/admin/vote-targets?company=${company.id}`);
   await expect(page.getByRole('tab', { name: '民主测评票' })).toHaveAttribute('aria-selected', 'true');
 
-  const add = async (name: string, type: '单位' | '个人', title: string) => {
+  const add = async (name: string, type: '领导班子' | '个人', title: string) => {
     await page.getByRole('button', { name: '添加测评对象' }).click();
     const dialog = page.getByRole('dialog', { name: '添加测评对象' });
     await dialog.getByText(type, { exact: true }).click();
-    await dialog.getByLabel(type === '单位' ? '单位名称' : '姓名').fill(name);
-    await dialog.getByLabel(type === '单位' ? '标题' : '职务').fill(title);
+    await dialog.getByLabel(type === '领导班子' ? '班子名称' : '姓名').fill(name);
+    await dialog.getByLabel(type === '领导班子' ? '标题' : '职务').fill(title);
     await dialog.getByRole('button', { name: button('保存') }).click();
     await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
   };
-  await add('公司领导班子', '单位', '领导班子');
+  await add('公司领导班子', '领导班子', '领导班子');
   await add('张三', '个人', '党委书记、董事长');
   await add('李四', '个人', '总经理');
   await expect(bodyRows(page)).toHaveCount(3);

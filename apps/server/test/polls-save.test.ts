@@ -76,7 +76,7 @@ describe('POST /polls/', () => {
     expect((await create({ form_schema: scoring() })).statusCode).toBe(201);
     const dup = await create({ form_schema: scoring() });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ detail: '该单位已有单位民主测评问卷，不能重复创建' });
+    expect(dup.json()).toEqual({ detail: '该单位已有领导班子民主测评问卷，不能重复创建' });
 
     const unknown = await call('POST', '/', {
       company_id: 999,

@@ -108,7 +108,7 @@ describe('GET /companies/{id}/results/export.xlsx', () => {
       '有效票数',
     ]);
     expect(summary[3]!.slice(1, 6)).toEqual(['权重（%）', undefined, undefined, 60, 40]);
-    expect(summary[4]).toEqual([1, '领导班子', '单位', undefined, 87.5, 80, 84.5, 1, 3]);
+    expect(summary[4]).toEqual([1, '领导班子', '领导班子', undefined, 87.5, 80, 84.5, 1, 3]);
     expect(summary[5]).toEqual([2, '干部1', '个人', '副总经理', 89, 78, 84.6, 1, 3]);
     expect(summary[6]!.slice(0, 4)).toEqual([3, '干部2', '个人', '副总经理']);
     // The shares are rounded one by one and never nudged, which the sheet says once.
@@ -145,11 +145,11 @@ describe('GET /companies/{id}/results/export.xlsx', () => {
       '得分',
       '总体评价',
     ]);
-    expect(raw[0]).toContain('单位·政治素质');
+    expect(raw[0]).toContain('领导班子·政治素质');
     expect(raw[0]).toContain('个人·履职能力');
     const b = raw.find((r) => r[2] === 'voter-b-0002' && r[4] === '领导班子')!;
     expect(b.slice(9, 11)).toEqual([75, '较好']);
-    expect(b[raw[0]!.indexOf('单位·反向测评：形式主义、官僚主义问题')]).toBe('存在');
+    expect(b[raw[0]!.indexOf('领导班子·反向测评：形式主义、官僚主义问题')]).toBe('存在');
   });
 
   it('民主评议: overview, cadre questions, newly promoted with flags, text answers, raw ballots', async () => {

@@ -341,7 +341,7 @@ describe('comparison', () => {
         const p = t.comparison.previous;
         const cells = [
           t.name,
-          t.type === 'company' ? '单位' : '个人',
+          t.type === 'company' ? '领导班子' : '个人',
           t.title || undefined,
           p?.round_name,
           p?.weighted_score ?? undefined,

@@ -47,7 +47,7 @@ describe('appraisal targets list', () => {
     );
     renderAdmin(<AppraisalTargetsList companyId={11} />);
     await screen.findByText('张三');
-    expect(within(row('某某公司')).getByText('单位')).toBeInTheDocument();
+    expect(within(row('某某公司')).getByText('领导班子')).toBeInTheDocument();
     expect(within(row('某某公司')).getByText('-')).toBeInTheDocument();
     expect(within(row('张三')).getByText('个人')).toBeInTheDocument();
 
@@ -132,9 +132,9 @@ describe('appraisal targets list', () => {
     await screen.findByText('某某公司');
     fireEvent.click(within(row('某某公司')).getByText(/编\s*辑/));
     const d = await dialog('编辑测评对象');
-    expect(within(d).getByRole('radio', { name: '单位' })).toBeDisabled();
+    expect(within(d).getByRole('radio', { name: '领导班子' })).toBeDisabled();
     // The name's label follows the watched type, one render after the dialog opens.
-    fireEvent.change(await within(d).findByLabelText('单位名称'), { target: { value: '某某公司班子' } });
+    fireEvent.change(await within(d).findByLabelText('班子名称'), { target: { value: '某某公司班子' } });
     fireEvent.click(okButton(d));
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({

@@ -32,7 +32,7 @@ describe('scoring poll editor', { timeout: 60_000 }, () => {
     renderPollPage();
     const title = await screen.findByLabelText('问卷标题');
     replace(title, '2025年度班子测评表');
-    expect(screen.getByTestId('title-preview')).toHaveTextContent('某某公司2025年度班子测评表');
+    expect(screen.getByTestId('title-preview')).toHaveTextContent('某某单位2025年度班子测评表');
     const score = screen.getByLabelText('总体评价选项 2 分值');
     replace(score, '30.5');
     const item = screen.getByLabelText('评价项目 2 题目名称');

@@ -41,7 +41,7 @@ describe('company poll page: choosing, loading and importing', { timeout: 60_000
     expect(await screen.findByText('从模板导入问卷成功')).toBeInTheDocument();
     expect(await screen.findByDisplayValue('领导班子民主测评表')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ company_id: 1, target_type: 'company' });
-    expect(screen.getByTestId('title-preview')).toHaveTextContent('预览：某某公司领导班子民主测评表');
+    expect(screen.getByTestId('title-preview')).toHaveTextContent('预览：某某单位领导班子民主测评表');
   });
 
   it('says what the import will create, and creates nothing when cancelled', async () => {
@@ -97,7 +97,7 @@ describe('company poll page: choosing, loading and importing', { timeout: 60_000
     mockApi(() => json(200, [templatePoll()]));
     renderPollPage();
     const preview = await screen.findByRole('article', {}, { timeout: 5000 });
-    expect(within(preview).getByRole('heading', { name: '某某公司' })).toBeInTheDocument();
+    expect(within(preview).getByRole('heading', { name: '某某单位' })).toBeInTheDocument();
     expect(within(preview).getByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
   });
 });

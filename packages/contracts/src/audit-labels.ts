@@ -172,9 +172,9 @@ export const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
   state: { new: '未录入', pending: '待第二次录入', conflict: '两次录入不一致', counted: '已计票' },
   status: { open: '进行中', closed: '已结束', not_started: '未开始', inactive: '已停用' },
   role: { system_admin: '系统管理员', unit_admin: '单位管理员', auditor: '监督员' },
-  type: { company: '单位', person: '个人' },
+  type: { company: '领导班子', person: '个人' },
   target_type: {
-    company: '单位民主测评问卷',
+    company: '领导班子民主测评问卷',
     person: '个人民主测评问卷',
     cadre: '选人用人工作问卷',
     newly_promoted: '新提拔任用干部问卷',

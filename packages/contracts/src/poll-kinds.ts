@@ -10,13 +10,19 @@ export type PollTargetType = (typeof POLL_TARGET_TYPES)[number];
 
 /**
  * The one table of the kinds' Chinese names, for messages, screens and exports:
- * - `poll`: the questionnaire ('该单位已有单位民主测评问卷，不能重复创建');
- * - `short`: a target's type, an export's column or sheet ('单位', '选人用人工作');
+ * - `poll`: the questionnaire ('该单位已有领导班子民主测评问卷，不能重复创建');
+ * - `short`: a target's type, an export's column or sheet ('领导班子', '选人用人工作'); the team is
+ *   领导班子 everywhere, 单位 is the unit (company) itself;
  * - `assessed`: who or what is assessed, as the 汇总表 and the meeting screen title a section;
  * - `assessment`: what the voters do with it, as the results and records screens name it.
  */
 export const POLL_KIND_LABELS = {
-  company: { poll: '单位民主测评问卷', short: '单位', assessed: '领导班子', assessment: '领导班子民主测评' },
+  company: {
+    poll: '领导班子民主测评问卷',
+    short: '领导班子',
+    assessed: '领导班子',
+    assessment: '领导班子民主测评',
+  },
   person: { poll: '个人民主测评问卷', short: '个人', assessed: '领导人员', assessment: '领导人员民主测评' },
   cadre: {
     poll: '选人用人工作问卷',

@@ -153,7 +153,7 @@ describe('a stored row read in Chinese', () => {
         object_type: 'vote_target',
         summary: '“张三” 名称：张三 → 李四；类型：person → company',
       }),
-    ).toBe('“张三” 名称：张三 → 李四；类型：个人 → 单位');
+    ).toBe('“张三” 名称：张三 → 李四；类型：个人 → 领导班子');
   });
 
   it('reads rows from before the chain (empty summary) and a bare action name', () => {
@@ -191,7 +191,7 @@ describe('a stored row read in Chinese', () => {
         summary: 'target_type: company；title: 领导班子民主测评表',
         detail: { poll_id: 1, company_id: 1, target_type: 'company', title: '领导班子民主测评表' },
       }),
-    ).toBe('问卷：“领导班子民主测评表”；问卷类型：单位民主测评问卷');
+    ).toBe('问卷：“领导班子民主测评表”；问卷类型：领导班子民主测评问卷');
   });
 
   it('keeps a summary already in Chinese as it is', () => {

@@ -27,7 +27,7 @@ const publicReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '单位的民主测评问卷（单位、个人），可带 voter_identifier 查询是否已投票',
+        summary: '单位的民主测评问卷（领导班子、个人），可带 voter_identifier 查询是否已投票',
         params: companyIdParams,
         querystring: voterQuery,
         response: { 200: publicCompanyPolls, ...notFoundOr400 },

@@ -63,7 +63,7 @@ function summarySheet(book: Book, name: string, r: AppraisalResults) {
   });
   textRow(sheet, []);
   textRow(sheet, [
-    '说明：加权得分 = Σ(权重 × 该投票类型平均分) ÷ Σ权重，只计有投票且设了权重的投票类型；均未设权重时为全部选票的平均分。排名在同类对象（单位、个人）中按加权得分，并列同名次。',
+    '说明：加权得分 = Σ(权重 × 该投票类型平均分) ÷ Σ权重，只计有投票且设了权重的投票类型；均未设权重时为全部选票的平均分。排名在同类对象（领导班子、个人）中按加权得分，并列同名次。',
   ]);
   textRow(sheet, [`说明：${SHARE_ROUNDING_NOTE}`]);
   textRow(sheet, []);

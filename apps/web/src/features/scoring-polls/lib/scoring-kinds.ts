@@ -19,7 +19,7 @@ export const SCORING_KIND_TEXT: Record<ScoringKind, ScoringKindText> = {
   company: {
     pageTitle: '班子测评表管理',
     emptyText: '该公司暂无问卷',
-    sampleName: '某某公司',
+    sampleName: '某某单位',
     templateName: '领导班子民主测评表',
     noCompany: '请先在页面顶部选择单位',
   },

@@ -56,7 +56,7 @@ function SummaryView({ companyId, roundId }: { companyId: number; roundId: numbe
       <Typography.Paragraph type="secondary" className="kp-sum-note">
         说明：{s.validity.rounding_note}
         加权合计按各票类权重对占比加权（Σ 权重 × 占比 ÷ Σ
-        权重，只计有选票且设了权重的票类），无票数；排名按加权得分，班子与个人分别排名。
+        权重，只计有选票且设了权重的票类），无票数；排名按加权得分，领导班子与个人分别排名。
       </Typography.Paragraph>
     </>
   );

@@ -41,7 +41,7 @@ function TargetsOfCompany({ companyId }: { companyId: number }) {
         query={query}
         hint={
           rows.length
-            ? `共 ${rows.length} 个测评对象（单位 ${rows.length - persons} 个，个人 ${persons} 个），拖动左侧手柄调整测评表中的顺序。`
+            ? `共 ${rows.length} 个测评对象（领导班子 ${rows.length - persons} 个，个人 ${persons} 个），拖动左侧手柄调整测评表中的顺序。`
             : '测评表按此顺序列出各测评对象；停用的对象不参加测评。'
         }
         onAdd={() => setDialog({ open: true })}

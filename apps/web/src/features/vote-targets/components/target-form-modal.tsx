@@ -54,10 +54,10 @@ export function TargetFormModal({ open, editing, saving, onSubmit, onCancel }: T
         </Form.Item>
         <Form.Item
           name="name"
-          label={person ? '姓名' : '单位名称'}
-          rules={[{ required: true, whitespace: true, message: person ? '请输入姓名' : '请输入单位名称' }]}
+          label={person ? '姓名' : '班子名称'}
+          rules={[{ required: true, whitespace: true, message: person ? '请输入姓名' : '请输入班子名称' }]}
         >
-          <Input maxLength={50} placeholder={person ? '例如：张三' : '例如：某某公司领导班子'} />
+          <Input maxLength={50} placeholder={person ? '例如：张三' : '例如：某某单位领导班子'} />
         </Form.Item>
         <Form.Item name="title" label={person ? '职务' : '标题'}>
           <Input maxLength={100} placeholder={person ? '例如：党委书记、董事长' : '例如：领导班子'} />
