@@ -1,31 +1,22 @@
 // Migration 0004 (issue 12) on a database that already holds ballots: every old submission gets its own
 // server-made receipt id, and every ballot time is cut to the minute.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverPath } from '../src/lib/paths';
+import { migrationsBefore, migrationsFolder } from './helpers/migrations-before';
 
-const folder = serverPath('drizzle');
-const before = mkdtempSync(path.join(tmpdir(), 'kaoping-mig-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+const before = migrationsBefore('0004_one_person_one_ballot');
+afterAll(() => before.remove());
 
 describe('migration 0004_one_person_one_ballot', () => {
   it('gives old ballots receipt ids and minute times', async () => {
     // The migrations before issue 12.
-    cpSync(folder, before, { recursive: true });
-    const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8'));
-    const index = journal.entries.findIndex((e: { tag: string }) => e.tag === '0004_one_person_one_ballot');
-    expect(index).toBe(4);
-    journal.entries = journal.entries.slice(0, index);
-    writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
+    expect(before.index).toBe(4);
 
     const client = await PGlite.create();
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     await client.exec(`
       INSERT INTO companies (id, name) VALUES (1, '旧单位');
       INSERT INTO polls (id, company_id, target_type, title, form_schema) VALUES (1, 1, 'company', '表', '{}');
@@ -36,7 +27,7 @@ describe('migration 0004_one_person_one_ballot', () => {
       INSERT INTO votes (submission_id, company_id, vote_type_id, poll_id, target_id, voter_identifier, answers, score, created_at)
       SELECT id, 1, 1, 1, 1, voter_identifier, '{}', 100, created_at FROM submissions;
     `);
-    await migrate(db, { migrationsFolder: folder });
+    await migrate(db, { migrationsFolder });
 
     const subs = await client.query<{ receipt_id: string; t: string; is_test: boolean }>(
       `SELECT receipt_id, to_char(created_at AT TIME ZONE 'UTC', 'HH24:MI:SS.MS') AS t, is_test FROM submissions`,

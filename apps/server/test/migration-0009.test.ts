@@ -1,31 +1,21 @@
 // Migration 0009 (issue 24, the three steps): vote types that had ended count as 完成计票, the open ones
 // stay 投票中, and the codes printed on paper ballots (each print audited as paper.print with its batch)
 // are marked as paper codes.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverPath } from '../src/lib/paths';
+import { migrationsBefore, migrationsFolder } from './helpers/migrations-before';
 
-const folder = serverPath('drizzle');
-const before = mkdtempSync(path.join(tmpdir(), 'kaoping-mig-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+const before = migrationsBefore('0009_three_counting_steps');
+afterAll(() => before.remove());
 
 describe('migration 0009_three_counting_steps', () => {
   it('counts the ended vote types as 完成计票 and marks the printed codes', async () => {
-    cpSync(folder, before, { recursive: true });
-    const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8'));
-    const index = journal.entries.findIndex((e: { tag: string }) => e.tag === '0009_three_counting_steps');
-    expect(index).toBe(9);
-    journal.entries = journal.entries.slice(0, index);
-    writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
-
+    expect(before.index).toBe(9);
     const client = await PGlite.create();
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     await client.exec(`
       INSERT INTO companies (id, name) VALUES (1, '旧单位');
       INSERT INTO rounds (id, company_id, name, year) VALUES (1, 1, '2025年度', 2025);
@@ -43,7 +33,7 @@ describe('migration 0009_three_counting_steps', () => {
         ('admin', 'paper.print', 1, '打印纸质选票（空白）', '{}'),
         ('admin', 'vote_type.codes.issue', 1, '发放', '{"vote_type_id": 1, "batch": 3, "count": 1}');
     `);
-    await migrate(db, { migrationsFolder: folder });
+    await migrate(db, { migrationsFolder });
 
     const vts = await client.query<{
       id: number;
