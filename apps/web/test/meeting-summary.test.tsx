@@ -129,6 +129,8 @@ describe('the 汇总 on the meeting screen', () => {
     expect(screen.getByLabelText('选人用人工作总体评价')).toHaveTextContent('好 75.00%');
     expect(screen.getByLabelText('新提拔干部认同率')).toHaveTextContent('平均 62.50%');
     expect(screen.queryByRole('region', { name: '班子成员' })).not.toBeInTheDocument();
+    // The one rounding rule, stated where the shares are shown.
+    expect(screen.getByText(/四舍五入保留两位小数/)).toBeInTheDocument();
   });
 
   it('shows no figure while the 汇总 is off', async () => {

@@ -1,3 +1,4 @@
+import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
 import type { MeetingBoard, MeetingSummary as Summary } from '@kaoping/contracts/meeting';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import { formatScore, formatShare } from '@/lib/format';
@@ -76,6 +77,7 @@ export function MeetingSummary({ board }: { board: MeetingBoard & { summary: Sum
           </div>
         )}
       </div>
+      <p className="kp-ms-note">{SHARE_ROUNDING_NOTE}</p>
     </section>
   );
 }
