@@ -72,6 +72,8 @@ describe('POST /vote-types/{id}/codes', () => {
       'issued_on:date',
       'used_in_test:boolean',
       'recalled:boolean',
+      // Printed on a paper ballot or handed out for phones: a property of the code, never of a ballot.
+      'for_paper:boolean',
     ]);
   });
 

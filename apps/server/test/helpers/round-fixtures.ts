@@ -31,15 +31,17 @@ export async function listRounds(app: App, token: string, companyId: number) {
   return res.json<RoundList>().items;
 }
 
-/** 结束投票 on each vote type. */
+/** Ends each vote type completely: 结束投票, then 完成计票 (the figures final, as before a new round). */
 export async function closeVoteTypes(app: App, token: string, ids: number[]) {
   for (const id of ids) {
-    const res = await app.inject({
-      method: 'POST',
-      url: `${ADMIN}/vote-types/${id}/close`,
-      headers: bearer(token),
-    });
-    if (res.statusCode !== 200) throw new Error(`close failed: ${res.statusCode} ${res.body}`);
+    for (const step of ['close', 'finish-count']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${ADMIN}/vote-types/${id}/${step}`,
+        headers: bearer(token),
+      });
+      if (res.statusCode !== 200) throw new Error(`${step} failed: ${res.statusCode} ${res.body}`);
+    }
   }
 }
 
