@@ -153,6 +153,7 @@ describe('cadre records page (民主评议记录)', () => {
 
     // Already in advanced mode: the confirmation is the only question.
     fireEvent.click(screen.getByRole('button', { name: /删除投票人/ }));
+    fireEvent.change(await screen.findByLabelText('删除原因'), { target: { value: '重复录入' } });
     fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     const del = calls.find((c) => c.method === 'DELETE')!;

@@ -3,7 +3,8 @@ import type { VoteRecord } from '@kaoping/contracts/records';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import VoteRecordsPage from '@/features/results/components/vote-records-page';
-import { mockFetch, renderAdmin } from './render';
+import { mockFetch, renderAdmin, SYSTEM_ADMIN } from './render';
+import { voteTypeFixture } from './vote-type-fixture';
 import { companies, elevatedToken, personBallot } from './results-fixtures';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -173,14 +174,18 @@ describe('vote records page', () => {
     expect(await screen.findByText('删除该投票人的全部答卷？')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
 
-    // Confirmed, then the advanced-mode password prompt; cancelling that sends nothing either.
+    // The delete waits for a reason; confirmed, then the advanced-mode password prompt; cancelling
+    // that sends nothing either.
     fireEvent.click(within(row).getByRole('button', { name: /删除投票人/ }));
+    expect(await screen.findByRole('button', { name: /^删\s*除$/ })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('删除原因'), { target: { value: '工作人员误录' } });
     fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
     let prompt = await dialog('进入高级模式');
     fireEvent.click(within(prompt).getByRole('button', { name: /取\s*消/ }));
     expect(deletes()).toHaveLength(0);
 
     fireEvent.click(within(row).getByRole('button', { name: /删除投票人/ }));
+    fireEvent.change(await screen.findByLabelText('删除原因'), { target: { value: '工作人员误录' } });
     const confirms = await screen.findAllByRole('button', { name: /^删\s*除$/ });
     fireEvent.click(confirms.at(-1)!);
     prompt = await dialog('进入高级模式');
@@ -190,6 +195,7 @@ describe('vote records page', () => {
     await waitFor(() => expect(deletes()).toHaveLength(1));
     expect(deletes()[0]!.url.searchParams.get('company_id')).toBe('53');
     expect(deletes()[0]!.url.searchParams.get('vote_type_id')).toBe('7');
+    expect(deletes()[0]!.url.searchParams.get('reason')).toBe('工作人员误录');
     expect(calls.find((c) => c.url.pathname.endsWith('verify-advanced-mode'))?.body).toEqual({
       password: 'secret-password',
     });
@@ -197,6 +203,28 @@ describe('vote records page', () => {
     // The list is asked again and the voter is gone.
     await waitFor(() => expect(screen.queryByText('78.00')).not.toBeInTheDocument());
     expect(screen.getByText('100.00')).toBeInTheDocument();
+  });
+
+  it('after 投票结束 a unit admin sees the delete disabled, saying only a system admin may', async () => {
+    // A token of its own: the signed-in admin is cached per token.
+    localStorage.setItem('access_token', `token-${Math.random()}`);
+    mockFetch({
+      ...routes(55, () => [record(94, 'voter-e', 91)]),
+      [`GET ${API}/auth/me`]: () => ({ body: { ...SYSTEM_ADMIN, role: 'unit_admin', unit_ids: [55] } }),
+      [`GET ${API}/vote-types/`]: () => ({
+        body: [voteTypeFixture(7, '中层干部', { company_id: 55, status: 'closed', count_stage: 'counting' })],
+      }),
+    });
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=55');
+    const row = (await screen.findByText('91.00')).closest('tr')!;
+    await waitFor(() => expect(within(row).getByRole('button', { name: /删除投票人/ })).toBeDisabled());
+    const wrapper = within(row).getByLabelText('投票结束后，只有系统管理员可以在高级模式下删除选票');
+    fireEvent.mouseEnter(wrapper);
+    expect(
+      await screen.findByText('投票结束后，只有系统管理员可以在高级模式下删除选票', {
+        selector: '.ant-tooltip-container, .ant-tooltip-inner, div',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('marks a test ballot with 试投票 and shows ballot times to the minute', async () => {

@@ -79,6 +79,41 @@ describe('the 汇总表 screen', () => {
     expect(await screen.findByText('预警阈值已保存')).toBeInTheDocument();
   });
 
+  it('says 计票未完成 and each group’s step, and discloses ballots deleted after the close', async () => {
+    const s = unitSummary(86);
+    const [first, second] = s.validity.vote_types;
+    s.validity.vote_types = [
+      { ...first!, deleted_ballots: 2, deleted_note: '经高级模式删除 2 张选票（见审计日志）' },
+      { ...second!, count_stage: 'counting' },
+    ];
+    mockFetch(base(86, () => ({ body: s })));
+    renderAdmin(<SummaryPage />, '/admin/summary?company=86');
+    expect(await screen.findByTestId('count-not-finished')).toHaveTextContent(
+      '计票未完成：以下结果不是最终结果',
+    );
+    expect(screen.getByTestId('count-not-finished')).toHaveTextContent('尚未完成计票：中层干部');
+    expect(screen.getByTestId('deleted-ballots')).toHaveTextContent(
+      '“班子成员”经高级模式删除 2 张选票（见审计日志）',
+    );
+    const stages = screen.getAllByTestId('count-stage').map((e) => e.getAttribute('data-stage'));
+    expect(stages).toEqual(['counted', 'counting']);
+  });
+
+  it('has no 计票未完成 once every group is counted', async () => {
+    const s = unitSummary(87);
+    s.validity = {
+      ...s.validity,
+      vote_types: s.validity.vote_types.map((v) => ({ ...v, count_stage: 'counted' as const })),
+      count_finished: true,
+      count_note: null,
+    };
+    mockFetch(base(87, () => ({ body: s })));
+    renderAdmin(<SummaryPage />, '/admin/summary?company=87');
+    expect(await screen.findAllByTestId('count-stage')).toHaveLength(2);
+    expect(screen.queryByTestId('count-not-finished')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('deleted-ballots')).not.toBeInTheDocument();
+  });
+
   it('refuses a top-two threshold below the bottom one before sending', async () => {
     const calls = mockFetch(base(82, () => ({ body: unitSummary(82) })));
     renderAdmin(<SummaryPage />, '/admin/summary?company=82');

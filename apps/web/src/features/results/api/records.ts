@@ -100,11 +100,13 @@ export interface VoterRef {
   voter: string;
   companyId: number;
   voteTypeId: number;
+  /** Why (required; kept in the audit log). */
+  reason: string;
 }
 
-/** DELETE …/voter/{voter}: one voter's ballots of one vote type (advanced mode). */
-export const deleteVoter = (family: FormCategory, { voter, companyId, voteTypeId }: VoterRef) =>
+/** DELETE …/voter/{voter}: one voter's ballots of one vote type (advanced mode, with a reason). */
+export const deleteVoter = (family: FormCategory, { voter, companyId, voteTypeId, reason }: VoterRef) =>
   adminRequest<VoterDeleteResult>(`${RECORDS_PATH[family]}/voter/${encodeURIComponent(voter)}`, {
     method: 'DELETE',
-    query: { company_id: companyId, vote_type_id: voteTypeId },
+    query: { company_id: companyId, vote_type_id: voteTypeId, reason },
   });

@@ -1,6 +1,8 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import { Alert, Card, Empty, Progress, Skeleton, Tag, Typography } from 'antd';
+import { deletedBallotsNote } from '@kaoping/contracts/constants';
+import { CountStageSteps } from '@/components/vote-type-tags';
 import { errorDetail } from '@/lib/api-client';
 import { TURNOUT_REFRESH_MS, type useLiveTurnout } from '../api/turnout';
 
@@ -24,6 +26,7 @@ function TurnoutLine({ row }: { row: TurnoutRow }) {
         <Typography.Text strong>{row.name}</Typography.Text>
         {!row.is_active && <Tag>已停用</Tag>}
         {row.test_mode && <Tag color="orange">试投票</Tag>}
+        <CountStageSteps voteType={row} />
         <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
           <span>
             发出 {row.issued ?? '—'} · 收回 {row.received}
@@ -54,6 +57,11 @@ function TurnoutLine({ row }: { row: TurnoutRow }) {
         )}
         {row.test_received > 0 && (
           <Typography.Text type="secondary">另有试投票 {row.test_received} 张，不计入结果</Typography.Text>
+        )}
+        {row.deleted_ballots > 0 && (
+          <Typography.Text type="danger" data-testid={`turnout-deleted-${row.vote_type_id}`}>
+            {deletedBallotsNote(row.deleted_ballots)}
+          </Typography.Text>
         )}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { Validity } from '@kaoping/contracts/summary-tables';
 import { Alert, Card, Tag, Typography } from 'antd';
+import { CountStageSteps } from '@/components/vote-type-tags';
 import { formatShare } from '@/lib/format';
 import { minute } from '../lib/format';
 import { SummaryTable } from './summary-table';
@@ -10,6 +11,31 @@ type Row = Validity['vote_types'][number];
 export function ValidityCard({ validity }: { validity: Validity }) {
   return (
     <Card size="small" title="有效性（发出数 / 收回数 / 参评率）" style={{ marginBottom: 16 }}>
+      {validity.count_note && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="count-not-finished"
+          style={{ marginBottom: 12 }}
+          title={`${validity.count_note}：以下结果不是最终结果`}
+          description={`尚未完成计票：${validity.vote_types
+            .filter((r) => r.count_stage !== 'counted')
+            .map((r) => r.name)
+            .join('、')}。全部完成计票后，汇总表和报告才是最终结果。`}
+        />
+      )}
+      {validity.vote_types.some((r) => r.deleted_note) && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="deleted-ballots"
+          style={{ marginBottom: 12 }}
+          title={validity.vote_types
+            .filter((r) => r.deleted_note)
+            .map((r) => `“${r.name}”${r.deleted_note}`)
+            .join('；')}
+        />
+      )}
       {validity.under_half && (
         <Alert
           type="error"
@@ -24,7 +50,20 @@ export function ValidityCard({ validity }: { validity: Validity }) {
         dataSource={validity.vote_types}
         rowClassName={(r) => (r.under_half ? 'kp-sum-flagged' : '')}
         columns={[
-          { title: '票类', dataIndex: 'name' },
+          {
+            title: '票类',
+            dataIndex: 'name',
+            render: (name: string, row) => (
+              <>
+                {name}
+                {row.deleted_ballots > 0 && (
+                  <div>
+                    <Tag color="red">删除 {row.deleted_ballots} 张</Tag>
+                  </div>
+                )}
+              </>
+            ),
+          },
           {
             title: '类别',
             dataIndex: 'form_category',
@@ -41,6 +80,11 @@ export function ValidityCard({ validity }: { validity: Validity }) {
                 {formatShare(r)} {row.under_half && <Tag color="red">未超过半数</Tag>}
               </>
             ),
+          },
+          {
+            title: '阶段',
+            dataIndex: 'count_stage',
+            render: (_s: Row['count_stage'], row) => <CountStageSteps voteType={row} />,
           },
           {
             title: '结束时间',

@@ -9,6 +9,7 @@ import { TimeCell } from './time-cell';
 /** Any row of the records screens: a ballot or a voter's submission. */
 interface VoterRow {
   voter_identifier: string;
+  vote_type_id: number;
   vote_type_name: string | null;
   /** Cast in test mode (试投票): shown apart, never counted. */
   is_test: boolean;
@@ -81,7 +82,8 @@ export const voterColumn = <T,>(responsive?: Breakpoint[]): ColumnType<T> => ({
  */
 export const actionsColumn = <T extends VoterRow>(
   onView: (row: T) => void,
-  onDelete?: (row: T) => void,
+  onDelete?: (row: T, reason: string) => void,
+  deleteBlocked?: (row: T) => string | undefined,
 ): ColumnType<T> => ({
   title: '操作',
   key: 'actions',
@@ -94,7 +96,8 @@ export const actionsColumn = <T extends VoterRow>(
         <DeleteVoterButton
           voter={r.voter_identifier}
           voteTypeName={r.vote_type_name}
-          onConfirm={() => onDelete(r)}
+          onConfirm={(reason) => onDelete(r, reason)}
+          blocked={deleteBlocked?.(r)}
         />
       )}
     </Space>

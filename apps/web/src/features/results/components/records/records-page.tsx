@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
+import { VOTER_DELETE_AFTER_END } from '@kaoping/contracts/constants';
 import { Alert, Card, Grid, Segmented } from 'antd';
+import { useRole } from '@/api/me';
+import { useVoteTypes } from '@/api/vote-types';
 import { NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import type { RecordFilterValues } from '../../api/records';
@@ -76,8 +79,15 @@ function CompanyRecords<F extends FormCategory>({
   };
   const del = readOnly
     ? undefined
-    : (r: { voter_identifier: string; vote_type_id: number }) =>
-        void remove({ voter: r.voter_identifier, companyId, voteTypeId: r.vote_type_id });
+    : (r: { voter_identifier: string; vote_type_id: number }, reason: string) =>
+        void remove({ voter: r.voter_identifier, companyId, voteTypeId: r.vote_type_id, reason });
+  // Once a vote has ended (投票结束 or 完成计票) only a system admin may still delete its ballots.
+  const role = useRole();
+  const { data: voteTypes } = useVoteTypes(companyId);
+  const deleteBlocked = (r: { vote_type_id: number }) => {
+    const stage = voteTypes?.find((v) => v.id === r.vote_type_id)?.count_stage;
+    return stage && stage !== 'voting' && role !== 'system_admin' ? VOTER_DELETE_AFTER_END : undefined;
+  };
 
   return (
     <Card size={screens.sm === false ? 'small' : 'default'}>
@@ -105,6 +115,7 @@ function CompanyRecords<F extends FormCategory>({
           list={ballots}
           onView={(id) => setOpen({ kind: 'vote', id })}
           onDelete={del}
+          deleteBlocked={deleteBlocked}
         />
       ) : (
         <VotersTable
@@ -114,6 +125,7 @@ function CompanyRecords<F extends FormCategory>({
           list={voters}
           onView={(r) => setOpen({ kind: 'voter', voter: r.voter_identifier, voteTypeId: r.vote_type_id })}
           onDelete={del}
+          deleteBlocked={deleteBlocked}
         />
       )}
       <BallotDrawer

@@ -12,12 +12,14 @@ export interface RecordsTableProps<F extends FormCategory> {
   list: ListState;
   onView: (id: number) => void;
   /** Absent on an archived round: nothing can be deleted there. */
-  onDelete?: (row: BallotRecord<F>) => void;
+  onDelete?: (row: BallotRecord<F>, reason: string) => void;
+  /** Why a row's ballots may not be deleted by this admin (the vote ended: system admins only). */
+  deleteBlocked?: (row: BallotRecord<F>) => string | undefined;
 }
 
 /** One row per ballot (a voter's answers on one target, or on one questionnaire); newest first. */
 export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>) {
-  const { family, companyId, filters, list, onView, onDelete } = props;
+  const { family, companyId, filters, list, onView, onDelete, deleteBlocked } = props;
   const query = useBallotRecords(family.family, { company_id: companyId, ...filters, ...list.params });
   const { what, figure } = family.recordColumns(list);
   return (
@@ -33,7 +35,7 @@ export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>
         sourceColumn<BallotRecord<F>>(),
         figure,
         voterColumn(['lg']),
-        actionsColumn((r) => onView(r.id), onDelete),
+        actionsColumn((r) => onView(r.id), onDelete, deleteBlocked),
       ]}
     />
   );

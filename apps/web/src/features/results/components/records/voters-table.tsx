@@ -13,12 +13,14 @@ export interface VotersTableProps<F extends FormCategory> {
   list: ListState;
   onView: (row: VoterResult) => void;
   /** Absent on an archived round: nothing can be deleted there. */
-  onDelete?: (row: VoterResult) => void;
+  onDelete?: (row: VoterResult, reason: string) => void;
+  /** Why a row's ballots may not be deleted by this admin (the vote ended: system admins only). */
+  deleteBlocked?: (row: VoterResult) => string | undefined;
 }
 
 /** One row per voter and vote type: when, how many ballots, and the family's figure (each target's score). */
 export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) {
-  const { family, companyId, filters, list, onView, onDelete } = props;
+  const { family, companyId, filters, list, onView, onDelete, deleteBlocked } = props;
   const query = useVoterResults(family.family, {
     company_id: companyId,
     vote_type_id: filters.vote_type_id,
@@ -39,7 +41,7 @@ export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) 
         sourceColumn<VoterResult>(),
         { title: '答卷数', dataIndex: 'ballot_count', align: 'right', responsive: ['md'] },
         ...(family.voterFigure ? [family.voterFigure(list)] : []),
-        actionsColumn(onView, onDelete),
+        actionsColumn(onView, onDelete, deleteBlocked),
       ]}
     />
   );
