@@ -1,11 +1,10 @@
 // 跨单位排名 (issue 15 item 4): for a year, the rounds of that year of every unit the account sees, their
 // units ranked against each other, every leader of every unit in one table, and the newly promoted
 // cadres of all units against the group's average 认同率. Every figure comes from the units' 汇总表
-// (server modules/summary); this file only ranks, with the 汇总表's own competitionRanks and rankOrder. Shares are in percent (8.06 = 8.06 %).
+// (server modules/summary); this file only ranks, with competitionRanks and byRank of ./ranking. Shares are in percent (8.06 = 8.06 %).
 import { z } from 'zod';
 import { companyRef, int } from './common';
 import { roundYear } from './rounds';
-import { rankOrder } from './summary-appraisal';
 
 export const rankingsQuery = z.object({ year: roundYear });
 export type RankingsQuery = z.infer<typeof rankingsQuery>;
@@ -75,8 +74,3 @@ export type Rankings = z.infer<typeof rankings>;
 /** How the rounds of a year are chosen, printed with the rankings. */
 export const RANKINGS_NOTE =
   '每个单位取该年度的测评批次（同一年度有多个批次时取最新的一个）；排名按数值从高到低，数值相同名次并列；无选票的不参与排名。';
-
-/** Sorts rows by rank (unranked last), keeping the given order among equals: the 汇总表's rankOrder. */
-export function byRank<T>(rows: readonly T[], rank: (row: T) => number | null): T[] {
-  return rankOrder(rows.map(rank)).map((i) => rows[i]!);
-}

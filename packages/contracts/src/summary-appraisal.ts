@@ -1,5 +1,6 @@
 // The 民主测评 汇总表 (issue 15) from counts: per target and voter group, how many ballots chose each grade.
 // Pure: the server counts in SQL and calls these; the tests recount from raw ballots and compare.
+import { competitionRanks, rankOrder } from './ranking';
 import { round2, roundRatio, weightedScore } from './scoring';
 import type { ScoringFormSchema } from './scoring-schema';
 import type {
@@ -80,19 +81,6 @@ export function rateLabels(schema: ScoringFormSchema) {
     top_two: `称职及以上率（${names(r.topTwo)}）`,
     bottom: `不称职率（${names(r.bottom)}）`,
   };
-}
-
-/** Competition ranking (1, 2, 2, 4), higher first; null values get no rank. */
-export function competitionRanks(values: readonly (number | null)[]): (number | null)[] {
-  return values.map((v) => (v === null ? null : 1 + values.filter((o) => o !== null && o > v).length));
-}
-
-/** Indices in rank order: ranked ones by rank (ties in input order), then the unranked in input order. */
-export function rankOrder(ranks: readonly (number | null)[]): number[] {
-  return ranks
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => (a.r ?? Infinity) - (b.r ?? Infinity) || a.i - b.i)
-    .map((x) => x.i);
 }
 
 const NO_FLAGS = { top_two_low: false, bottom_high: false };

@@ -2,7 +2,7 @@
 import { cadreQuestions, type CadreFormSchema } from './cadre-schema';
 import { NEWLY_PROMOTED_OPINIONS } from './newly-promoted-schema';
 import { halfUpShares, round2, roundRatio } from './scoring';
-import { competitionRanks, rankOrder } from './summary-appraisal';
+import { competitionRanks, rankOrder } from './ranking';
 import type {
   CadreSummary,
   CountShare,

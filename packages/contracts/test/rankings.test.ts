@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byRank, rankingsQuery } from '../src/rankings';
-import { competitionRanks } from '../src/summary-appraisal';
+import { byRank, competitionRanks } from '../src/ranking';
+import { rankingsQuery } from '../src/rankings';
 import { meanShare } from '../src/summary-evaluation';
 
 describe('rankings helpers', () => {

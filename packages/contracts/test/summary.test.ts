@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cadreFormSchema } from '../src/cadre-schema';
+import { competitionRanks, rankOrder } from '../src/ranking';
 import { scoringFormSchema } from '../src/scoring-schema';
-import {
-  appraisalRows,
-  appraisalSection,
-  competitionRanks,
-  rankOrder,
-  rateLabels,
-  type AppraisalCounts,
-} from '../src/summary-appraisal';
+import { appraisalRows, appraisalSection, rateLabels, type AppraisalCounts } from '../src/summary-appraisal';
 import { cadreOverallQuestion, cadreSummaryOf, newlyPromotedSummaryOf } from '../src/summary-evaluation';
 import {
   DEFAULT_THRESHOLDS,

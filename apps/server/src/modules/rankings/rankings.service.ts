@@ -1,12 +1,11 @@
+import { byRank, competitionRanks } from '@kaoping/contracts/ranking';
 import {
-  byRank,
   type LeaderRanking,
   type PromotedRanking,
   type Rankings,
   type UnitRanking,
 } from '@kaoping/contracts/rankings';
 import { round2 } from '@kaoping/contracts/scoring';
-import { competitionRanks } from '@kaoping/contracts/summary-appraisal';
 import { meanShare } from '@kaoping/contracts/summary-evaluation';
 import type { Db } from '../../db/client';
 import { latestRoundsOfYear } from '../rounds/rounds.repository';

@@ -1,3 +1,4 @@
+import { competitionRanks } from '@kaoping/contracts/ranking';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { weightedScore, type ScoringAggregate } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
@@ -36,11 +37,11 @@ const noFigures = (): ScoringAggregate => ({
   reverse: [],
 });
 
-/** Competition ranking (1, 2, 2, 4) by weighted score within each target type; no score, no rank. */
+/** Ranks by weighted score within each target type, with the product's one ranking rule; no score, no rank. */
 function rank(targets: TargetResult[]) {
   for (const type of ['company', 'person'] as const) {
-    const scored = targets.filter((t) => t.type === type && t.weighted_score !== null);
-    for (const t of scored) t.rank = 1 + scored.filter((o) => o.weighted_score! > t.weighted_score!).length;
+    const ofType = targets.filter((t) => t.type === type);
+    competitionRanks(ofType.map((t) => t.weighted_score)).forEach((r, i) => (ofType[i]!.rank = r));
   }
 }
 
