@@ -1,6 +1,7 @@
 // Issue 24: deleting a voter's ballots after 投票结束 is a system admin's advanced-mode action only, with a
 // reason, and every figure of the group says so ('经高级模式删除 N 张选票（见审计日志）'): the 汇总表, the
 // turnout, the vote type and the printed report. A report printed before 完成计票 says 计票未完成 on every page.
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
@@ -115,6 +116,24 @@ describe('deleting a voter after 投票结束', () => {
     // Counting is not finished: every page says so.
     expect(pages.length).toBeGreaterThan(1);
     for (const p of flat) expect(p).toContain('计票未完成');
+
+    // The printed 汇总表 sheets of the workbook say it in every page's header, and name the deletion.
+    const xlsx = await w.ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/companies/${w.f.company.id}/results/export.xlsx`,
+      headers: bearer(w.token),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets.find((ws) => ws.name.includes('汇总表'))!;
+    expect(sheet.headerFooter.oddHeader).toContain('计票未完成');
+    const head: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n <= 12) head.push(String(row.getCell(1).value ?? ''));
+    });
+    expect(head.join('\n')).toContain(`班子成员：`);
+    expect(head.join('\n')).toContain(NOTE);
 
     const docx = await w.ctx.app.inject({
       method: 'GET',

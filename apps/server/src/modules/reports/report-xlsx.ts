@@ -30,6 +30,7 @@ export function summarySheets(s: UnitSummary, family: FormCategory): LeadingShee
         reportSheet(book, name(`${kind}汇总表`), {
           title: title(`${kind}民主测评汇总表`),
           lines,
+          pageNote: s.validity.count_note,
           blocks: [
             { kind: 'table', table: appraisalTable(section, s) },
             ...flagLines(section, s).map((text): ReportBlock => ({
@@ -44,22 +45,34 @@ export function summarySheets(s: UnitSummary, family: FormCategory): LeadingShee
         tableBlocks(`${SECTION_NAMES[x.kind]}分项评价`, itemsTable(x)),
       );
       if (items.length)
-        reportSheet(book, name('分项评价汇总表'), { title: title('分项评价汇总表'), lines, blocks: items });
+        reportSheet(book, name('分项评价汇总表'), {
+          title: title('分项评价汇总表'),
+          lines,
+          pageNote: s.validity.count_note,
+          blocks: items,
+        });
       const reverse = s.appraisal.sections.flatMap((x) =>
         tableBlocks(`${SECTION_NAMES[x.kind]}${x.reverse_title}`, reverseTable(x)),
       );
       if (reverse.length)
-        reportSheet(book, name('反向测评汇总表'), { title: title('反向测评汇总表'), lines, blocks: reverse });
+        reportSheet(book, name('反向测评汇总表'), {
+          title: title('反向测评汇总表'),
+          lines,
+          pageNote: s.validity.count_note,
+          blocks: reverse,
+        });
       return;
     }
     reportSheet(book, name('选人用人汇总表'), {
       title: title('选人用人工作民主评议汇总表'),
       lines,
+      pageNote: s.validity.count_note,
       blocks: cadreBlocks(s).slice(1),
     });
     reportSheet(book, name('新提拔汇总表'), {
       title: title('新提拔干部民主评议汇总表'),
       lines,
+      pageNote: s.validity.count_note,
       blocks: promotedBlocks(s, { charts: false }).slice(1),
     });
   };

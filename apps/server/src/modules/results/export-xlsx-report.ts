@@ -18,6 +18,8 @@ export interface ReportSheet {
   lines: string[];
   /** Headings, notes and tables; charts are left to the PDF and Word reports. */
   blocks: ReportBlock[];
+  /** Printed in red in the header of every page (计票未完成 until every group is counted). */
+  pageNote?: string | null;
 }
 
 const FLAG_FILL = solidFill('FFFDE2E2');
@@ -98,6 +100,8 @@ export function reportSheet(book: Book, name: string, s: ReportSheet) {
   const span = Math.max(4, ...tables.map((t) => t.widths.length));
   const widths = Array.from({ length: span }, (_, i) => Math.max(6, ...tables.map((t) => t.widths[i] ?? 0)));
   const sheet = addSheet(book, name, widths);
+  if (s.pageNote)
+    sheet.headerFooter = { ...sheet.headerFooter, oddHeader: `&C&"-,Bold"&KB91C1C${s.pageNote}` };
   const title = sheet.addRow([s.title]);
   title.font = font({ bold: true, size: 16 });
   title.alignment = { horizontal: 'center', vertical: 'middle' };
