@@ -10,7 +10,17 @@ import {
   type ReportCell,
   type ReportTable,
 } from '../../lib/report/report-model';
-import { addSheet, border, font, headerFill, solidFill, type Book, type Sheet } from './export-xlsx';
+import {
+  addSheet,
+  border,
+  font,
+  headCell,
+  solidFill,
+  textRow,
+  titleRow,
+  type Book,
+  type Sheet,
+} from './export-xlsx';
 
 export interface ReportSheet {
   title: string;
@@ -23,7 +33,6 @@ export interface ReportSheet {
 }
 
 const FLAG_FILL = solidFill('FFFDE2E2');
-const center = { horizontal: 'center', vertical: 'middle', wrapText: true } as const;
 
 const zeros = (n: number) => (n > 0 ? `.${'0'.repeat(n)}` : '');
 
@@ -46,13 +55,7 @@ function table(sheet: Sheet, t: ReportTable) {
     for (const at of row)
       if (at.colSpan > 1 || at.rowSpan > 1)
         merges.push([x.number, at.col + 1, x.number + at.rowSpan - 1, at.col + at.colSpan]);
-    for (let i = 1; i <= n; i++) {
-      const c = x.getCell(i);
-      c.font = font({ bold: true });
-      c.fill = headerFill;
-      c.border = border;
-      c.alignment = center;
-    }
+    for (let i = 1; i <= n; i++) headCell(x.getCell(i));
     return x;
   });
   // Merged once every header row exists (a row span reaches into the next row).
@@ -73,12 +76,6 @@ function table(sheet: Sheet, t: ReportTable) {
     x.commit();
   }
   return { first: rows[0]!.number, last: rows[rows.length - 1]!.number };
-}
-
-function line(sheet: Sheet, text: string, opts: Partial<ExcelJS.Font> = {}) {
-  const row = sheet.addRow([text]);
-  row.font = font(opts);
-  row.commit();
 }
 
 /** The lines for 计票人, 监票人 and 日期, spread across the table's width. */
@@ -102,18 +99,13 @@ export function reportSheet(book: Book, name: string, s: ReportSheet) {
   const sheet = addSheet(book, name, widths);
   if (s.pageNote)
     sheet.headerFooter = { ...sheet.headerFooter, oddHeader: `&C&"-,Bold"&KB91C1C${s.pageNote}` };
-  const title = sheet.addRow([s.title]);
-  title.font = font({ bold: true, size: 16 });
-  title.alignment = { horizontal: 'center', vertical: 'middle' };
-  title.height = 28;
-  sheet.mergeCells(1, 1, 1, span);
-  title.commit();
-  for (const text of s.lines) line(sheet, text);
+  titleRow(sheet, s.title, span);
+  for (const text of s.lines) textRow(sheet, [text]);
   let titles: { first: number; last: number } | undefined;
   for (const b of s.blocks) {
-    if (b.kind === 'heading') line(sheet, b.text, { bold: true, size: b.level === 1 ? 13 : 12 });
+    if (b.kind === 'heading') textRow(sheet, [b.text], { bold: true, size: b.level === 1 ? 13 : 12 });
     else if (b.kind === 'paragraph')
-      line(sheet, b.text, b.tone === 'warning' ? { bold: true, color: { argb: 'FFB91C1C' } } : {});
+      textRow(sheet, [b.text], b.tone === 'warning' ? { bold: true, color: { argb: 'FFB91C1C' } } : {});
     else if (b.kind === 'table') {
       const rows = table(sheet, b.table);
       titles ??= rows;

@@ -87,6 +87,7 @@ export function addSheet(book: Book, name: string, widths: number[], frozenRows 
   return sheet;
 }
 
+/** The title of a sheet: bold and large, centred across `span` columns. */
 export function titleRow(sheet: Sheet, text: string, span: number) {
   const row = sheet.addRow([text]);
   row.font = font({ bold: true, size: 16 });
@@ -96,20 +97,25 @@ export function titleRow(sheet: Sheet, text: string, span: number) {
   row.commit();
 }
 
-export function textRow(sheet: Sheet, cells: Cell[], opts: { bold?: boolean } = {}) {
+/** A line of text (a unit, a date, a note) in the sheet's font, bold or coloured where `opts` says. */
+export function textRow(sheet: Sheet, cells: Cell[], opts: Partial<ExcelJS.Font> = {}) {
   const row = sheet.addRow(cells);
-  row.font = font({ bold: opts.bold });
+  row.font = font(opts);
   row.commit();
 }
 
+/** The look of every table head cell of the workbooks: bold, filled, bordered, centred and wrapped. */
+export function headCell(c: ExcelJS.Cell) {
+  c.font = font({ bold: true });
+  c.fill = headerFill;
+  c.border = border;
+  c.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+}
+
+/** A one-row table head. */
 export function headerRow(sheet: Sheet, cells: Cell[]) {
   const row = sheet.addRow(cells);
-  row.eachCell((c) => {
-    c.font = font({ bold: true });
-    c.fill = headerFill;
-    c.border = border;
-    c.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
-  });
+  row.eachCell(headCell);
   row.commit();
 }
 
