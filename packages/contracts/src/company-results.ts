@@ -6,16 +6,12 @@ import { evaluationResults, threshold } from './cadre-results';
 import { appraisalResults } from './target-results';
 import { formCategory } from './vote-type';
 
-export const companyResultsQuery = z.object({
-  form_category: formCategory.default('democratic_appraisal'),
-  threshold: threshold.optional(),
-  /** An archived round of the unit (测评批次); absent = the current round. */
-  round_id: idSchema.optional(),
-});
 /** The xlsx and csv exports of one company's results. */
 export const companyExportQuery = z.object({
   form_category: formCategory.default('democratic_appraisal'),
   /** An archived round of the unit (测评批次); absent = the current round. */
   round_id: idSchema.optional(),
 });
+/** The figures: the exports' filter and the 新提拔 flag threshold. */
+export const companyResultsQuery = companyExportQuery.extend({ threshold: threshold.optional() });
 export const companyResults = z.discriminatedUnion('form_category', [appraisalResults, evaluationResults]);

@@ -24,28 +24,44 @@ export const pollForm = z.object({
 });
 export type PollForm = z.infer<typeof pollForm>;
 
-// ---- ballot records: GET /votes/, /votes/count, /votes/{id}, the same under /cadre-votes/ ----
+// ---- the records filter: one schema, extended where a list filters on more ----
 
-const recordFilters = {
+/**
+ * The one filter of the records screens; the ballot lists add a time window and the family's own field,
+ * and every list adds paging and its order.
+ */
+export const recordsFilterQuery = z.object({
   company_id: idSchema.optional(),
   vote_type_id: idSchema.optional(),
   voter_identifier: voter.optional(),
-  /** Stored at or after this instant. */
-  from: instant.optional(),
-  /** Stored at or before this instant. */
-  to: instant.optional(),
   /** An archived round of the unit (测评批次); absent = the current round. */
   round_id: idSchema.optional(),
   /** 线上 or 纸质 only. */
   source: source.optional(),
-};
-export const voteFilterQuery = z.object({ ...recordFilters, target_id: idSchema.optional() });
+});
+/** Per voter (/voter-results, /voter-results/count): the records filter as it is. */
+export const voterFilterQuery = recordsFilterQuery;
+export type VoterFilterQuery = z.infer<typeof voterFilterQuery>;
+
+/** The ballot lists' filter: the records filter and a time window. */
+const ballotFilterQuery = recordsFilterQuery.extend({
+  /** Stored at or after this instant. */
+  from: instant.optional(),
+  /** Stored at or before this instant. */
+  to: instant.optional(),
+});
+
+/** A list's sort field, the first one by default: `排序字段只能是 created_at 或 score`. */
+const sortBy = <const T extends readonly [string, ...string[]]>(fields: T) =>
+  z.enum(fields, { error: `排序字段只能是 ${fields.join(' 或 ')}` }).default(fields[0]);
+
+// ---- ballot records: GET /votes/, /votes/count, /votes/{id}, the same under /cadre-votes/ ----
+
+export const voteFilterQuery = ballotFilterQuery.extend({ target_id: idSchema.optional() });
 export type VoteFilterQuery = z.infer<typeof voteFilterQuery>;
 export const voteListQuery = pagingQuery.extend({
   ...voteFilterQuery.shape,
-  sort_by: z
-    .enum(['created_at', 'score'], { error: '排序字段只能是 created_at 或 score' })
-    .default('created_at'),
+  sort_by: sortBy(['created_at', 'score']),
   order,
 });
 export type VoteListQuery = z.infer<typeof voteListQuery>;
@@ -76,7 +92,7 @@ export const voteRecordList = pagedOf(voteRecord);
 export const voteDetail = voteRecord.extend({ poll: pollForm.nullable() });
 export type VoteDetail = z.infer<typeof voteDetail>;
 
-export const cadreVoteFilterQuery = z.object({ ...recordFilters, poll_kind: evaluationKind.optional() });
+export const cadreVoteFilterQuery = ballotFilterQuery.extend({ poll_kind: evaluationKind.optional() });
 export type CadreVoteFilterQuery = z.infer<typeof cadreVoteFilterQuery>;
 export const cadreVoteListQuery = pagingQuery.extend({ ...cadreVoteFilterQuery.shape, order });
 export type CadreVoteListQuery = z.infer<typeof cadreVoteListQuery>;
@@ -116,21 +132,9 @@ export type CadreVoteDetail = z.infer<typeof cadreVoteDetail>;
 
 // ---- per voter: /voter-results, /voter-results/count, /by-voter/{voter}, DELETE /voter/{voter} ----
 
-export const voterFilterQuery = z.object({
-  company_id: idSchema.optional(),
-  vote_type_id: idSchema.optional(),
-  voter_identifier: voter.optional(),
-  /** An archived round of the unit (测评批次); absent = the current round. */
-  round_id: idSchema.optional(),
-  /** 线上 or 纸质 only. */
-  source: source.optional(),
-});
-export type VoterFilterQuery = z.infer<typeof voterFilterQuery>;
 export const voterResultsQuery = pagingQuery.extend({
   ...voterFilterQuery.shape,
-  sort_by: z
-    .enum(['created_at', 'total_score'], { error: '排序字段只能是 created_at 或 total_score' })
-    .default('created_at'),
+  sort_by: sortBy(['created_at', 'total_score']),
   order,
 });
 export type VoterResultsQuery = z.infer<typeof voterResultsQuery>;
