@@ -8,7 +8,8 @@ import { ImportButton } from './import-button';
 import { RosterFrame } from './roster-frame';
 import { targetColumns } from './target-columns';
 import { TargetFormModal, type TargetFields } from './target-form-modal';
-import { useTargetActions } from './use-target-actions';
+import { TARGET_ROSTER } from './roster-kinds';
+import { useRosterActions } from './use-roster-actions';
 import { NO_COMPANY_WARNING } from '@/components/company-select';
 
 /** Spec screen 10: the appraisal targets (the unit itself and its leaders) of one company. */
@@ -22,7 +23,7 @@ function TargetsOfCompany({ companyId }: { companyId: number }) {
   const query = useTargets(companyId);
   const { data, isLoading, isFetching } = query;
   const rows = data ?? [];
-  const actions = useTargetActions(companyId, rows);
+  const actions = useRosterActions(TARGET_ROSTER, companyId, rows);
   const [dialog, setDialog] = useState<{ open: boolean; editing?: VoteTarget }>({ open: false });
   const [deleting, setDeleting] = useState<VoteTarget>();
 

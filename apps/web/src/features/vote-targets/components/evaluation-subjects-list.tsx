@@ -7,7 +7,8 @@ import { ImportButton } from './import-button';
 import { RosterFrame } from './roster-frame';
 import { subjectColumns } from './subject-columns';
 import { SubjectFormModal } from './subject-form-modal';
-import { useSubjectActions } from './use-subject-actions';
+import { SUBJECT_ROSTER } from './roster-kinds';
+import { useRosterActions } from './use-roster-actions';
 import { NO_COMPANY_WARNING } from '@/components/company-select';
 
 export interface EvaluationSubjectsListProps {
@@ -29,7 +30,7 @@ function SubjectsOfCompany({ companyId }: { companyId: number }) {
   const query = useSubjects(companyId);
   const { data, isLoading, isFetching } = query;
   const rows = data ?? [];
-  const actions = useSubjectActions(companyId, rows);
+  const actions = useRosterActions(SUBJECT_ROSTER, companyId, rows);
   const [dialog, setDialog] = useState<{ open: boolean; editing?: EvaluationSubject }>({ open: false });
 
   const submit = async (values: Parameters<typeof actions.save>[0]) => {
@@ -55,12 +56,12 @@ function SubjectsOfCompany({ companyId }: { companyId: number }) {
         <SortableTable<EvaluationSubject>
           rows={rows}
           onReorder={actions.reorder}
-          dragDisabled={actions.reordering}
-          loading={isLoading || (isFetching && !actions.reordering)}
+          dragDisabled={actions.busy === 'reorder'}
+          loading={isLoading || (isFetching && actions.busy !== 'reorder')}
           columns={subjectColumns({
             onToggle: actions.toggle,
             onEdit: (row) => setDialog({ open: true, editing: row }),
-            onDelete: actions.remove,
+            onDelete: (row) => void actions.remove(row),
           })}
           scroll={{ x: 880 }}
           size="middle"
@@ -70,7 +71,7 @@ function SubjectsOfCompany({ companyId }: { companyId: number }) {
       <SubjectFormModal
         open={dialog.open}
         editing={dialog.editing}
-        saving={actions.saving}
+        saving={actions.busy === 'save'}
         onSubmit={submit}
         onCancel={() => setDialog({ open: false })}
       />
