@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type { AuditEntry } from '@kaoping/contracts/audit-log';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
-import { headerRow, openBook } from '../results/export-xlsx';
 
 const beijing = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
@@ -22,10 +22,15 @@ const safe = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
  * action's machine code, so that a reader can match a row with the API or the database.
  */
 export async function writeAuditXlsx(out: Writable, rows: AsyncIterable<AuditEntry>) {
-  const book = openBook(out);
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  book.creator = '考评';
   const sheet = book.addWorksheet('审计日志', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [8, 20, 14, 12, 20, 22, 12, 10, 70, 26].map((width) => ({ width }));
-  headerRow(sheet, [
+  const head = sheet.addRow([
     '序号',
     '时间',
     '用户',
@@ -37,6 +42,8 @@ export async function writeAuditXlsx(out: Writable, rows: AsyncIterable<AuditEnt
     '摘要',
     '操作代码（系统）',
   ]);
+  head.font = { bold: true };
+  head.commit();
   for await (const r of rows) {
     sheet
       .addRow([
