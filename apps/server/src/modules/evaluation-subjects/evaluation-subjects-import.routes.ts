@@ -22,9 +22,5 @@ export default rosterImportRoutes<EvaluationSubjectCreateBody>({
     });
     return parsed.success ? { body: parsed.data } : { reason: parsed.error.issues[0]!.message };
   },
-  insertAll: (db, bodies) =>
-    db.transaction(async (tx) => {
-      for (const body of bodies) await createEvaluationSubject(tx, body);
-      return bodies.length;
-    }),
+  create: createEvaluationSubject,
 });

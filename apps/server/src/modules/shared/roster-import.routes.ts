@@ -26,8 +26,8 @@ export interface RosterImport<B> {
   examples: string[][];
   /** One row's create body, or the reason it is refused (Chinese). */
   parse(cells: string[], companyId: number): { body: B } | { reason: string };
-  /** Adds every row in one transaction; answers how many were added. */
-  insertAll(db: Db, bodies: B[]): Promise<number>;
+  /** Adds one row (the owner's create); every row of a file is added in one transaction. */
+  create(db: Db, body: B): Promise<unknown>;
 }
 
 async function readFile(request: FastifyRequest) {
@@ -110,7 +110,10 @@ export function rosterImportRoutes<B>(spec: RosterImport<B>): FastifyPluginAsync
         if (errors.length) {
           return reply.status(422).send({ detail: `有 ${errors.length} 行有误，未导入任何数据`, errors });
         }
-        const created = await spec.insertAll(app.db, bodies);
+        const created = await app.db.transaction(async (tx) => {
+          for (const body of bodies) await spec.create(tx, body);
+          return bodies.length;
+        });
         request.audit.summary = `导入${spec.label} ${created} 条`;
         return reply.status(201).send({ created });
       },

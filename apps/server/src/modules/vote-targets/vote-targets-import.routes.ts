@@ -18,9 +18,5 @@ export default rosterImportRoutes<VoteTargetCreateBody>({
     const parsed = voteTargetCreateBody.safeParse({ company_id: companyId, name, type: kind, title });
     return parsed.success ? { body: parsed.data } : { reason: parsed.error.issues[0]!.message };
   },
-  insertAll: (db, bodies) =>
-    db.transaction(async (tx) => {
-      for (const body of bodies) await createVoteTarget(tx, body);
-      return bodies.length;
-    }),
+  create: createVoteTarget,
 });
