@@ -66,8 +66,8 @@ export const voteListQuery = pagingQuery.extend({
 });
 export type VoteListQuery = z.infer<typeof voteListQuery>;
 
-/** One appraisal ballot: one voter's answers on one target. */
-export const voteRecord = z.object({
+/** What every ballot record shows, whatever its family. */
+const ballotRecord = z.object({
   id: int,
   submission_id: z.string(),
   /** Cast in test mode (试投票): shown apart, never counted. */
@@ -76,16 +76,20 @@ export const voteRecord = z.object({
   vote_type_id: int,
   vote_type_name: z.string().nullable(),
   poll_id: int,
+  voter_identifier: z.string(),
+  source,
+  answers,
+  created_at: z.string(),
+});
+
+/** One appraisal ballot: one voter's answers on one target. */
+export const voteRecord = ballotRecord.extend({
   target_id: int,
   /** null when the target was deleted afterwards. */
   target_name: z.string().nullable(),
   target_type: scoringKind.nullable(),
   target_title: z.string().nullable(),
-  voter_identifier: z.string(),
-  source,
   score: z.number(),
-  answers,
-  created_at: z.string(),
 });
 export type VoteRecord = z.infer<typeof voteRecord>;
 export const voteRecordList = pagedOf(voteRecord);
@@ -98,21 +102,7 @@ export const cadreVoteListQuery = pagingQuery.extend({ ...cadreVoteFilterQuery.s
 export type CadreVoteListQuery = z.infer<typeof cadreVoteListQuery>;
 
 /** One evaluation ballot: one voter's answers on the cadre or the newly promoted poll. */
-export const cadreVoteRecord = z.object({
-  id: int,
-  submission_id: z.string(),
-  /** Cast in test mode (试投票): shown apart, never counted. */
-  is_test: z.boolean(),
-  company_id: int,
-  vote_type_id: int,
-  vote_type_name: z.string().nullable(),
-  poll_id: int,
-  poll_kind: evaluationKind,
-  voter_identifier: z.string(),
-  source,
-  answers,
-  created_at: z.string(),
-});
+export const cadreVoteRecord = ballotRecord.extend({ poll_kind: evaluationKind });
 export type CadreVoteRecord = z.infer<typeof cadreVoteRecord>;
 export const cadreVoteRecordList = pagedOf(cadreVoteRecord);
 /** A newly promoted cadre named by `subject_{id}` keys. */
