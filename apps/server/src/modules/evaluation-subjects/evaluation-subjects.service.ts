@@ -5,7 +5,6 @@ import type {
   EvaluationSubjectUpdateBody,
 } from '@kaoping/contracts/evaluation-subject';
 import type { Db } from '../../db/client';
-import type { Actor } from '../../lib/actor';
 import { subjectHasVotes } from '../ballots/cadre-votes.repository';
 import { evaluationSubjects } from '../../db/schema';
 import {
@@ -14,6 +13,7 @@ import {
   deleteRow,
   reorderRows,
   updateRow,
+  type DeleteOptions,
   type Roster,
 } from '../shared/roster.service';
 import * as repo from './evaluation-subjects.repository';
@@ -95,15 +95,9 @@ export async function updateEvaluationSubject(db: Db, id: number, body: Evaluati
 }
 
 /** Deleting a subject that ballots already mention loses data from the results: advanced mode only. */
-export async function deleteEvaluationSubject(
-  db: Db,
-  id: number,
-  opts: { companyId?: number; actor: Actor; elevated: boolean },
-) {
-  await deleteRow(db, subjects, id, opts);
-}
+export const deleteEvaluationSubject = (db: Db, id: number, opts: DeleteOptions) =>
+  deleteRow(db, subjects, id, opts);
 
 /** Rewrites sort_order of the listed subjects, all or nothing; every id must belong to the company. */
-export async function reorderEvaluationSubjects(db: Db, body: EvaluationSubjectReorderBody) {
-  return reorderRows(db, subjects, body);
-}
+export const reorderEvaluationSubjects = (db: Db, body: EvaluationSubjectReorderBody) =>
+  reorderRows(db, subjects, body);

@@ -4,10 +4,10 @@ import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { companyScopeQuery, reorderBody } from '@kaoping/contracts/vote-type';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Actor } from '../../lib/actor';
 import { actorOf } from '../../lib/actor';
 import { elevatedUntil } from '../auth/auth-token';
 import type { ReorderRequest } from './company-order.service';
+import type { DeleteOptions } from './roster.service';
 
 /** The writes of one roster (测评对象 or 评议对象): their shapes, their OpenAPI texts and the owner's service. */
 export interface RosterWrites<C, U> {
@@ -17,7 +17,7 @@ export interface RosterWrites<C, U> {
   create(db: Db, body: C): Promise<unknown>;
   update(db: Db, id: number, body: U): Promise<unknown>;
   reorder(db: Db, body: ReorderRequest): Promise<unknown>;
-  remove(db: Db, id: number, opts: { companyId?: number; actor: Actor; elevated: boolean }): Promise<void>;
+  remove(db: Db, id: number, opts: DeleteOptions): Promise<void>;
 }
 
 /**

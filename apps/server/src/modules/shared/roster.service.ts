@@ -97,12 +97,19 @@ export async function updateRow<Row extends RosterRowBase, Patch, Out>(
   });
 }
 
+/** Who deletes, in which company's scope, and whether in advanced mode. */
+export interface DeleteOptions {
+  companyId?: number;
+  actor: Actor;
+  elevated: boolean;
+}
+
 /** Deleting a row that ballots already name loses data from the results: advanced mode only. */
 export async function deleteRow<Row extends RosterRowBase>(
   db: Db,
   roster: Roster<Row, never, never, unknown>,
   id: number,
-  opts: { companyId?: number; actor: Actor; elevated: boolean },
+  opts: DeleteOptions,
 ) {
   await db.transaction(async (tx) => {
     const row = await scopedRow(tx, roster, id, opts.companyId);

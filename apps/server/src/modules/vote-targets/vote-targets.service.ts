@@ -8,7 +8,6 @@ import {
 } from '@kaoping/contracts/vote-target';
 import type { Db } from '../../db/client';
 import { invalid } from '../../lib/errors';
-import type { Actor } from '../../lib/actor';
 import { targetHasVotes } from '../ballots/votes.repository';
 import { voteTargets } from '../../db/schema';
 import {
@@ -17,6 +16,7 @@ import {
   deleteRow,
   reorderRows,
   updateRow,
+  type DeleteOptions,
   type Roster,
 } from '../shared/roster.service';
 import * as repo from './vote-targets.repository';
@@ -87,15 +87,7 @@ export async function updateVoteTarget(db: Db, id: number, body: VoteTargetUpdat
 }
 
 /** Deleting a target that ballots already refer to loses data from the results: advanced mode only. */
-export async function deleteVoteTarget(
-  db: Db,
-  id: number,
-  opts: { companyId?: number; actor: Actor; elevated: boolean },
-) {
-  await deleteRow(db, targets, id, opts);
-}
+export const deleteVoteTarget = (db: Db, id: number, opts: DeleteOptions) => deleteRow(db, targets, id, opts);
 
 /** Rewrites sort_order of the listed targets, all or nothing; every id must belong to the company. */
-export async function reorderVoteTargets(db: Db, body: VoteTargetReorderBody) {
-  return reorderRows(db, targets, body);
-}
+export const reorderVoteTargets = (db: Db, body: VoteTargetReorderBody) => reorderRows(db, targets, body);
