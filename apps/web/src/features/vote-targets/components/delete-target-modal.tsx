@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { DELETE_CONFIRM_PHRASE, type VoteTarget } from '@kaoping/contracts/vote-target';
 import { Alert, App, Input, Modal, Typography } from 'antd';
-
-export interface DeleteTargetModalProps {
-  /** The target about to be deleted; undefined closes the dialog. */
-  target?: VoteTarget;
-  deleting: boolean;
-  onConfirm: (target: VoteTarget) => void;
-  onCancel: () => void;
-}
+import type { RosterDeleteProps } from './roster-list';
 
 /** Deleting an appraisal target loses it from every ballot: the admin types the phrase first (spec §5). */
-export function DeleteTargetModal({ target, deleting, onConfirm, onCancel }: DeleteTargetModalProps) {
+export function DeleteTargetModal({
+  row: target,
+  deleting,
+  onConfirm,
+  onCancel,
+}: RosterDeleteProps<VoteTarget>) {
   const { message } = App.useApp();
   const [typed, setTyped] = useState('');
 

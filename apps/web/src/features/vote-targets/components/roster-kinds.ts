@@ -12,6 +12,8 @@ import type { TargetFields } from './target-form-modal';
 
 /** 测评对象 (spec screen 10): STEP × (index + 1) for every row; the type is fixed after creation. */
 export const TARGET_ROSTER: RosterKind<VoteTarget, TargetFields> = {
+  noun: '测评对象',
+  importPath: 'vote-targets',
   key: targetsKey,
   api: targetsApi,
   nextSortOrder: (rows) => nextTargetSortOrder(rows.length),
@@ -26,6 +28,8 @@ export const TARGET_ROSTER: RosterKind<VoteTarget, TargetFields> = {
 
 /** 评议对象 (spec screen 9): the index from 0, only the changed rows; every field can be edited. */
 export const SUBJECT_ROSTER: RosterKind<EvaluationSubject, SubjectInput> = {
+  noun: '评议对象',
+  importPath: 'evaluation-subjects',
   key: subjectsKey,
   api: subjectsApi,
   nextSortOrder: nextSubjectSortOrder,

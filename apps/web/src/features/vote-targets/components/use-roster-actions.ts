@@ -18,6 +18,10 @@ export interface RosterRowBase {
  * sends, and the words of a few toasts.
  */
 export interface RosterKind<Row extends RosterRowBase, Fields extends object> {
+  /** 测评对象 or 评议对象. */
+  noun: string;
+  /** Where its Excel import lives. */
+  importPath: 'vote-targets' | 'evaluation-subjects';
   key: (companyId: number) => readonly unknown[];
   api: RosterApi<
     Row,
