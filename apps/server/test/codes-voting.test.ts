@@ -140,7 +140,17 @@ describe('no link between a code and the ballot it cast', () => {
     const subRows = await rowsOf<Record<string, unknown>>(w.ctx.database.db, sql`SELECT * FROM submissions`);
     const voteRows = await rowsOf<Record<string, unknown>>(w.ctx.database.db, sql`SELECT * FROM votes`);
     expect(Object.keys(codeRows[0]!).sort()).toEqual(
-      ['batch', 'code', 'id', 'issued_on', 'recalled', 'state', 'used_in_test', 'vote_type_id'].sort(),
+      [
+        'batch',
+        'code',
+        'for_paper',
+        'id',
+        'issued_on',
+        'recalled',
+        'state',
+        'used_in_test',
+        'vote_type_id',
+      ].sort(),
     );
     const text = (v: unknown) => (v instanceof Date ? v.toISOString() : JSON.stringify(v));
     const ballotValues = [...subRows, ...voteRows].flatMap((r) => Object.values(r).map(text)).join('\n');

@@ -48,6 +48,9 @@ describe('create', () => {
       double_entry: false,
       closed_at: null,
       status: 'open',
+      count_stage: 'voting',
+      counted_at: null,
+      deleted_ballots: 0,
       // No public address configured: no absolute link (never the admin browser's address).
       public_url: null,
       created_at: expect.any(String),
