@@ -7,15 +7,7 @@ import type {
 import type { Db } from '../../db/client';
 import { subjectHasVotes } from '../ballots/cadre-votes.repository';
 import { evaluationSubjects } from '../../db/schema';
-import {
-  createRow,
-  currentRows,
-  deleteRow,
-  reorderRows,
-  updateRow,
-  type DeleteOptions,
-  type Roster,
-} from '../shared/roster.service';
+import * as roster from '../shared/roster.service';
 import * as repo from './evaluation-subjects.repository';
 
 export function mapEvaluationSubject(row: repo.EvaluationSubjectRow): EvaluationSubject {
@@ -45,7 +37,7 @@ export function subjectIdsIn(answers: readonly unknown[]): number[] {
 }
 
 /** The evaluation subjects as a roster (modules/shared/roster.service.ts). */
-const subjects: Roster<
+const subjects: roster.Roster<
   repo.EvaluationSubjectRow,
   repo.EvaluationSubjectInsert,
   repo.EvaluationSubjectPatch,
@@ -65,12 +57,12 @@ const subjects: Roster<
 
 /** All subjects of the unit's current round, active or not, by sort_order then id. */
 export async function listEvaluationSubjects(db: Db, companyId: number) {
-  return currentRows(db, subjects, companyId);
+  return roster.currentRows(db, subjects, companyId);
 }
 
 /** A new subject goes into the unit's current round. */
 export async function createEvaluationSubject(db: Db, body: EvaluationSubjectCreateBody) {
-  return createRow(db, subjects, body.company_id, async (tx, roundId) => ({
+  return roster.createRow(db, subjects, body.company_id, async (tx, roundId) => ({
     companyId: body.company_id,
     roundId,
     name: body.name,
@@ -84,7 +76,7 @@ export async function createEvaluationSubject(db: Db, body: EvaluationSubjectCre
 }
 
 export async function updateEvaluationSubject(db: Db, id: number, body: EvaluationSubjectUpdateBody) {
-  return updateRow(db, subjects, id, body.company_id, {
+  return roster.updateRow(db, subjects, id, body.company_id, {
     name: body.name,
     birthDate: body.birth_date,
     previousPosition: body.previous_position,
@@ -95,9 +87,9 @@ export async function updateEvaluationSubject(db: Db, id: number, body: Evaluati
 }
 
 /** Deleting a subject that ballots already mention loses data from the results: advanced mode only. */
-export const deleteEvaluationSubject = (db: Db, id: number, opts: DeleteOptions) =>
-  deleteRow(db, subjects, id, opts);
+export const deleteEvaluationSubject = (db: Db, id: number, opts: roster.DeleteOptions) =>
+  roster.deleteRow(db, subjects, id, opts);
 
 /** Rewrites sort_order of the listed subjects, all or nothing; every id must belong to the company. */
 export const reorderEvaluationSubjects = (db: Db, body: EvaluationSubjectReorderBody) =>
-  reorderRows(db, subjects, body);
+  roster.reorderRows(db, subjects, body);

@@ -10,15 +10,7 @@ import type { Db } from '../../db/client';
 import { invalid } from '../../lib/errors';
 import { targetHasVotes } from '../ballots/votes.repository';
 import { voteTargets } from '../../db/schema';
-import {
-  createRow,
-  currentRows,
-  deleteRow,
-  reorderRows,
-  updateRow,
-  type DeleteOptions,
-  type Roster,
-} from '../shared/roster.service';
+import * as roster from '../shared/roster.service';
 import * as repo from './vote-targets.repository';
 
 export function mapVoteTarget(row: repo.VoteTargetRow): VoteTarget {
@@ -35,7 +27,7 @@ export function mapVoteTarget(row: repo.VoteTargetRow): VoteTarget {
 }
 
 /** The appraisal targets as a roster (modules/shared/roster.service.ts). */
-const targets: Roster<repo.VoteTargetRow, repo.VoteTargetInsert, repo.VoteTargetPatch, VoteTarget> = {
+const targets: roster.Roster<repo.VoteTargetRow, repo.VoteTargetInsert, repo.VoteTargetPatch, VoteTarget> = {
   label: '测评对象',
   table: voteTargets,
   deleteAction: 'vote_target.delete',
@@ -50,14 +42,14 @@ const targets: Roster<repo.VoteTargetRow, repo.VoteTargetInsert, repo.VoteTarget
 
 /** The current round's targets. */
 export async function listVoteTargets(db: Db, query: VoteTargetListQuery) {
-  return currentRows(db, targets, query.company_id, (roundId) =>
+  return roster.currentRows(db, targets, query.company_id, (roundId) =>
     repo.listVoteTargets(db, roundId, { type: query.target_type }),
   );
 }
 
 /** A new target goes into the unit's current round. */
 export async function createVoteTarget(db: Db, body: VoteTargetCreateBody) {
-  return createRow(db, targets, body.company_id, async (tx, roundId) => {
+  return roster.createRow(db, targets, body.company_id, async (tx, roundId) => {
     let sortOrder = body.sort_order;
     if (sortOrder === undefined) {
       // Spec: STEP × (count + 1); never below the current last row, so a new target always lands at the end.
@@ -81,13 +73,15 @@ export async function createVoteTarget(db: Db, body: VoteTargetCreateBody) {
 
 export async function updateVoteTarget(db: Db, id: number, body: VoteTargetUpdateBody) {
   const patch = { name: body.name, title: body.title, isActive: body.is_active, sortOrder: body.sort_order };
-  return updateRow(db, targets, id, body.company_id, patch, (row) => {
+  return roster.updateRow(db, targets, id, body.company_id, patch, (row) => {
     if (body.type !== undefined && body.type !== row.type) throw invalid('对象类型创建后不能修改');
   });
 }
 
 /** Deleting a target that ballots already refer to loses data from the results: advanced mode only. */
-export const deleteVoteTarget = (db: Db, id: number, opts: DeleteOptions) => deleteRow(db, targets, id, opts);
+export const deleteVoteTarget = (db: Db, id: number, opts: roster.DeleteOptions) =>
+  roster.deleteRow(db, targets, id, opts);
 
 /** Rewrites sort_order of the listed targets, all or nothing; every id must belong to the company. */
-export const reorderVoteTargets = (db: Db, body: VoteTargetReorderBody) => reorderRows(db, targets, body);
+export const reorderVoteTargets = (db: Db, body: VoteTargetReorderBody) =>
+  roster.reorderRows(db, targets, body);
