@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { invalid } from './errors';
 
 export interface SheetRow {
@@ -27,6 +27,7 @@ function text(value: ExcelJS.CellValue): string {
  */
 export async function readSheetRows(data: Buffer, columns: readonly string[], maxRows: number) {
   if (data.length < 4 || !data.subarray(0, 4).equals(ZIP)) throw invalid('文件不是 Excel（.xlsx）文件');
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(data as unknown as ArrayBuffer);
@@ -52,6 +53,7 @@ export async function readSheetRows(data: Buffer, columns: readonly string[], ma
 
 /** A one-sheet template: the title row (bold) and example rows. */
 export async function templateXlsx(sheetName: string, columns: readonly string[], examples: string[][]) {
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = '考评';
   const sheet = book.addWorksheet(sheetName);

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { cjkFont, FONTS } from './fonts';
 
 export type Pdf = PDFKit.PDFDocument;
@@ -10,9 +9,14 @@ export const mm = (n: number) => (n * 72) / 25.4;
 
 /**
  * A new A4 document with the Chinese font registered and selected. Pages are added by the caller
- * (autoFirstPage is off) so that every page gets the same layout code.
+ * (autoFirstPage is off) so that every page gets the same layout code. pdfkit (and fontkit under it)
+ * loads on the first document, not when the server starts: few requests print.
  */
-export function newA4(info: { title: string; subject?: string }, opts: { bufferPages?: boolean } = {}): Pdf {
+export async function newA4(
+  info: { title: string; subject?: string },
+  opts: { bufferPages?: boolean } = {},
+): Promise<Pdf> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     // Kept in memory until the end when the caller numbers pages afterwards (switchToPage).

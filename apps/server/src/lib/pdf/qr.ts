@@ -1,5 +1,11 @@
-import QRCode from 'qrcode';
+import { createRequire } from 'node:module';
+import type QRCodeLib from 'qrcode';
 import type { Pdf } from './document';
+
+// Loaded on the first code drawn (a sheet of slips draws hundreds in one synchronous pass), not when the
+// server starts.
+const load = createRequire(import.meta.url);
+let qrcode: typeof QRCodeLib | undefined;
 
 /**
  * Draws the QR code of `text` as vector squares (one path, horizontal runs merged), `size` points wide
@@ -7,7 +13,8 @@ import type { Pdf } from './document';
  * few hundred bytes, against kilobytes for an image.
  */
 export function drawQr(doc: Pdf, text: string, x: number, y: number, size: number, margin = 2) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  qrcode ??= load('qrcode') as typeof QRCodeLib;
+  const qr = qrcode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const cell = size / (n + 2 * margin);
   // Drawn in module units (integers), which keeps every operator short: 500 slips stay a small file.

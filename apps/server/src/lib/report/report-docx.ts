@@ -1,29 +1,5 @@
-import {
-  AlignmentType,
-  BorderStyle,
-  Document,
-  Footer,
-  Header,
-  HeadingLevel,
-  HeightRule,
-  ImageRun,
-  Packer,
-  PageBreak,
-  PageNumber,
-  PageOrientation,
-  Paragraph,
-  ShadingType,
-  Tab,
-  Table,
-  TableCell,
-  TableOfContents,
-  TableRow,
-  TabStopType,
-  TextRun,
-  VerticalAlign,
-  WidthType,
-  type FileChild,
-} from 'docx';
+import type * as Docx from 'docx';
+import type { FileChild } from 'docx';
 import { cellText, pageNumberText, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
 
 // The same report as a Word document for the department to edit: A4 landscape, 宋体 for Chinese (with
@@ -32,14 +8,23 @@ import { cellText, pageNumberText, SIGNATURE_LABELS, type ReportDoc, type Report
 // a table of contents follows the cover, the footer is '第 N 页 共 M 页' in PAGE and NUMPAGES fields, and
 // the header carries the title and the page note (红字, e.g. 计票未完成) on every page.
 
+// docx loads on the first Word report, not when the server starts: reportDocx sets it before it builds.
+let docx: typeof Docx;
+
 const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '宋体', cs: '宋体' };
-const LINE = { style: BorderStyle.SINGLE, size: 4, color: '4B5563' };
-const BORDERS = { top: LINE, bottom: LINE, left: LINE, right: LINE };
+const line = () => ({ style: docx.BorderStyle.SINGLE, size: 4, color: '4B5563' });
+const borders = () => ({ top: line(), bottom: line(), left: line(), right: line() });
 /** A4 landscape text width in twentieths of a point (297 mm − 2 × 20 mm margins). */
 const TEXT_WIDTH = Math.round(((297 - 40) / 25.4) * 1440);
 
 const text = (t: string, opts: { size?: number; bold?: boolean; color?: string } = {}) =>
-  new TextRun({ text: t, font: FONT, size: (opts.size ?? 10.5) * 2, bold: opts.bold, color: opts.color });
+  new docx.TextRun({
+    text: t,
+    font: FONT,
+    size: (opts.size ?? 10.5) * 2,
+    bold: opts.bold,
+    color: opts.color,
+  });
 
 function cell(
   t: string,
@@ -47,19 +32,19 @@ function cell(
   opts: { head?: boolean; flagged?: boolean; bold?: boolean; colSpan?: number; rowSpan?: number },
 ) {
   const fill = opts.head ? 'E8EEF7' : opts.flagged ? 'FDE2E2' : undefined;
-  return new TableCell({
+  return new docx.TableCell({
     children: [
-      new Paragraph({
-        alignment: AlignmentType.CENTER,
+      new docx.Paragraph({
+        alignment: docx.AlignmentType.CENTER,
         children: [text(t, { size: 8, bold: opts.head || opts.bold })],
       }),
     ],
     columnSpan: opts.colSpan,
     rowSpan: opts.rowSpan,
-    width: { size: width, type: WidthType.DXA },
-    verticalAlign: VerticalAlign.CENTER,
-    borders: BORDERS,
-    shading: fill ? { type: ShadingType.CLEAR, color: 'auto', fill } : undefined,
+    width: { size: width, type: docx.WidthType.DXA },
+    verticalAlign: docx.VerticalAlign.CENTER,
+    borders: borders(),
+    shading: fill ? { type: docx.ShadingType.CLEAR, color: 'auto', fill } : undefined,
     margins: { left: 40, right: 40 },
   });
 }
@@ -70,7 +55,7 @@ function table(t: ReportTable) {
   const span = (from: number, n: number) => cols.slice(from, from + n).reduce((a, b) => a + b, 0);
   const header = t.header.map((row) => {
     let col = 0;
-    return new TableRow({
+    return new docx.TableRow({
       tableHeader: true,
       cantSplit: true,
       children: row.map((h) => {
@@ -86,26 +71,26 @@ function table(t: ReportTable) {
   });
   const body = t.rows.map(
     (r) =>
-      new TableRow({
+      new docx.TableRow({
         cantSplit: true,
-        height: { value: 300, rule: HeightRule.ATLEAST },
+        height: { value: 300, rule: docx.HeightRule.ATLEAST },
         children: r.cells.map((v, i) => cell(cellText(v), cols[i]!, { flagged: r.flagged, bold: r.bold })),
       }),
   );
-  return new Table({
+  return new docx.Table({
     rows: [...header, ...body],
     columnWidths: cols,
-    width: { size: TEXT_WIDTH, type: WidthType.DXA },
+    width: { size: TEXT_WIDTH, type: docx.WidthType.DXA },
   });
 }
 
 function signatures() {
   const blank = (n: number) => '\u3000'.repeat(n);
-  return new Paragraph({
+  return new docx.Paragraph({
     spacing: { before: 480 },
     children: SIGNATURE_LABELS.flatMap((label, i) => [
       text(`${i ? blank(3) : ''}${label}`, { size: 12 }),
-      new TextRun({ text: blank(8), underline: {}, font: FONT, size: 24 }),
+      new docx.TextRun({ text: blank(8), underline: {}, font: FONT, size: 24 }),
     ]),
   });
 }
@@ -123,23 +108,31 @@ function pageHeader(d: ReportDoc) {
   const children = [text(d.title, { size: 8, color: '6B7280' })];
   if (d.pageNote)
     children.push(
-      new TextRun({ children: [new Tab(), d.pageNote], font: FONT, size: 22, bold: true, color: NOTE_RED }),
+      new docx.TextRun({
+        children: [new docx.Tab(), d.pageNote],
+        font: FONT,
+        size: 22,
+        bold: true,
+        color: NOTE_RED,
+      }),
     );
-  return new Header({
-    children: [new Paragraph({ tabStops: [{ type: TabStopType.RIGHT, position: TEXT_WIDTH }], children })],
+  return new docx.Header({
+    children: [
+      new docx.Paragraph({ tabStops: [{ type: docx.TabStopType.RIGHT, position: TEXT_WIDTH }], children }),
+    ],
   });
 }
 
 /** Every page's footer: 第 N 页 共 M 页 with Word's PAGE and NUMPAGES fields. */
 function pageFooter() {
   const [before, between, after] = pageNumberText('{N}', '{M}').split(/\{[NM]\}/);
-  return new Footer({
+  return new docx.Footer({
     children: [
-      new Paragraph({
-        alignment: AlignmentType.CENTER,
+      new docx.Paragraph({
+        alignment: docx.AlignmentType.CENTER,
         children: [
-          new TextRun({
-            children: [before!, PageNumber.CURRENT, between!, PageNumber.TOTAL_PAGES, after!],
+          new docx.TextRun({
+            children: [before!, docx.PageNumber.CURRENT, between!, docx.PageNumber.TOTAL_PAGES, after!],
             font: FONT,
             size: 18,
           }),
@@ -152,14 +145,14 @@ function pageFooter() {
 /** The table of contents page: Word fills in the page numbers when it opens the file (updateFields). */
 function contents(): FileChild[] {
   return [
-    new Paragraph({ children: [new PageBreak()] }),
-    new Paragraph({
-      alignment: AlignmentType.CENTER,
+    new docx.Paragraph({ children: [new docx.PageBreak()] }),
+    new docx.Paragraph({
+      alignment: docx.AlignmentType.CENTER,
       spacing: { after: 120 },
       children: [text('目  录', { size: 16, bold: true })],
     }),
-    new Paragraph({
-      alignment: AlignmentType.CENTER,
+    new docx.Paragraph({
+      alignment: docx.AlignmentType.CENTER,
       spacing: { after: 240 },
       children: [
         text(
@@ -171,38 +164,39 @@ function contents(): FileChild[] {
         ),
       ],
     }),
-    new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-2' }),
+    new docx.TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-2' }),
   ];
 }
 
 /** Builds the .docx file of the report. */
 export async function reportDocx(d: ReportDoc): Promise<Buffer> {
+  docx = await import('docx');
   const body: FileChild[] = [];
   for (const b of d.blocks) {
     if (b.kind === 'heading')
       body.push(
-        new Paragraph({
-          heading: b.level === 1 ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2,
-          children: [new TextRun({ text: b.text })],
+        new docx.Paragraph({
+          heading: b.level === 1 ? docx.HeadingLevel.HEADING_1 : docx.HeadingLevel.HEADING_2,
+          children: [new docx.TextRun({ text: b.text })],
         }),
       );
     else if (b.kind === 'paragraph') {
       const color = b.tone === 'warning' ? 'B91C1C' : b.tone === 'muted' ? '4B5563' : undefined;
       body.push(
-        new Paragraph({
+        new docx.Paragraph({
           spacing: { after: 80 },
           children: [text(b.text, { size: 9, color, bold: b.tone === 'warning' })],
         }),
       );
     } else if (b.kind === 'table') {
-      body.push(table(b.table), new Paragraph({ children: [] }));
+      body.push(table(b.table), new docx.Paragraph({ children: [] }));
     } else if (b.kind === 'chart') {
       const w = Math.min(640, b.width);
       body.push(
-        new Paragraph({
-          alignment: AlignmentType.CENTER,
+        new docx.Paragraph({
+          alignment: docx.AlignmentType.CENTER,
           children: [
-            new ImageRun({
+            new docx.ImageRun({
               type: 'png',
               data: b.png,
               transformation: { width: w, height: Math.round((b.height / b.width) * w) },
@@ -211,27 +205,27 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
         }),
       );
     } else if (b.kind === 'signatures') body.push(signatures());
-    else body.push(new Paragraph({ children: [new PageBreak()] }));
+    else body.push(new docx.Paragraph({ children: [new docx.PageBreak()] }));
   }
   const page = {
-    size: { orientation: PageOrientation.LANDSCAPE, width: 11906, height: 16838 },
+    size: { orientation: docx.PageOrientation.LANDSCAPE, width: 11906, height: 16838 },
     margin: { top: 1134, bottom: 1134, left: 1134, right: 1134 },
   };
   const cover = [
-    new Paragraph({
+    new docx.Paragraph({
       spacing: { before: 2400 },
-      alignment: AlignmentType.CENTER,
+      alignment: docx.AlignmentType.CENTER,
       children: [text(d.cover.title, { size: 26, bold: true })],
     }),
-    new Paragraph({
+    new docx.Paragraph({
       spacing: { before: 360, after: 1200 },
-      alignment: AlignmentType.CENTER,
+      alignment: docx.AlignmentType.CENTER,
       children: [text(d.cover.subtitle, { size: 16 })],
     }),
     ...(d.pageNote
       ? [
-          new Paragraph({
-            alignment: AlignmentType.CENTER,
+          new docx.Paragraph({
+            alignment: docx.AlignmentType.CENTER,
             spacing: { after: 480 },
             children: [text(d.pageNote, { size: 14, bold: true, color: NOTE_RED })],
           }),
@@ -239,8 +233,8 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
       : []),
     ...d.cover.lines.map(
       (l) =>
-        new Paragraph({
-          alignment: AlignmentType.CENTER,
+        new docx.Paragraph({
+          alignment: docx.AlignmentType.CENTER,
           spacing: { after: 120 },
           children: [text(l, { size: 12 })],
         }),
@@ -248,7 +242,7 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
   ];
   const headers = { default: pageHeader(d) };
   const footers = { default: pageFooter() };
-  const doc = new Document({
+  const doc = new docx.Document({
     creator: '考评',
     title: d.title,
     // The table of contents (and any field) is brought up to date when Word opens the file.
@@ -265,5 +259,5 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
       { properties: { page }, headers, footers, children: body },
     ],
   });
-  return Packer.toBuffer(doc);
+  return docx.Packer.toBuffer(doc);
 }

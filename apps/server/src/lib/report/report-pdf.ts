@@ -205,7 +205,7 @@ function cover(c: Cursor, d: ReportDoc) {
 
 /** Draws the report; answers the PDF file. */
 export async function reportPdf(d: ReportDoc): Promise<Buffer> {
-  const doc = newA4({ title: d.title, subject: '测评报告' }, { bufferPages: true });
+  const doc = await newA4({ title: d.title, subject: '测评报告' }, { bufferPages: true });
   const c: Cursor = { doc, y: M };
   cover(c, d);
   newPage(c);

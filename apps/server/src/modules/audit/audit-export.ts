@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { AuditEntry } from '@kaoping/contracts/audit-log';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
 
@@ -22,6 +21,8 @@ const safe = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
  * action's machine code, so that a reader can match a row with the API or the database.
  */
 export async function writeAuditXlsx(out: Writable, rows: AsyncIterable<AuditEntry>) {
+  // exceljs loads on the first export, not when the server starts.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { COVER_CONTENT_TYPES, COVER_DISPLAY_MAX_PX, type CoverContentType } from '@kaoping/contracts/cover';
 import { AppError, invalid } from '../../lib/errors';
 import { assertPdfRunsNothing } from './pdf-check';
 
-// libvips keeps decoded images in a cache of its own; covers are made once, so memory is better spent
-// elsewhere.
-sharp.cache(false);
+// sharp (libvips) and file-type load on the first upload, not when the server starts.
+async function loadSharp() {
+  const { default: sharp } = await import('sharp');
+  // libvips keeps decoded images in a cache of its own; covers are made once, so memory is better spent
+  // elsewhere.
+  sharp.cache(false);
+  return sharp;
+}
 
 /** 60 million pixels (e.g. 9,000 × 6,600): bigger images would take hundreds of MB to decode. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -33,6 +36,7 @@ export interface ProcessedCover {
 /** The real format of the bytes, or 415: a renamed .exe stays an .exe whatever its name says. */
 async function sniff(data: Buffer): Promise<CoverContentType> {
   if (data.length === 0) throw invalid('文件为空，请重新选择');
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(data);
   const mime = COVER_CONTENT_TYPES.find((t) => t === found?.mime);
   if (!mime) {
@@ -46,6 +50,7 @@ async function sniff(data: Buffer): Promise<CoverContentType> {
  * (never enlarged). libvips works on its own threads, so a large photo does not hold up other requests.
  */
 async function displayCopy(data: Buffer): Promise<DisplayCopy> {
+  const sharp = await loadSharp();
   try {
     const { data: webp, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

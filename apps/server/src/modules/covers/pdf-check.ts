@@ -1,13 +1,5 @@
-import {
-  PDFArray,
-  PDFDict,
-  PDFInvalidObject,
-  PDFName,
-  PDFParser,
-  PDFStream,
-  type PDFContext,
-  type PDFObject,
-} from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFContext, PDFObject } from 'pdf-lib';
 import { invalid } from '../../lib/errors';
 
 /**
@@ -26,22 +18,23 @@ const SCRIPT_DETAIL =
 const MAX_DEPTH = 64;
 
 /** True when this object, or any dictionary or array written inside it, asks to run something. */
-function runsSomething(obj: PDFObject | undefined, depth = 0): boolean {
+function runsSomething(lib: typeof PdfLib, obj: PDFObject | undefined, depth = 0): boolean {
+  const { PDFArray, PDFDict, PDFName, PDFStream } = lib;
   if (depth > MAX_DEPTH) return true;
   if (!obj) return false;
-  if (obj instanceof PDFStream) return runsSomething(obj.dict, depth + 1);
-  if (obj instanceof PDFArray) return obj.asArray().some((o) => runsSomething(o, depth + 1));
+  if (obj instanceof PDFStream) return runsSomething(lib, obj.dict, depth + 1);
+  if (obj instanceof PDFArray) return obj.asArray().some((o) => runsSomething(lib, o, depth + 1));
   if (!(obj instanceof PDFDict)) return false;
   for (const [key, value] of obj.entries()) {
     const name = key.asString();
     if (FORBIDDEN_KEYS.has(name)) return true;
     if (name === '/S' && value instanceof PDFName && FORBIDDEN_ACTIONS.has(value.asString())) return true;
-    if (runsSomething(value, depth + 1)) return true;
+    if (runsSomething(lib, value, depth + 1)) return true;
   }
   return false;
 }
 
-async function parse(data: Buffer): Promise<PDFContext> {
+async function parse({ PDFParser }: typeof PdfLib, data: Buffer): Promise<PDFContext> {
   try {
     // Every object is read, those packed in compressed object streams too; the parser yields to other
     // requests every 100 objects, so a large file does not hold the server up.
@@ -57,14 +50,16 @@ async function parse(data: Buffer): Promise<PDFContext> {
  * checked is not shown to voters. Nothing is rewritten: an accepted file is stored byte for byte.
  */
 export async function assertPdfRunsNothing(data: Buffer) {
-  const context = await parse(data);
+  // pdf-lib loads on the first PDF cover, not when the server starts.
+  const lib = await import('pdf-lib');
+  const context = await parse(lib, data);
   if (context.trailerInfo.Encrypt) throw invalid('不支持加密或设置了密码的 PDF 文件，请去掉保护后再上传');
   for (const [, obj] of context.enumerateIndirectObjects()) {
-    if (obj instanceof PDFInvalidObject)
+    if (obj instanceof lib.PDFInvalidObject)
       throw invalid('PDF 文件含有无法识别的内容，无法检查。请重新导出后再上传');
-    if (runsSomething(obj)) throw invalid(SCRIPT_DETAIL);
+    if (runsSomething(lib, obj)) throw invalid(SCRIPT_DETAIL);
   }
   for (const value of [context.trailerInfo.Root, context.trailerInfo.Info]) {
-    if (runsSomething(value)) throw invalid(SCRIPT_DETAIL);
+    if (runsSomething(lib, value)) throw invalid(SCRIPT_DETAIL);
   }
 }

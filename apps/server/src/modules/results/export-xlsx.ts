@@ -2,8 +2,9 @@ import { beijingTime } from './export-columns';
 // Helpers for writing a workbook with exceljs's streaming writer: each sheet is written row by row and
 // committed before the next starts, so only the current rows are in memory.
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ACCESS_MODE_LABELS } from '@kaoping/contracts/ballot-codes';
 import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import type { Cell, RawTable } from './export-columns';
@@ -13,8 +14,15 @@ export type Sheet = ExcelJS.Worksheet;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+// exceljs loads on the first workbook written, not when the server starts (it takes a good part of a
+// second, which every start and every test file would pay for the few requests that export).
+const load = createRequire(import.meta.url);
+let exceljs: typeof ExcelJS | undefined;
+
+/** A streaming workbook into `out`. */
 export function openBook(out: Writable): Book {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+  exceljs ??= load('exceljs') as typeof ExcelJS;
+  const book = new exceljs.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

@@ -3,7 +3,7 @@ import { drawQr } from '../../lib/pdf/qr';
 
 /** One A4 poster for a link-mode vote type: the unit, the vote type, a large QR and the address. */
 export async function posterPdf(input: { company: string; voteType: string; url: string }): Promise<Buffer> {
-  const doc = newA4({ title: `${input.company} ${input.voteType} 投票二维码`, subject: '投票二维码' });
+  const doc = await newA4({ title: `${input.company} ${input.voteType} 投票二维码`, subject: '投票二维码' });
   doc.addPage();
   const width = A4.width - 2 * mm(20);
   const x = mm(20);

@@ -82,7 +82,7 @@ function card(doc: Pdf, input: SlipsInput, code: string, x: number, y: number) {
 
 /** The slips of some codes, one card per code; answers the PDF file. */
 export async function slipsPdf(input: SlipsInput): Promise<Buffer> {
-  const doc = newA4({ title: `${input.company} ${input.voteType} 测评码`, subject: '测评码纸条' });
+  const doc = await newA4({ title: `${input.company} ${input.voteType} 测评码`, subject: '测评码纸条' });
   const pages = Math.ceil(input.codes.length / PER_PAGE);
   for (let page = 0; page < pages; page++) {
     doc.addPage();

@@ -55,7 +55,7 @@ function drawSheet(flow: SheetFlow, def: BallotDefinition) {
 export async function paperPdf(input: PaperPdfInput) {
   const { def } = input;
   const title = titleOf(def);
-  const doc = newA4(
+  const doc = await newA4(
     { title: `${def.company.name} ${def.voteType.name} ${title}`, subject: '纸质选票' },
     { bufferPages: true },
   );
