@@ -51,19 +51,25 @@ const ballotFilterQuery = recordsFilterQuery.extend({
   to: instant.optional(),
 });
 
-/** A list's sort field, the first one by default: `排序字段只能是 created_at 或 score`. */
-const sortBy = <const T extends readonly [string, ...string[]]>(fields: T) =>
-  z.enum(fields, { error: `排序字段只能是 ${fields.join(' 或 ')}` }).default(fields[0]);
+/**
+ * A sorted list of a filter: paging, the sort field (the first one by default; else
+ * `排序字段只能是 created_at 或 score`) and the order.
+ */
+const sortedList = <S extends z.ZodRawShape, const T extends readonly [string, ...string[]]>(
+  filter: z.ZodObject<S>,
+  fields: T,
+) =>
+  pagingQuery.extend({
+    ...filter.shape,
+    sort_by: z.enum(fields, { error: `排序字段只能是 ${fields.join(' 或 ')}` }).default(fields[0]),
+    order,
+  });
 
 // ---- ballot records: GET /votes/, /votes/count, /votes/{id}, the same under /cadre-votes/ ----
 
 export const voteFilterQuery = ballotFilterQuery.extend({ target_id: idSchema.optional() });
 export type VoteFilterQuery = z.infer<typeof voteFilterQuery>;
-export const voteListQuery = pagingQuery.extend({
-  ...voteFilterQuery.shape,
-  sort_by: sortBy(['created_at', 'score']),
-  order,
-});
+export const voteListQuery = sortedList(voteFilterQuery, ['created_at', 'score']);
 export type VoteListQuery = z.infer<typeof voteListQuery>;
 
 /** What every ballot record shows, whatever its family. */
@@ -122,11 +128,7 @@ export type CadreVoteDetail = z.infer<typeof cadreVoteDetail>;
 
 // ---- per voter: /voter-results, /voter-results/count, /by-voter/{voter}, DELETE /voter/{voter} ----
 
-export const voterResultsQuery = pagingQuery.extend({
-  ...voterFilterQuery.shape,
-  sort_by: sortBy(['created_at', 'total_score']),
-  order,
-});
+export const voterResultsQuery = sortedList(voterFilterQuery, ['created_at', 'total_score']);
 export type VoterResultsQuery = z.infer<typeof voterResultsQuery>;
 
 /** One voter's submission: counted from its stored ballots. */
