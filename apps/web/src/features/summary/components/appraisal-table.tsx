@@ -8,7 +8,7 @@ import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import { Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatScore, formatShare } from '@/lib/format';
-import { spanLines, spanned } from '../lib/span-lines';
+import { leadColumns, spanLines } from '../lib/span-lines';
 import { FlaggedLabel } from './flagged-label';
 import { SummaryTable } from './summary-table';
 
@@ -30,39 +30,30 @@ const RATE = 78;
 
 function columns(section: AppraisalSection, thresholds: SummaryThresholds, wide: boolean): ColumnsType<Line> {
   return [
-    {
-      title: '排名',
-      key: 'rank',
-      align: 'center',
-      // On a phone the two columns would take the screen: they scroll with the rest.
-      fixed: wide ? 'left' : undefined,
-      width: 48,
-      onCell: spanned,
-      render: (_, l) => l.target.rank ?? '—',
-    },
-    {
-      title: '测评对象',
-      key: 'name',
-      fixed: wide ? 'left' : undefined,
-      width: wide ? 116 : 96,
-      onCell: spanned,
-      render: (_, l) => {
-        const reasons = flagReasons(l.target.flags, thresholds);
-        return (
-          <>
-            <Typography.Text strong>{l.target.name}</Typography.Text>
-            {l.target.title && <div className="kp-sum-sub">{l.target.title}</div>}
-            {reasons.length > 0 && (
-              <Tooltip title={reasons.join('；')}>
-                <Tag color="red" className="kp-sum-flag">
-                  预警：{reasons.join('；')}
-                </Tag>
-              </Tooltip>
-            )}
-          </>
-        );
+    // On a phone the two columns would take the screen: they scroll with the rest.
+    ...leadColumns<Line>(
+      (l) => l.target.rank,
+      {
+        title: '测评对象',
+        render: (_, l) => {
+          const reasons = flagReasons(l.target.flags, thresholds);
+          return (
+            <>
+              <Typography.Text strong>{l.target.name}</Typography.Text>
+              {l.target.title && <div className="kp-sum-sub">{l.target.title}</div>}
+              {reasons.length > 0 && (
+                <Tooltip title={reasons.join('；')}>
+                  <Tag color="red" className="kp-sum-flag">
+                    预警：{reasons.join('；')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </>
+          );
+        },
       },
-    },
+      wide,
+    ),
     {
       title: '票类',
       key: 'label',

@@ -2,7 +2,7 @@ import type { CadreSummary, NewlyPromotedSummary } from '@kaoping/contracts/summ
 import { thresholdPercent } from '@kaoping/contracts/summary-thresholds';
 import { Empty, Grid, List, Tag, Typography } from 'antd';
 import { formatPoints, formatShare } from '@/lib/format';
-import { spanLines, spanned } from '../lib/span-lines';
+import { leadColumns, spanLines, spanned } from '../lib/span-lines';
 import { FlaggedLabel } from './flagged-label';
 import { SummaryTable } from './summary-table';
 
@@ -120,29 +120,22 @@ export function NewlyPromotedTables({ np }: { np: NewlyPromotedSummary }) {
           ].join(' ')
         }
         columns={[
-          {
-            title: '排名',
-            key: 'rank',
-            align: 'center',
-            fixed: wide ? 'left' : undefined,
-            width: 48,
-            onCell: spanned,
-            render: (_, l) => l.subject.rank ?? '—',
-          },
-          {
-            title: '干部',
-            key: 'name',
-            fixed: wide ? 'left' : undefined,
-            width: wide ? 116 : 96,
-            onCell: spanned,
-            render: (_, l) => (
-              <>
-                <Typography.Text strong>{l.subject.name}</Typography.Text>
-                {l.subject.current_position && <div className="kp-sum-sub">{l.subject.current_position}</div>}
-                {l.subject.flagged && <Tag color="red">预警：不认同率过高</Tag>}
-              </>
-            ),
-          },
+          ...leadColumns<NpLine>(
+            (l) => l.subject.rank,
+            {
+              title: '干部',
+              render: (_, l) => (
+                <>
+                  <Typography.Text strong>{l.subject.name}</Typography.Text>
+                  {l.subject.current_position && (
+                    <div className="kp-sum-sub">{l.subject.current_position}</div>
+                  )}
+                  {l.subject.flagged && <Tag color="red">预警：不认同率过高</Tag>}
+                </>
+              ),
+            },
+            wide,
+          ),
           {
             title: '票类',
             key: 'label',
