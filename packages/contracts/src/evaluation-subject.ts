@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idSchema, optionalText, requiredText } from './common';
-import { reorderBody, sortOrder } from './vote-type';
+import { optionalText, requiredText } from './common';
+import { rosterCreateBody, rosterUpdateBody } from './roster';
+import { reorderBody } from './vote-type';
 
 /** The four fixed opinions a voter gives each newly promoted cadre. */
 export const OPINIONS = ['认同', '基本认同', '不认同', '不了解'] as const;
@@ -24,32 +25,23 @@ export const evaluationSubject = z.object({
 });
 export type EvaluationSubject = z.infer<typeof evaluationSubject>;
 
-export const evaluationSubjectCreateBody = z.strictObject({
-  company_id: idSchema,
+export const evaluationSubjectCreateBody = rosterCreateBody({
   name: evaluationSubjectName,
   birth_date: birthDate.default(''),
   previous_position: previousPosition.default(''),
   current_position: currentPosition.default(''),
-  is_active: z.boolean({ error: '启用状态必须是布尔值' }).default(true),
-  /** Omitted: the current maximum + 1, or 0 for the first subject. */
-  sort_order: sortOrder.optional(),
 });
 export type EvaluationSubjectCreateBody = z.infer<typeof evaluationSubjectCreateBody>;
 /** What a client sends to create one (the server fills the defaults). */
 export type EvaluationSubjectCreateInput = z.input<typeof evaluationSubjectCreateBody>;
 
-/** Any field; company_id only guards scope: the subject must belong to it, else 404. */
-export const evaluationSubjectUpdateBody = z
-  .strictObject({
-    company_id: idSchema.optional(),
-    name: evaluationSubjectName.optional(),
-    birth_date: birthDate.optional(),
-    previous_position: previousPosition.optional(),
-    current_position: currentPosition.optional(),
-    is_active: z.boolean({ error: '启用状态必须是布尔值' }).optional(),
-    sort_order: sortOrder.optional(),
-  })
-  .refine((v) => Object.keys(v).some((k) => k !== 'company_id'), { error: '没有要修改的内容' });
+/** Any field. */
+export const evaluationSubjectUpdateBody = rosterUpdateBody({
+  name: evaluationSubjectName.optional(),
+  birth_date: birthDate.optional(),
+  previous_position: previousPosition.optional(),
+  current_position: currentPosition.optional(),
+});
 export type EvaluationSubjectUpdateBody = z.infer<typeof evaluationSubjectUpdateBody>;
 
 export const evaluationSubjectList = z.array(evaluationSubject);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, optionalText, requiredText } from './common';
-import { reorderBody, sortOrder } from './vote-type';
+import { rosterCreateBody, rosterUpdateBody } from './roster';
+import { reorderBody } from './vote-type';
 
 /** An appraisal target is the company itself (its leadership team) or one leader. */
 export const TARGET_TYPES = ['company', 'person'] as const;
@@ -27,33 +28,21 @@ export const voteTarget = z.object({
 });
 export type VoteTarget = z.infer<typeof voteTarget>;
 
-export const voteTargetCreateBody = z.strictObject({
-  company_id: idSchema,
+export const voteTargetCreateBody = rosterCreateBody({
   name: voteTargetName,
   type: targetType.default('person'),
   title: title.default(''),
-  is_active: z.boolean({ error: '启用状态必须是布尔值' }).default(true),
-  /** Omitted: after the last target of the company. */
-  sort_order: sortOrder.optional(),
 });
 export type VoteTargetCreateBody = z.infer<typeof voteTargetCreateBody>;
 /** What a client sends to create one (the server fills the defaults). */
 export type VoteTargetCreateInput = z.input<typeof voteTargetCreateBody>;
 
-/**
- * The type is fixed at creation: it may be sent again unchanged, a different one is refused.
- * company_id only guards scope: the target must belong to it, else 404.
- */
-export const voteTargetUpdateBody = z
-  .strictObject({
-    company_id: idSchema.optional(),
-    name: voteTargetName.optional(),
-    type: targetType.optional(),
-    title: title.optional(),
-    is_active: z.boolean({ error: '启用状态必须是布尔值' }).optional(),
-    sort_order: sortOrder.optional(),
-  })
-  .refine((v) => Object.keys(v).some((k) => k !== 'company_id'), { error: '没有要修改的内容' });
+/** The type is fixed at creation: it may be sent again unchanged, a different one is refused. */
+export const voteTargetUpdateBody = rosterUpdateBody({
+  name: voteTargetName.optional(),
+  type: targetType.optional(),
+  title: title.optional(),
+});
 export type VoteTargetUpdateBody = z.infer<typeof voteTargetUpdateBody>;
 
 export const voteTargetListQuery = z.object({
