@@ -19,6 +19,35 @@ export function mapPollForm(row: PollRow) {
 
 type RowBase = { vote: { pollId: number; companyId: number; roundId: number } };
 
+interface StoredBallot {
+  id: number;
+  submissionId: string;
+  isTest: boolean;
+  companyId: number;
+  voteTypeId: number;
+  pollId: number;
+  voterIdentifier: string;
+  answers: unknown;
+  createdAt: Date;
+}
+
+/** What every ballot record shows, whatever its family (contracts/records.ts ballotRecord). */
+export function mapBallotRecord(v: StoredBallot, voteTypeName: string | null, source: string | null) {
+  return {
+    id: v.id,
+    submission_id: v.submissionId,
+    is_test: v.isTest,
+    company_id: v.companyId,
+    vote_type_id: v.voteTypeId,
+    vote_type_name: voteTypeName,
+    poll_id: v.pollId,
+    voter_identifier: v.voterIdentifier,
+    source: source === 'paper' ? ('paper' as const) : ('online' as const),
+    answers: v.answers as Record<string, unknown>,
+    created_at: v.createdAt.toISOString(),
+  };
+}
+
 /**
  * How one family's ballot records are read: appraisal ballots (votes) or evaluation ones (cadre_votes).
  * The records screens of both families work the same way over it.

@@ -6,22 +6,12 @@ import {
   type EvaluationSubjectRow,
 } from '../evaluation-subjects/evaluation-subjects.repository';
 import { subjectIdsIn } from '../evaluation-subjects/evaluation-subjects.service';
-import type { RecordSource } from './ballot-records';
+import { mapBallotRecord, type RecordSource } from './ballot-records';
 
 export function mapCadreVote({ vote: v, voteTypeName, source }: repo.CadreVoteRecordRow): CadreVoteRecord {
   return {
-    id: v.id,
-    submission_id: v.submissionId,
-    is_test: v.isTest,
-    company_id: v.companyId,
-    vote_type_id: v.voteTypeId,
-    vote_type_name: voteTypeName,
-    poll_id: v.pollId,
+    ...mapBallotRecord(v, voteTypeName, source),
     poll_kind: v.pollKind === 'newly_promoted' ? 'newly_promoted' : 'cadre',
-    voter_identifier: v.voterIdentifier,
-    source: source === 'paper' ? 'paper' : 'online',
-    answers: v.answers as Record<string, unknown>,
-    created_at: v.createdAt.toISOString(),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { VoteFilterQuery, VoteListQuery, VoteRecord } from '@kaoping/contracts/records';
 import * as repo from '../ballots/votes.repository';
-import type { RecordSource } from './ballot-records';
+import { mapBallotRecord, type RecordSource } from './ballot-records';
 
 export function mapVote({
   vote: v,
@@ -11,22 +11,12 @@ export function mapVote({
   source,
 }: repo.VoteRecordRow): VoteRecord {
   return {
-    id: v.id,
-    submission_id: v.submissionId,
-    is_test: v.isTest,
-    company_id: v.companyId,
-    vote_type_id: v.voteTypeId,
-    vote_type_name: voteTypeName,
-    poll_id: v.pollId,
+    ...mapBallotRecord(v, voteTypeName, source),
     target_id: v.targetId,
     target_name: targetName,
     target_type: targetType === 'company' || targetType === 'person' ? targetType : null,
     target_title: targetTitle,
-    voter_identifier: v.voterIdentifier,
-    source: source === 'paper' ? 'paper' : 'online',
     score: v.score,
-    answers: v.answers as Record<string, unknown>,
-    created_at: v.createdAt.toISOString(),
   };
 }
 
