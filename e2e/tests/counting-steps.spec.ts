@@ -11,7 +11,6 @@ type CodeList = { items: { code: string; state: string; batch: number }[] };
 /** A unit with the team questionnaire and its leadership team only: one row a sheet. */
 async function unitWithTeam(admin: Admin) {
   const company = await createCompany(admin);
-  await admin.api('PUT', '/settings/', { public_url: 'https://kp.example.cn' });
   await admin.api('POST', '/polls/copy-from-template', { company_id: company.id, target_type: 'company' });
   await admin.api('POST', '/vote-targets/', {
     company_id: company.id,
@@ -96,6 +95,15 @@ test('the phones close, the paper is keyed after, and 完成计票 voids the she
   await page.screenshot({ path: `${test.info().outputDir}/vote-types-steps-1366.png` });
   await page.setViewportSize({ width: 360, height: 780 });
   await page.screenshot({ path: `${test.info().outputDir}/vote-types-steps-360.png`, fullPage: true });
+
+  // The 汇总表 says which step each group is in, and 计票未完成 while 中层干部 still votes.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/admin/summary?company=${company.id}`);
+  await expect(page.getByTestId('count-not-finished')).toContainText('尚未完成计票：中层干部');
+  const stages = page.getByTestId('count-stage');
+  await expect(stages).toHaveCount(2);
+  await expect(stages.first()).toHaveAttribute('data-stage', 'counted');
+  await page.screenshot({ path: `${test.info().outputDir}/summary-steps-1366.png` });
 
   const after = (await admin.api('GET', `/vote-types/${vt.id}/codes`)) as CodeList & {
     paper_unused: number;

@@ -57,11 +57,12 @@ async function copyTemplate(admin: Admin, companyId: number, kind: string) {
   })) as Poll;
 }
 
-/** Deletes one voter's ballots on a records page: confirmation, then the advanced-mode password. */
+/** Deletes one voter's ballots on a records page: confirmation with a reason, then the advanced-mode password. */
 async function deleteVoter(page: Page, admin: Admin, voter: string) {
   await page.getByText('按投票人').click();
   const row = page.getByRole('row').filter({ hasText: voter });
   await row.getByRole('button', { name: /删除投票人/ }).click();
+  await page.getByLabel('删除原因').fill('工作人员误录');
   await page.getByRole('button', { name: /^删\s*除$/ }).click();
   const prompt = page.getByRole('dialog', { name: '进入高级模式' });
   await prompt.getByLabel('管理员密码').fill(admin.password);

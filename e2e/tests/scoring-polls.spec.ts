@@ -39,10 +39,10 @@ test('company poll: pick a company, import, edit, delete a row, save, and find i
   await expect(page.getByText('从模板导入问卷成功')).toBeVisible();
   const title = page.getByLabel('问卷标题');
   await expect(title).toHaveValue('领导班子民主测评表');
-  await expect(page.getByText('预览：某某公司领导班子民主测评表')).toBeVisible();
+  await expect(page.getByText('预览：某某单位领导班子民主测评表')).toBeVisible();
 
   await title.fill('2025年度领导班子民主测评表');
-  await expect(page.getByText('预览：某某公司2025年度领导班子民主测评表')).toBeVisible();
+  await expect(page.getByText('预览：某某单位2025年度领导班子民主测评表')).toBeVisible();
   await page.getByLabel('总体评价选项 2 分值').fill('30.5');
   await page.getByLabel('评价项目 2 题目名称').fill('经营发展质量');
   await page.getByLabel('删除反向测评题目 4').click();
@@ -52,7 +52,7 @@ test('company poll: pick a company, import, edit, delete a row, save, and find i
 
   // The live preview follows the edits and adds up what the admin tries out.
   const preview = page.getByRole('article');
-  await expect(preview.getByRole('heading', { name: '某某公司' })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: '某某单位' })).toBeVisible();
   await expect(preview.getByRole('radiogroup', { name: '经营发展质量' })).toBeVisible();
   await preview.getByRole('radiogroup', { name: '总体评价' }).getByText('较好').click();
   await expect(preview.getByRole('status')).toContainText('30.5');

@@ -175,9 +175,16 @@ test('the 汇总表 screen and the 汇总 on the meeting screen after the close'
   await projector.goto(share.path);
   await expect(projector.getByRole('region', { name: '班子成员' })).toBeVisible();
   await expect(projector.locator('body')).not.toContainText(/得分|优秀|称职|认同/);
+  // 结束投票 alone is not enough: people's figures reach the projector only after 完成计票.
   for (const vt of voteTypes) await admin.api('POST', `/vote-types/${vt.id}/close`);
+  await page.waitForTimeout(2_000);
+  await expect(toggle).toBeDisabled();
+  for (const vt of voteTypes) await admin.api('POST', `/vote-types/${vt.id}/finish-count`);
   await expect(toggle).toBeEnabled({ timeout: 5_000 });
   await toggle.click();
+  // …and only through a confirmation that says the whole hall will see them.
+  const confirm = page.getByRole('dialog').filter({ hasText: '将在会场大屏向全场展示' });
+  await confirm.getByRole('button', { name: '确定展示' }).click();
   await expect(page.getByRole('table', { name: '领导人员测评汇总' })).toBeVisible();
   const shown = projector.getByRole('table', { name: '领导人员测评汇总' });
   await expect(shown).toBeVisible({ timeout: 5_000 });
