@@ -2,27 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createCompany, expect, test, uniq, type Admin } from './fixtures';
+import { scoringAnswers, unitSeed, type Scoring, type VoteType } from './unit-seed';
 
 // Issue 24 (set-up traps): on a 1366×768 laptop the 汇总表, 测评结果 and 评议结果 tables of a real unit (a
 // team and seven leaders, four weighted voter groups, two 评议 groups) fit the page: no column is hidden
 // behind a sideways scroll, 得分 included. Screenshots go to SHOTS_DIR when it is set.
-
-type Poll = { id: number; form_schema: Record<string, unknown> };
-type VoteType = { id: number; name: string; link_id: string };
-type Scoring = {
-  evaluationGroups: [
-    { options: { value: string }[] },
-    { items: { id: string }[]; options: { value: string }[] },
-  ];
-};
-
-const answers = (schema: Scoring, grade: number) => ({
-  overall: schema.evaluationGroups[0].options[grade]!.value,
-  items: Object.fromEntries(
-    schema.evaluationGroups[1].items.map((i) => [i.id, schema.evaluationGroups[1].options[grade % 2]!.value]),
-  ),
-  reverse: {},
-});
 
 const LEADERS = [
   ['张明', '党委书记、董事长'],
@@ -42,19 +26,13 @@ const GROUPS = [
 
 async function seed(admin: Admin, request: APIRequestContext) {
   const company = await createCompany(admin, `宽度单位${uniq()}`);
-  const copy = (kind: string) =>
-    admin.api('POST', '/polls/copy-from-template', {
-      company_id: company.id,
-      target_type: kind,
-    }) as Promise<Poll>;
+  const { copy, target } = unitSeed(admin, company.id);
   const [team, person, cadre, np] = [
     await copy('company'),
     await copy('person'),
     await copy('cadre'),
     await copy('newly_promoted'),
   ];
-  const target = (body: object) =>
-    admin.api('POST', '/vote-targets/', { company_id: company.id, ...body }) as Promise<{ id: number }>;
   const teamTarget = await target({ name: '领导班子', type: 'company' });
   const persons = [];
   for (const [name, title] of LEADERS) persons.push(await target({ name, title }));
@@ -82,11 +60,15 @@ async function seed(admin: Admin, request: APIRequestContext) {
     const vt = await voteType(name, { form_category: 'democratic_appraisal', weight, expected_voters: 8 });
     for (let v = 0; v < 3; v++)
       await submit(vt, [
-        { poll_id: team.id, target_id: teamTarget.id, answers: answers(team.form_schema as Scoring, v % 2) },
+        {
+          poll_id: team.id,
+          target_id: teamTarget.id,
+          answers: scoringAnswers(team.form_schema as Scoring, v % 2),
+        },
         ...persons.map((p, k) => ({
           poll_id: person.id,
           target_id: p.id,
-          answers: answers(person.form_schema as Scoring, (g + v + k) % 4),
+          answers: scoringAnswers(person.form_schema as Scoring, (g + v + k) % 4),
         })),
       ]);
   }

@@ -2,29 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createCompany, expect, test, uniq, type Admin } from './fixtures';
+import { scoringAnswers, unitSeed, type Scoring, type VoteType } from './unit-seed';
 
 // Issue 24 (the meeting screen on real projectors): a unit with 8 voter groups fills a 1920×1080, a
 // 1366×768 and a 1024×768 screen without any scrolling, every card whole and no control over a figure;
 // the organiser's tools fade out until the pointer moves; 应到 shows in codes mode and shares are rounded
 // half up; each group shows its step. Figures about people appear only after 完成计票 and a confirmation
 // that they go to the whole hall. Screenshots go to SHOTS_DIR when it is set.
-
-type Poll = { id: number; form_schema: Record<string, unknown> };
-type VoteType = { id: number; name: string; link_id: string };
-type Scoring = {
-  evaluationGroups: [
-    { options: { value: string }[] },
-    { items: { id: string }[]; options: { value: string }[] },
-  ];
-};
-
-const answers = (schema: Scoring, grade: number) => ({
-  overall: schema.evaluationGroups[0].options[grade]!.value,
-  items: Object.fromEntries(
-    schema.evaluationGroups[1].items.map((i) => [i.id, schema.evaluationGroups[1].options[grade % 2]!.value]),
-  ),
-  reverse: {},
-});
 
 const LEADERS = [
   ['张明', '党委书记、董事长'],
@@ -44,15 +28,9 @@ const LINK_GROUPS = [
 
 async function seed(admin: Admin, request: APIRequestContext) {
   const company = await createCompany(admin, `大屏单位${uniq()}`);
-  const copy = (kind: string) =>
-    admin.api('POST', '/polls/copy-from-template', {
-      company_id: company.id,
-      target_type: kind,
-    }) as Promise<Poll>;
+  const { copy, target } = unitSeed(admin, company.id);
   const team = await copy('company');
   const person = await copy('person');
-  const target = (body: object) =>
-    admin.api('POST', '/vote-targets/', { company_id: company.id, ...body }) as Promise<{ id: number }>;
   const teamTarget = await target({ name: '领导班子', type: 'company' });
   const persons: { id: number }[] = [];
   for (const [name, title] of LEADERS) persons.push(await target({ name, title }));
@@ -64,11 +42,15 @@ async function seed(admin: Admin, request: APIRequestContext) {
       ...body,
     }) as Promise<VoteType>;
   const ballot = (v: number) => [
-    { poll_id: team.id, target_id: teamTarget.id, answers: answers(team.form_schema as Scoring, v % 2) },
+    {
+      poll_id: team.id,
+      target_id: teamTarget.id,
+      answers: scoringAnswers(team.form_schema as Scoring, v % 2),
+    },
     ...persons.map((p, k) => ({
       poll_id: person.id,
       target_id: p.id,
-      answers: answers(person.form_schema as Scoring, (v + k) % 4),
+      answers: scoringAnswers(person.form_schema as Scoring, (v + k) % 4),
     })),
   ];
   const submit = async (body: object) => {

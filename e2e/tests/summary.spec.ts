@@ -1,46 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { createCompany, expect, test, uniq, type Admin } from './fixtures';
+import { scoringAnswers, unitSeed, type Scoring, type VoteType } from './unit-seed';
 
 // 汇总表 (issue 15 items 1-3, 6, 8): a unit with two weighted voter groups votes; the 汇总表 screen shows the
 // figures with a flagged leader in red, the 未超过半数 warning and the thresholds, at 1366 and 360 px; after
 // the close the organiser switches 在大屏显示汇总 on and the projector shows it.
 
-type Poll = { id: number; form_schema: Record<string, unknown> };
-type VoteType = { id: number; name: string; link_id: string };
-type Scoring = {
-  evaluationGroups: [
-    { options: { value: string }[] },
-    { items: { id: string }[]; options: { value: string }[] },
-  ];
-};
-
-const overallOf = (schema: Scoring, grade: number, itemsGrade = 0) => ({
-  overall: schema.evaluationGroups[0].options[grade]!.value,
-  items: Object.fromEntries(
-    schema.evaluationGroups[1].items.map((i) => [
-      i.id,
-      schema.evaluationGroups[1].options[itemsGrade]!.value,
-    ]),
-  ),
-  reverse: {},
-});
+const overallOf = (schema: Scoring, grade: number, itemsGrade = 0) =>
+  scoringAnswers(schema, grade, itemsGrade);
 
 async function seed(admin: Admin, request: APIRequestContext) {
   const company = await createCompany(admin, `汇总单位${uniq()}`);
-  const copy = (kind: string) =>
-    admin.api('POST', '/polls/copy-from-template', {
-      company_id: company.id,
-      target_type: kind,
-    }) as Promise<Poll>;
+  const { copy, target } = unitSeed(admin, company.id);
   const [team, person, cadre, np] = [
     await copy('company'),
     await copy('person'),
     await copy('cadre'),
     await copy('newly_promoted'),
   ];
-  const target = (body: object) =>
-    admin.api('POST', '/vote-targets/', { company_id: company.id, ...body }) as Promise<{ id: number }>;
   const teamTarget = await target({ name: '领导班子', type: 'company' });
   const persons = [
     await target({ name: '张明', title: '总经理' }),
