@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CodeInput } from './code-input';
 import { CODE_LENGTH, formatCode, normalizeCode } from '@kaoping/contracts/ballot-codes';
 import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
 import { TestBanner } from './ballot-flow';
@@ -54,32 +55,21 @@ export function CodeEntryPage({ view, initial = '', error, checking, onSubmit }:
         <p className="kp-vote-muted" id={hintId}>
           测评码印在您领取的测评纸条上，共 {CODE_LENGTH} 位字母和数字。不区分大小写，短横线和空格可以不输。
         </p>
-        <label className="kp-visually-hidden" htmlFor={inputId}>
-          测评码
-        </label>
-        <input
-          id={inputId}
-          className="kp-code-input"
+        <CodeInput
+          inputId={inputId}
+          hintId={hintId}
+          errorId={errorId}
+          label="测评码"
           value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
+          onChange={(value) => {
+            setTyped(value);
             setProblem(undefined);
             setEdited(true);
           }}
           placeholder="例如 K7QX-M3PD-9R"
-          autoComplete="off"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
           maxLength={24}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? `${hintId} ${errorId}` : hintId}
+          error={shown}
         />
-        {shown && (
-          <p className="kp-code-error" id={errorId} role="alert">
-            {shown}
-          </p>
-        )}
         <button type="submit" className="kp-btn kp-btn-primary kp-code-go" disabled={checking}>
           {checking ? '正在核对…' : '开始投票'}
         </button>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { CodeInput } from './code-input';
 import { useNavigate, useSearchParams } from 'react-router';
 import { normalizeReceiptCode } from '@kaoping/contracts/ballot-codes';
 import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
@@ -76,31 +77,20 @@ export default function ReceiptLookupPage() {
           回执码显示在投票成功的页面上，共 8 位字母和数字（如
           K7QX-M3PD）。不区分大小写，短横线和空格可以不输；也可以粘贴回执链接。
         </p>
-        <label className="kp-visually-hidden" htmlFor={inputId}>
-          回执码
-        </label>
-        <input
-          id={inputId}
-          className="kp-code-input"
+        <CodeInput
+          inputId={inputId}
+          hintId={hintId}
+          errorId={errorId}
+          label="回执码"
           value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
+          onChange={(value) => {
+            setTyped(value);
             setProblem(undefined);
           }}
           placeholder="例如 K7QX-M3PD"
-          autoComplete="off"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
           maxLength={200}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? `${hintId} ${errorId}` : hintId}
+          error={shown}
         />
-        {shown && (
-          <p className="kp-code-error" id={errorId} role="alert">
-            {shown}
-          </p>
-        )}
         <button type="submit" className="kp-btn kp-btn-primary kp-code-go" disabled={!!asked && got.loading}>
           {asked && got.loading ? '正在查询…' : '查询回执'}
         </button>
