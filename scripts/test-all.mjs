@@ -1,5 +1,6 @@
 // npm test: every suite in turn, then one closing line "N passed, N failed".
-// The server suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// The server suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set, each time in
+// two passes (in-process tests, then process-level ones).
 // E2E needs the built app: it builds first. SKIP_E2E=1 leaves it out (quick local runs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,12 +37,12 @@ function run(label, cmd, args, cwd, env = {}) {
   return { status: res.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
-function vitest(label, cwd, env = {}) {
+function vitest(label, cwd, env = {}, args = []) {
   const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
   const { status, seconds } = run(
     label,
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
     cwd,
     env,
   );
@@ -69,12 +70,20 @@ function record(label, passed, failed, skipped, seconds) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${label.padEnd(28)} ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds}s)`);
+  lines.push(`${label.padEnd(30)} ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds}s)`);
+}
+
+// The server suite in two passes (apps/server/vitest.config.ts): the `app` project (the app in the test's
+// process, the files of a worker sharing their imports and database), then the `processes` project
+// (child processes, the built server, the heavy ones), each file on its own.
+function server(db, env) {
+  vitest(`server (${db})`, 'apps/server', env, ['--project', 'app']);
+  vitest(`server processes (${db})`, 'apps/server', env, ['--project', 'processes']);
 }
 
 vitest('contracts', 'packages/contracts');
-vitest('server (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) vitest('server (PostgreSQL)', 'apps/server');
+server('PGlite', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) server('PostgreSQL', {});
 vitest('web', 'apps/web');
 
 if (process.env.SKIP_E2E !== '1') {
