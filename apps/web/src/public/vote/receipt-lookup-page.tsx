@@ -5,7 +5,7 @@ import { normalizeReceiptCode } from '@kaoping/contracts/ballot-codes';
 import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import { ApiError } from '@/lib/api-client';
 import { usePublicGet } from '../lib/use-public-get';
-import { ReceiptFacts, receiptPath } from './receipt-view';
+import { RecordedReceipt, receiptPath } from './receipt-view';
 import './vote.css';
 import './vote-pages.css';
 import './code-pages.css';
@@ -101,10 +101,7 @@ export default function ReceiptLookupPage() {
           <h2 id="kp-lookup-h" className="kp-vote-h2">
             投票回执
           </h2>
-          <p className="kp-vote-muted">
-            {receipt.is_test ? '这份试投票答卷已被记录，试投票不计入结果。' : '这份答卷已被记录并计入统计。'}
-          </p>
-          <ReceiptFacts receipt={receipt} />
+          <RecordedReceipt receipt={receipt} />
         </section>
       )}
     </main>

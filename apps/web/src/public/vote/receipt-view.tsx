@@ -43,3 +43,15 @@ export function ReceiptFacts({ receipt }: { receipt: SubmissionReceipt }) {
     </>
   );
 }
+
+/** A receipt looked up afterwards (by its link or its 回执码): whether it counts, then its facts. */
+export function RecordedReceipt({ receipt }: { receipt: SubmissionReceipt }) {
+  return (
+    <>
+      <p className="kp-vote-muted">
+        {receipt.is_test ? '这份试投票答卷已被记录，试投票不计入结果。' : '这份答卷已被记录并计入统计。'}
+      </p>
+      <ReceiptFacts receipt={receipt} />
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePublicGet } from '../lib/use-public-get';
 import { LoadingPage, StatusPage } from '../status-page';
 import { PublicStatsView } from './public-stats-view';
-import { ReceiptFacts } from './receipt-view';
+import { RecordedReceipt } from './receipt-view';
 import './vote.css';
 import './vote-pages.css';
 
@@ -56,10 +56,7 @@ export default function VoteResultPage() {
           <h1 id="kp-result-h" className="kp-vote-done-title">
             投票回执
           </h1>
-          <p className="kp-vote-muted">
-            {r.is_test ? '这份试投票答卷已被记录，试投票不计入结果。' : '这份答卷已被记录并计入统计。'}
-          </p>
-          <ReceiptFacts receipt={r} />
+          <RecordedReceipt receipt={r} />
         </section>
       </main>
     );
