@@ -17,6 +17,7 @@ import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
 import { configureCoverCache } from './modules/covers/cover-cache';
 import publicRoutes from './modules/public-routes';
+import { errorBody } from './lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,7 +94,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false, on
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile(voteHtml && url.startsWith('/vote/type/') ? 'vote.html' : 'index.html');
     }
-    return reply.status(404).send({ detail: `接口不存在：${request.method} ${url}` });
+    return reply.status(404).send(errorBody('ROUTE_NOT_FOUND', { method: request.method, url }));
   });
   return app;
 }

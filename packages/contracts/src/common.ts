@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ErrorCode, ERRORS } from './errors';
 
 /** Largest value of a PostgreSQL integer column; ids beyond it can never exist. */
 export const MAX_INT = 2_147_483_647;
@@ -27,7 +28,11 @@ export type Paged<T> = { items: T[]; total: number };
 export const countResponse = z.object({ count: z.number().int() });
 
 /** Every API error body: `{ "detail": "<中文说明>" }`. */
-export const errorResponse = z.object({ detail: z.string() });
+/** Every refusal: the Chinese detail to show and its code of the table in errors.ts (decide by the code). */
+export const errorResponse = z.object({
+  detail: z.string().describe('中文说明，可直接展示给用户'),
+  code: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]).describe('错误码（见文档开头的错误码表）'),
+});
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** An error message for a field that may be missing: '缺少<label>' when absent, else `wrong`. */

@@ -2,6 +2,7 @@
 // checked and stored exactly like an online ballot (source 'paper'); with 双人录入核对 on it is keyed
 // twice by two admin sessions and counts only when both entries agree.
 import { z } from 'zod';
+import { ERRORS } from './errors';
 import { countStage, formCategory } from './vote-type';
 import { ballotEntryInput, publicPoll, publicSubject, publicTarget } from './public-vote';
 import { MAX_BALLOT_ENTRIES } from './public-vote-types';
@@ -21,7 +22,7 @@ export const PAPER_DETAILS = {
   sheetNumber: `编号必须是 1-${MAX_SHEET_NUMBER} 的整数`,
   closed: '投票已结束',
   /** 完成计票 ends the keying: the figures are final. */
-  counted: '已完成计票，不能再录入或更正纸质票',
+  counted: ERRORS.VOTE_COUNTED.detail,
   sameSession: '双人录入需由另一位管理员（另一个登录会话）完成第二次录入',
   settleByThird: '核对需由未参与录入的第三人完成',
   noSession: '请重新登录后再录入纸质票',

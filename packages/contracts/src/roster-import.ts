@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponse } from './common';
 
 /** Excel import of appraisal targets and evaluation subjects (issue 17 item 6). */
 export const IMPORT_MAX_ROWS = 2000;
@@ -29,8 +30,7 @@ export const importResult = z.object({ created: z.number().int() });
 export type ImportResult = z.infer<typeof importResult>;
 
 /** 422 of an import with bad rows: nothing was added; each bad row and why. */
-export const importRefused = z.object({
-  detail: z.string(),
+export const importRefused = errorResponse.extend({
   errors: z.array(z.object({ row: z.number().int(), reason: z.string() })),
 });
 export type ImportRefused = z.infer<typeof importRefused>;

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode, ErrorParams } from '@kaoping/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, errorBody, errorStatus } from '../lib/errors';
 
 const LOCATION: Record<string, string> = {
   body: '请求体',
@@ -16,26 +17,29 @@ function describeIssue(issue: { instancePath?: string; message?: string }, conte
   return `${where}：${issue.message ?? '无效'}`;
 }
 
-/** One handler for every error: AppError and validation become 4xx with a Chinese detail; 5xx text never leaks. */
+const send = (reply: FastifyReply, code: ErrorCode, params?: ErrorParams) =>
+  reply.status(errorStatus(code)).send(errorBody(code, params));
+
+/**
+ * One handler for every error: AppError and validation become 4xx with `{ detail, code }` (the contracts'
+ * table); 5xx text never leaks.
+ */
 export default fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ detail: err.detail });
+      return reply.status(err.status).send({ detail: err.detail, code: err.code });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.slice(0, 3).map((i) => describeIssue(i, err.validationContext));
-      const status = err.validationContext === 'body' ? 422 : 400;
-      return reply.status(status).send({ detail: `参数校验失败：${issues.join('；')}` });
+      return send(reply, err.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMS', {
+        issues: issues.join('；'),
+      });
     }
-    if (isMalformedMultipart(err, request.headers['content-type'])) {
-      return reply.status(400).send({ detail: '表单数据格式错误（multipart 不完整或缺少 boundary）' });
-    }
+    if (isMalformedMultipart(err, request.headers['content-type'])) return send(reply, 'MULTIPART_MALFORMED');
     const status = err.statusCode ?? 500;
-    if (status < 500) {
-      return reply.status(status).send({ detail: clientErrorDetail(err, status) });
-    }
+    if (status < 500) return send(reply, clientErrorCode(err, status), { issues: err.message });
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ detail: '服务器内部错误，请稍后重试' });
+    return send(reply, 'INTERNAL');
   });
 });
 
@@ -51,27 +55,27 @@ function isMalformedMultipart(err: { statusCode?: number; message?: string }, co
   );
 }
 
-function clientErrorDetail(err: FastifyError, status: number): string {
+function clientErrorCode(err: FastifyError, status: number): ErrorCode {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return '请求体不是有效的 JSON';
+      return 'INVALID_JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
-      return '上传内容过大';
+      return 'PAYLOAD_TOO_LARGE';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return '不支持的请求内容类型';
+      return 'UNSUPPORTED_MEDIA';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return '请求长度无效';
+      return 'INVALID_LENGTH';
     case 'FST_ERR_VALIDATION':
-      return `参数校验失败：${err.message}`;
+      return status === 422 ? 'INVALID_BODY' : 'INVALID_PARAMS';
   }
-  if (status === 401) return '登录已失效，请重新登录';
-  if (status === 413) return '上传内容过大';
-  if (status === 415) return '不支持的请求内容类型';
-  if (status === 429) return '操作过于频繁，请稍后再试';
-  return '请求无效';
+  if (status === 401) return 'SESSION_EXPIRED';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA';
+  if (status === 429) return 'RATE_LIMITED';
+  return 'BAD_REQUEST';
 }

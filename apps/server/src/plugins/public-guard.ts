@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type ErrorCode, errorBody, errorStatus } from '../lib/errors';
 import fp from 'fastify-plugin';
 
 /** Fixed windows of ten seconds: short enough that a hall's bursts never add up, long enough to see a flood. */
 export const WINDOW_MS = 10_000;
-export const TOO_MANY = '请求过于频繁，请稍后再试';
-export const BUSY = '服务器繁忙，请稍后重试';
 /** Seconds a client waits after a 503 before it tries again. */
 export const BUSY_RETRY_SECONDS = 2;
 
@@ -36,8 +35,8 @@ class Windows {
   }
 }
 
-const refuse = (reply: FastifyReply, status: number, seconds: number, detail: string) =>
-  reply.status(status).header('Retry-After', String(seconds)).send({ detail });
+const refuse = (reply: FastifyReply, seconds: number, code: ErrorCode) =>
+  reply.status(errorStatus(code)).header('Retry-After', String(seconds)).send(errorBody(code));
 
 /**
  * The voter's API under load and abuse. Per address and per link, so that one script flooding the
@@ -52,7 +51,7 @@ export default fp<PublicGuardOptions>(async (app: FastifyInstance, opts) => {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/v1/health')) return;
-    if (inFlight >= opts.maxInFlight) return refuse(reply, 503, BUSY_RETRY_SECONDS, BUSY);
+    if (inFlight >= opts.maxInFlight) return refuse(reply, BUSY_RETRY_SECONDS, 'SERVER_BUSY');
     inFlight += 1;
     reply.raw.once('close', () => {
       inFlight -= 1;
@@ -74,6 +73,6 @@ export default fp<PublicGuardOptions>(async (app: FastifyInstance, opts) => {
     if (!wait && (typeof link === 'string' || typeof link === 'number')) {
       wait = windows.hit(`${kind}|link|${String(link).slice(0, 100)}`, max * 2, now);
     }
-    if (wait > 0) return refuse(reply, 429, wait, TOO_MANY);
+    if (wait > 0) return refuse(reply, wait, 'TOO_MANY_REQUESTS');
   });
 });

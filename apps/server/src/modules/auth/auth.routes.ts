@@ -11,11 +11,9 @@ import {
   verifyAdvancedModeBody,
 } from '@kaoping/contracts/auth';
 import { errorResponse } from '@kaoping/contracts/common';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { limitAttempts } from './attempt-limit';
 import * as service from './auth.service';
-
-const tooMany = (detail: string) => () => new AppError('RATE_LIMITED', detail);
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Login is a multipart form (spec §6); fields arrive as plain values on the body.
@@ -40,7 +38,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           `login|${request.ip}|${request.body.username.trim().toLowerCase()}`,
           app.config.LOGIN_RATE_LIMIT,
-          '登录尝试过于频繁，请 1 分钟后再试',
+          'LOGIN_LIMITED',
         ),
     },
     async (request) => service.login(app.db, app.issueToken, request.body.username, request.body.password),
@@ -69,7 +67,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: app.config.REGISTER_RATE_LIMIT,
           timeWindow: '1 minute',
-          errorResponseBuilder: tooMany('注册过于频繁，请稍后再试'),
+          errorResponseBuilder: () => fail('REGISTER_LIMITED'),
         },
       },
     },
@@ -108,7 +106,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Per account, however the Authorization header is spelt.
       preHandler: async (request) =>
-        limitAttempts(app.db, `advanced|${request.admin!.id}`, 10, '验证过于频繁，请 1 分钟后再试'),
+        limitAttempts(app.db, `advanced|${request.admin!.id}`, 10, 'ADVANCED_LIMITED'),
     },
     async (request) =>
       service.enterAdvancedMode(
@@ -132,7 +130,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse },
       },
       preHandler: async (request) =>
-        limitAttempts(app.db, `password|${request.admin!.id}`, 10, '尝试过于频繁，请 1 分钟后再试'),
+        limitAttempts(app.db, `password|${request.admin!.id}`, 10, 'PASSWORD_LIMITED'),
     },
     async (request) =>
       service.changeOwnPassword(app.db, app.issueToken, request.admin!.id, request.body, request.user.sid),

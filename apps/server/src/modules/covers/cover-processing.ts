@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { COVER_CONTENT_TYPES, COVER_DISPLAY_MAX_PX, type CoverContentType } from '@kaoping/contracts/cover';
-import { AppError, invalid } from '../../lib/errors';
+import { fail, invalid } from '../../lib/errors';
 import { assertPdfRunsNothing } from './pdf-check';
 
 // sharp (libvips) and file-type load on the first upload, not when the server starts.
@@ -40,7 +40,7 @@ async function sniff(data: Buffer): Promise<CoverContentType> {
   const found = await fileTypeFromBuffer(data);
   const mime = COVER_CONTENT_TYPES.find((t) => t === found?.mime);
   if (!mime) {
-    throw new AppError('UNSUPPORTED_MEDIA', '文件格式不支持：只能上传 PNG、JPEG、WebP 图片或 PDF 文件');
+    throw fail('COVER_FORMAT');
   }
   return mime;
 }

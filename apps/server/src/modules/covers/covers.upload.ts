@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { COVER_FILE_FIELD, COVER_MAX_BYTES } from '@kaoping/contracts/cover';
-import { AppError, badRequest, invalid } from '../../lib/errors';
+import { AppError, badRequest, fail, invalid } from '../../lib/errors';
 import type { UploadedFile } from './covers.service';
 
 const MAX_MB = COVER_MAX_BYTES / 1024 / 1024;
@@ -8,7 +8,7 @@ const MAX_MB = COVER_MAX_BYTES / 1024 / 1024;
 /** Reads the one `file` part of a multipart request into memory, within the 10 MB limit. */
 export async function readCoverUpload(request: FastifyRequest): Promise<UploadedFile> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 表单上传文件（字段名 file）');
+    throw fail('UPLOAD_NOT_MULTIPART');
   }
   try {
     const part = await request.file();
@@ -19,7 +19,7 @@ export async function readCoverUpload(request: FastifyRequest): Promise<Uploaded
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `文件不能超过 ${MAX_MB} MB`);
+      throw fail('FILE_TOO_LARGE', { mb: MAX_MB });
     }
     // The multipart plugin's own limit errors carry a 4xx; a broken body from the parser does not.
     if (e.statusCode && e.statusCode < 500) throw err;

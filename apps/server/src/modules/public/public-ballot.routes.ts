@@ -13,7 +13,8 @@ import {
 } from '@kaoping/contracts/public-vote';
 import { sendCoverFile } from '../covers/cover-file';
 import { getVoteTypeView, openPublicCoverFile } from './public-ballot.service';
-import { LookupLimiter, loadReceiptByCode, TOO_MANY_LOOKUPS } from './receipt-lookup';
+import { LookupLimiter, loadReceiptByCode } from './receipt-lookup';
+import { errorBody } from '../../lib/errors';
 import { loadReceipt } from './receipt.service';
 import { submitVote } from './submit-vote.service';
 
@@ -133,7 +134,7 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Cache-Control', 'no-store');
       const wait = lookups.hit(request.ip);
       if (wait > 0)
-        return reply.status(429).header('Retry-After', String(wait)).send({ detail: TOO_MANY_LOOKUPS });
+        return reply.status(429).header('Retry-After', String(wait)).send(errorBody('TOO_MANY_LOOKUPS'));
       return loadReceiptByCode(app.db, request.params.receiptCode);
     },
   );

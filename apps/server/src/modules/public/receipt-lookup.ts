@@ -14,7 +14,6 @@ export const LOOKUP_WINDOW_MS = 60_000;
 /** Lookups per address per minute, and for the whole server per minute. */
 export const LOOKUPS_PER_ADDRESS = 10;
 export const LOOKUPS_IN_ALL = 120;
-export const TOO_MANY_LOOKUPS = '查询过于频繁，请稍后再试';
 
 /** Fixed one-minute windows: per address and in all. Answers the seconds to wait, or 0. */
 export class LookupLimiter {

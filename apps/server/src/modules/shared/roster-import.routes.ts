@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { attachment } from '../../lib/attachment';
-import { AppError, badRequest, invalid } from '../../lib/errors';
+import { AppError, badRequest, errorBody, fail, invalid } from '../../lib/errors';
 import { readSheetRows, templateXlsx } from '../../lib/xlsx-sheet';
 import { getCompany } from '../companies/companies.service';
 
@@ -32,7 +32,7 @@ export interface RosterImport<B> {
 
 async function readFile(request: FastifyRequest) {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA', '请以 multipart/form-data 表单上传文件（字段名 file）');
+    throw fail('UPLOAD_NOT_MULTIPART');
   }
   try {
     const part = await request.file();
@@ -41,7 +41,7 @@ async function readFile(request: FastifyRequest) {
   } catch (err) {
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', '文件不能超过 5 MB');
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fail('FILE_TOO_LARGE', { mb: 5 });
     if (e.statusCode && e.statusCode < 500) throw err;
     throw badRequest('上传内容格式错误，请重新选择文件');
   }
@@ -108,7 +108,9 @@ export function rosterImportRoutes<B>(spec: RosterImport<B>): FastifyPluginAsync
           else bodies.push(parsed.body);
         }
         if (errors.length) {
-          return reply.status(422).send({ detail: `有 ${errors.length} 行有误，未导入任何数据`, errors });
+          return reply
+            .status(422)
+            .send({ ...errorBody('IMPORT_ROWS_INVALID', { count: errors.length }), errors });
         }
         const created = await app.db.transaction(async (tx) => {
           for (const body of bodies) await spec.create(tx, body);
