@@ -9,7 +9,7 @@ import { PUBLIC_VOTE_DETAILS } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from '../public/public-ballot.service';
-import { STATUS_DETAILS } from '../public/submit-vote.service';
+import { STATUS_DETAILS } from '../voting/cast-ballot';
 import { countStageOf, statusOf } from '../vote-types/vote-type-status';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
 import { paperDefinition } from './paper-ballot';

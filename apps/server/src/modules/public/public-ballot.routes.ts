@@ -16,7 +16,7 @@ import { getVoteTypeView, openPublicCoverFile } from './public-ballot.service';
 import { LookupLimiter, loadReceiptByCode } from './receipt-lookup';
 import { errorBody } from '../../lib/errors';
 import { loadReceipt } from './receipt.service';
-import { submitVote } from './submit-vote.service';
+import { submitVote } from '../voting/cast-ballot';
 
 const tags = ['public'];
 

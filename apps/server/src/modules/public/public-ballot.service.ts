@@ -22,8 +22,8 @@ import type { ParsedPoll } from '../polls/parsed-poll';
 import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
 import { statusOf } from '../vote-types/vote-type-status';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
-import { definitionFor } from './ballot-definition';
-import { capReached } from './submit-replay';
+import { definitionFor } from '../voting/definition';
+import { capReached } from '../voting/replay';
 
 /** Where a voter's browser fetches a cover, without credentials. */
 export const publicCoverUrl = (linkId: string, kind: CoverKind) =>

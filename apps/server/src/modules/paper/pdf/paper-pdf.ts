@@ -1,6 +1,6 @@
 import { formatCode } from '@kaoping/contracts/ballot-codes';
 import { newA4, pdfBuffer } from '../../../lib/pdf/document';
-import type { BallotDefinition } from '../../public/ballot-definition';
+import type { BallotDefinition } from '../../voting/definition';
 import { appraisalTable } from './appraisal-sheet';
 import { cadreSection, newlyPromotedSection } from './evaluation-sheet';
 import type { SheetInfo } from './paper-frame';

@@ -1,13 +1,7 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
-import {
-  ballotRowsInsert,
-  type Family,
-  rowTuple,
-  type SubmissionInsert,
-  votableSql,
-} from './submit.repository';
+import { ballotRowsInsert, type Family, rowTuple, type SubmissionInsert, votableSql } from './statements';
 
 // Several link-mode ballots of one vote type in ONE statement (see submit-lanes.ts). Every condition of
 // the single statement in submit.repository.ts holds for the whole batch: the vote type is active, its

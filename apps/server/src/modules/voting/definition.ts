@@ -2,7 +2,7 @@ import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { PublicPollKind } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { type Family, readFingerprint } from '../ballots/submit.repository';
+import { type Family, readFingerprint } from './statements';
 import {
   listSubjects,
   type EvaluationSubjectRow,

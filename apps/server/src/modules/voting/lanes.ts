@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/hot-statement';
-import { insertSubmissionBatch } from './submit-batch.repository';
-import { insertSubmission, type Stored, type SubmissionInsert } from './submit.repository';
+import { insertSubmissionBatch } from './batch-statement';
+import { insertSubmission, type Stored, type SubmissionInsert } from './statements';
 
 // Group commit for link-mode ballots. Each statement and each commit has a fixed cost on the server
 // and in the database (a round trip, executing the plan, locking the vote type row, computing its

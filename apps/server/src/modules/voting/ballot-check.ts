@@ -8,7 +8,7 @@ import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import { scoreBallot } from '@kaoping/contracts/scoring';
 import type { ParsedPoll } from '../polls/parsed-poll';
-import type { BallotDefinition, BallotPart } from './ballot-definition';
+import type { BallotDefinition, BallotPart } from './definition';
 
 // NUL and unpaired UTF-16 surrogates cannot be stored in PostgreSQL text or jsonb: refuse them as bad
 // input (422) rather than let the insert fail with a 500.

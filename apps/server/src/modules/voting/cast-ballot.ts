@@ -10,15 +10,15 @@ import { type AppError, conflict, forbidden, invalid, notFound } from '../../lib
 import { randomId128 } from '../../lib/random-id';
 import { findCodeState } from '../ballot-codes/ballot-codes.repository';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
-import { insertLinkSubmission } from '../ballots/submit-lanes';
-import { insertSubmission, type SubmissionInsert } from '../ballots/submit.repository';
+import { insertLinkSubmission } from './lanes';
+import { insertSubmission, type SubmissionInsert } from './statements';
 import { statusOf } from '../vote-types/vote-type-status';
 import { findRound } from '../rounds/rounds.repository';
 import { findVoteTypeByLink } from '../vote-types/vote-types.repository';
-import { type BallotDefinition, definitionFor } from './ballot-definition';
+import { type BallotDefinition, definitionFor } from './definition';
 import { checkBallot, type CleanBallot, describeErrors } from './ballot-check';
-import { buildReceipt, newReceiptId } from './receipt.service';
-import { replayOf, storeCapped } from './submit-replay';
+import { buildReceipt, newReceiptId } from '../public/receipt.service';
+import { replayOf, storeCapped } from './replay';
 
 /** What a vote type that takes no ballot now says (the voter's refusal, the paper entry screen's notice). */
 export const STATUS_DETAILS: Record<Exclude<VoteTypeStatus, 'open'>, string> = {

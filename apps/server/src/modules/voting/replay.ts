@@ -7,12 +7,12 @@ import {
   findSubmission,
   findSubmissionOfVoter,
 } from '../ballots/submissions.repository';
-import { insertCapped, type SubmissionInsert } from '../ballots/submit.repository';
+import { insertCapped, type SubmissionInsert } from './statements';
 import { statusOf } from '../vote-types/vote-type-status';
 import { lockVoteType, type VoteTypeRow } from '../vote-types/vote-types.repository';
-import type { BallotDefinition } from './ballot-definition';
+import type { BallotDefinition } from './definition';
 import type { CleanBallot } from './ballot-check';
-import { loadReceipt } from './receipt.service';
+import { loadReceipt } from '../public/receipt.service';
 
 /** Key-order independent JSON, for telling a replay from a different ballot under the same id. */
 export function canonical(value: unknown): string {
