@@ -57,6 +57,10 @@ function findCycle(edges: Map<string, Set<string>>): string[] | null {
   return null;
 }
 
+const BALLOT_TABLES = ['submissions', 'votes', 'cadre_votes'];
+const VOTING = path.join('modules', 'voting');
+const DOOR = path.join(VOTING, 'store-ballot.ts');
+
 describe('server layout', () => {
   it('reads the source tree', () => {
     expect(files).toContain(path.join('modules', 'polls', 'parsed-poll.ts'));
@@ -153,8 +157,11 @@ describe('server layout', () => {
       const mod = moduleOf(file);
       if (mod === 'db') continue;
       const text = readFileSync(path.join(SRC, file), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '');
-      for (const [, table] of text.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+([a-z_]+)/g)) {
-        if (OWNER[table!] && OWNER[table!] !== mod) wrong.push(`${file}: writes ${table}`);
+      for (const [, verb, table] of text.matchAll(/\b(INSERT INTO|UPDATE|DELETE FROM)\s+([a-z_]+)/g)) {
+        // A ballot enters only through modules/voting's door (next test); its owner updates and deletes.
+        const owner =
+          verb === 'INSERT INTO' && BALLOT_TABLES.includes(table!) ? 'modules/voting' : OWNER[table!];
+        if (owner && owner !== mod) wrong.push(`${file}: writes ${table}`);
       }
       // The codes of a ballot are the most sensitive table: no other module names it in SQL at all.
       if (
@@ -164,5 +171,43 @@ describe('server layout', () => {
         wrong.push(`${file}: ballot_codes`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('lets a ballot in through one door: storeBallot (modules/voting/store-ballot.ts)', () => {
+    const text = (file: string) =>
+      readFileSync(path.join(SRC, file), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '');
+    // The statements that insert ballot rows, wherever they are.
+    const inserters = files.filter((f) =>
+      new RegExp(`\\bINSERT INTO\\s+(${BALLOT_TABLES.join('|')})\\b`).test(text(f)),
+    );
+    expect(inserters.sort()).toEqual(
+      [path.join(VOTING, 'statements.ts'), path.join(VOTING, 'batch-statement.ts')].sort(),
+    );
+    // No query builder insert into a ballot table anywhere.
+    const built = files.filter((f) => /\.insert\(\s*(submissions|votes|cadreVotes)\s*\)/.test(text(f)));
+    expect(built).toEqual([]);
+    // Who may call the statements (not merely name their types): the door, and the group commit it uses.
+    const CALLERS: Record<string, string[]> = {
+      [path.join(VOTING, 'statements.ts')]: [
+        DOOR,
+        path.join(VOTING, 'lanes.ts'),
+        path.join(VOTING, 'batch-statement.ts'),
+      ],
+      [path.join(VOTING, 'batch-statement.ts')]: [path.join(VOTING, 'lanes.ts')],
+      [path.join(VOTING, 'lanes.ts')]: [DOOR],
+    };
+    const wrong: string[] = [];
+    for (const [file, imps] of graph) {
+      for (const imp of imps) {
+        const allowed = CALLERS[imp.target];
+        if (allowed && !imp.typeOnly && !allowed.includes(file)) wrong.push(`${file} → ${imp.target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // And the door is used by every source: the phone's cast and the paper sheet.
+    const doorUsers = [...graph].filter(([, imps]) => imps.some((i) => i.target === DOOR)).map(([f]) => f);
+    expect(doorUsers.sort()).toEqual(
+      [path.join(VOTING, 'cast-ballot.ts'), path.join('modules', 'paper', 'paper-ballot.ts')].sort(),
+    );
   });
 });

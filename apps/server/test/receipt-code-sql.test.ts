@@ -1,11 +1,11 @@
 // The 回执码 lookup reads an index on kp_receipt_code(receipt_id) (migration 0010): the SQL function must
-// give exactly the code the receipt shows (public/receipt.service.ts receiptCode), and the lookup must use
+// give exactly the code the receipt shows (voting/receipt.ts receiptCode), and the lookup must use
 // the index rather than hash every ballot.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
-import { receiptCode } from '../src/modules/public/receipt.service';
+import { receiptCode } from '../src/modules/voting/receipt';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;

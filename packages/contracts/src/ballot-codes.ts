@@ -22,7 +22,18 @@ export const ACCESS_MODE_LABELS: Record<AccessMode, string> = { link: '公开链
 /** Look-alikes a voter may type: they are not in the alphabet, so the typed code cannot be right. */
 const LOOK_ALIKES = /[01OIL]/;
 
-export type NormalizedCode = { ok: true; code: string } | { ok: false; detail: string };
+/** What a typed code can be refused for before any lookup: the codes of errors.ts, their details here. */
+export const CODE_INPUT_DETAILS = {
+  CODE_MISSING: '请输入测评码',
+  CODE_LOOK_ALIKE: '测评码中没有数字 0、1 和字母 O、I、L，请对照纸条重新输入',
+  CODE_MALFORMED: `测评码为 ${CODE_LENGTH} 位字母和数字，请对照纸条重新输入`,
+} as const;
+type CodeInputError = keyof typeof CODE_INPUT_DETAILS;
+
+export type NormalizedCode =
+  { ok: true; code: string } | { ok: false; error: CodeInputError; detail: string };
+
+const refused = (error: CodeInputError) => ({ ok: false as const, error, detail: CODE_INPUT_DETAILS[error] });
 
 /**
  * What a voter typed, as the stored form: case, spaces and dashes ignored. A look-alike character or a
@@ -30,11 +41,10 @@ export type NormalizedCode = { ok: true; code: string } | { ok: false; detail: s
  */
 export function normalizeCode(typed: string): NormalizedCode {
   const code = typed.toUpperCase().replace(/[\s\-_.·—]+/g, '');
-  if (!code) return { ok: false, detail: '请输入测评码' };
-  if (LOOK_ALIKES.test(code))
-    return { ok: false, detail: '测评码中没有数字 0、1 和字母 O、I、L，请对照纸条重新输入' };
+  if (!code) return refused('CODE_MISSING');
+  if (LOOK_ALIKES.test(code)) return refused('CODE_LOOK_ALIKE');
   if (code.length !== CODE_LENGTH || [...code].some((c) => !CODE_ALPHABET.includes(c)))
-    return { ok: false, detail: `测评码为 ${CODE_LENGTH} 位字母和数字，请对照纸条重新输入` };
+    return refused('CODE_MALFORMED');
   return { ok: true, code };
 }
 
@@ -43,7 +53,7 @@ export const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 
 /**
  * A receipt code (回执码) as shown on a receipt: 8 letters of the same alphabet, grouped XXXX-XXXX, derived
- * from the receipt id (server: public/receipt.service.ts).
+ * from the receipt id (server: voting/receipt.ts).
  */
 export const RECEIPT_CODE_LENGTH = 8;
 

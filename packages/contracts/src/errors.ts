@@ -5,6 +5,7 @@
 //
 // A detail may name values in braces, `{name}`; the thrower passes them (`fail('NAME_TAKEN', { name })`).
 // Different refusals have different codes, even when they share a status.
+import { CODE_INPUT_DETAILS } from './ballot-codes';
 import { PUBLIC_VOTE_DETAILS } from './public-vote-types';
 
 interface ErrorEntry {
@@ -62,19 +63,34 @@ export const ERRORS = {
   /** A paper sheet after 完成计票. */
   VOTE_COUNTED: { status: 409, detail: '已完成计票，不能再录入或更正纸质票' },
   /** The roster or the polls leave nothing to answer (the detail says what to set up). */
-  BALLOT_UNAVAILABLE: { status: 409, detail: '{problem}' },
+  BALLOT_UNAVAILABLE: { status: 409, detail: '该投票尚未配置完成（{missing}），请联系组织者' },
   BALLOT_INVALID: { status: 422, detail: '答卷有误：{errors}' },
   ALREADY_VOTED: { status: 409, detail: PUBLIC_VOTE_DETAILS.alreadyVoted },
   CAP_REACHED: { status: 409, detail: PUBLIC_VOTE_DETAILS.capReached },
-  CODE_MISSING: { status: 422, detail: PUBLIC_VOTE_DETAILS.codeMissing },
-  /** A code that cannot be right as typed (wrong length or letters). */
-  CODE_MALFORMED: { status: 422, detail: '{detail}' },
+  /** A code that cannot be right as typed (none, a look-alike letter, wrong length or letters). */
+  CODE_MISSING: { status: 422, detail: CODE_INPUT_DETAILS.CODE_MISSING },
+  CODE_LOOK_ALIKE: { status: 422, detail: CODE_INPUT_DETAILS.CODE_LOOK_ALIKE },
+  CODE_MALFORMED: { status: 422, detail: CODE_INPUT_DETAILS.CODE_MALFORMED },
   CODE_UNKNOWN: { status: 403, detail: PUBLIC_VOTE_DETAILS.codeUnknown },
   CODE_USED: { status: 409, detail: PUBLIC_VOTE_DETAILS.codeUsed },
   CODE_VOIDED: { status: 403, detail: PUBLIC_VOTE_DETAILS.codeVoided },
+  /** A retry under the same submission id with a different ballot, or another voter's id. */
+  SUBMISSION_ID_REUSED: { status: 409, detail: '该提交编号已用于另一份不同的答卷' },
+  SUBMISSION_ID_TAKEN: { status: 409, detail: '提交编号已被使用，请刷新页面后重新提交' },
   /** The definition kept changing under the ballot: nothing stored, the voter submits again. */
   DEFINITION_CHANGING: { status: 409, detail: '投票设置正在变更，请稍后重新提交' },
+  /** The same, for a paper sheet being keyed. */
+  DEFINITION_CHANGING_PAPER: { status: 409, detail: '投票设置正在变更，请重新录入该票' },
   RECEIPT_NOT_FOUND: { status: 404, detail: PUBLIC_VOTE_DETAILS.receiptNotFound },
+  RECEIPT_CODE_AMBIGUOUS: { status: 409, detail: '该回执码对应多份答卷，请使用回执链接查看' },
+  RECEIPT_RECORD_NOT_FOUND: { status: 404, detail: '投票记录不存在' },
+
+  // —— The voter's pages besides the ballot ——
+  NO_POLL_OF_KIND: { status: 404, detail: '该单位暂无{poll}' },
+  NO_OPEN_VOTE: { status: 404, detail: '该单位当前没有进行中的投票' },
+  RESULTS_NOT_PUBLISHED: { status: 403, detail: '该问卷的结果未公开' },
+  RESULTS_NOT_ENDED: { status: 403, detail: '投票结束后才公开结果' },
+  RESULTS_TOO_FEW: { status: 404, detail: '参与人数不足，结果不予公开' },
   RECEIPT_CODE_INVALID: { status: 422, detail: PUBLIC_VOTE_DETAILS.receiptCodeInvalid },
 
   // —— Transitional (being replaced by their own codes): a free detail under its status ——

@@ -21,7 +21,6 @@ export const PUBLIC_VOTE_DETAILS = {
   capReached: '本投票已达到应到人数，无法继续投票',
   /** The status page of a full link (status 'full'), shown before the cover and the ballot. */
   full: '本投票已达到应到人数',
-  codeMissing: '请输入测评码',
   codeUnknown: '测评码无效，请核对后重新输入',
   codeUsed: '该测评码已使用',
   codeVoided: '该测评码已作废',

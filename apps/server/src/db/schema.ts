@@ -305,7 +305,7 @@ export const submissions = pgTable(
     uniqueIndex('submissions_vote_type_voter_key').on(t.voteTypeId, t.voterIdentifier),
     uniqueIndex('submissions_receipt_id_key').on(t.receiptId),
     // The 回执码 (receipt code) a voter may type instead of the receipt's address: derived, never stored;
-    // kp_receipt_code (migration 0010) is the SQL twin of public/receipt.service.ts receiptCode.
+    // kp_receipt_code (migration 0010) is the SQL twin of voting/receipt.ts receiptCode.
     index('submissions_receipt_code_idx').on(sql`kp_receipt_code(${t.receiptId})`),
     index('submissions_round_created_idx').on(t.roundId, t.createdAt),
   ],

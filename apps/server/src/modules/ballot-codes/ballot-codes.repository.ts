@@ -7,7 +7,14 @@ import { ballotCodes } from '../../db/schema';
 // docs/ARCHITECTURE.md "No link between a code and its ballot".
 
 /**
- * The submission statement's part (ballots/submit.repository.ts), kept beside the table it touches. It
+ * The state of a code of the vote type `v` ('unused', 'used', 'voided'; NULL when it is not one of its
+ * codes): the voting conditions' part (voting/conditions.ts), kept beside the table it reads.
+ */
+export const codeStateSql = (code: SQL) =>
+  sql`(SELECT c.state FROM ballot_codes c WHERE c.vote_type_id = v.id AND c.code = ${code})`;
+
+/**
+ * The submission statement's part (voting/statements.ts), kept beside the table it touches. It
  * runs inside that statement, whose CTEs are named `vt` (the vote type) and `ins` (the submission row):
  * `code` locks the code while it is unused (a concurrent ballot with the same code waits, then finds it
  * used and stores nothing), `used` consumes it only when the submission row was really inserted.

@@ -31,7 +31,7 @@ export async function findSubmission(db: Db, by: { id: string } | { receiptId: s
 
 /**
  * The receipt ids whose receipt code (回执码, XXXX-XXXX: the first 8 bytes of sha256(receipt_id), each a
- * letter of the codes' alphabet, as public/receipt.service.ts derives it) is `code`; at most two, so a
+ * letter of the codes' alphabet, as voting/receipt.ts derives it) is `code`; at most two, so a
  * caller can tell a clash. The code is not stored: the index on kp_receipt_code(receipt_id) (migration
  * 0010) finds it in one index scan.
  */

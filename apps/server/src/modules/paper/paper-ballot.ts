@@ -3,21 +3,19 @@ import { normalizeCode } from '@kaoping/contracts/ballot-codes';
 import { PAPER_DETAILS } from '@kaoping/contracts/paper-ballots';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { conflict, invalid, notFound, unauthorized } from '../../lib/errors';
+import { fail, notFound, unauthorized } from '../../lib/errors';
 import { randomId128 } from '../../lib/random-id';
-import { findCodeState } from '../ballot-codes/ballot-codes.repository';
-import { insertCapped } from '../voting/statements';
 import { type BallotDefinition, definitionFor } from '../voting/definition';
 import { checkBallot, type CleanBallot, describeErrors } from '../voting/ballot-check';
-import { insertOf, STATUS_ERRORS } from '../voting/cast-ballot';
-import { assertUnderCap, canonical } from '../voting/replay';
+import { type Family, refusalOf, stateRefusalOf, termsOf } from '../voting/conditions';
+import { canonical } from '../voting/replay';
+import { storeBallot } from '../voting/store-ballot';
 import { assertRoundWritable } from '../rounds/round-scope';
-import { statusOf } from '../vote-types/vote-type-status';
 import { lockVoteType, type VoteTypeRow } from '../vote-types/vote-types.repository';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
 
-// A paper sheet goes through the online ballot's own parts: the definition and checkBallot of
-// modules/public, insertOf and the one submission statement (source 'paper'), which consumes the code.
+// A paper sheet goes through the online ballot's own parts: the definition, checkBallot and the one door,
+// storeBallot, of modules/voting (source 'paper'), whose statement consumes the code.
 
 /** The keyer's sign-in session: double entry needs two different ones. */
 export function sessionOf(sid: string | undefined) {
@@ -35,25 +33,24 @@ export async function paperDefinition(db: Db, voteTypeId: number, companyId?: nu
 
 /**
  * The vote type locked against other paper writes and 完成计票 (FOR NO KEY UPDATE: phone ballots go on),
- * in a current round (409 otherwise) and taking paper: open, or ended (投票结束: the phones stopped, the
- * paper handed in is still keyed) but not counted (409 once 完成计票); not started or switched off is the
- * voter's 403.
+ * in a current round (409 otherwise) and taking paper by the voting conditions (voting/conditions.ts):
+ * open, or ended (投票结束: the phones stopped, the paper handed in is still keyed) but not counted
+ * (VOTE_COUNTED once 完成计票); not started or switched off is the voter's refusal.
  */
 export async function lockForPaper(tx: Db, id: number, companyId?: number) {
   const v = await lockVoteType(tx, id, 'no key update');
   if (!v || (companyId !== undefined && v.companyId !== companyId)) throw notFound('投票类型不存在');
   await assertRoundWritable(tx, v.roundId);
-  if (v.countedAt) throw conflict(PAPER_DETAILS.counted);
-  const status = statusOf(v);
-  if (status !== 'open' && status !== 'closed') throw STATUS_ERRORS[status]();
+  const refusal = await stateRefusalOf(tx, v.formCategory as Family, v.linkId, true);
+  if (refusal && refusal !== 'stale') throw fail(refusal);
   return v;
 }
 
 /** The sheet's ballots checked exactly as an online ballot is: 422 with the same messages. */
 export function checkSheet(def: BallotDefinition, ballots: readonly BallotEntryInput[]) {
-  if (def.problem) throw conflict(def.problem);
+  if (def.missing) throw fail('BALLOT_UNAVAILABLE', { missing: def.missing });
   const checked = checkBallot(def, ballots);
-  if (!checked.ok) throw invalid(describeErrors(checked.errors));
+  if (!checked.ok) throw fail('BALLOT_INVALID', { errors: describeErrors(checked.errors) });
   return checked.ballots;
 }
 
@@ -68,9 +65,9 @@ export const entriesOf = (clean: CleanBallot[]): BallotEntryInput[] =>
 export const sameEntries = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
- * Stores the sheet's ballot with the online submission statement inside the caller's transaction (which
- * holds the vote type): link mode keeps the cap of expected_voters, codes mode consumes the code in the
- * statement. Answers the new submission's id.
+ * Stores the sheet's ballot through the one door (voting/store-ballot.ts) inside the caller's transaction
+ * (which holds the vote type): link mode keeps the cap of expected_voters, codes mode consumes the code in
+ * the statement. Answers the new submission's id; a refusal is the first voting condition that fails.
  */
 export async function storeSheetBallot(
   tx: Db,
@@ -79,15 +76,20 @@ export async function storeSheetBallot(
   clean: CleanBallot[],
   key: string,
 ) {
-  await assertUnderCap(tx, v);
   const code = v.accessMode === 'codes' ? normalizeCode(key) : null;
-  const voter = { link_id: v.linkId, voter_identifier: `paper-${randomId128()}` };
-  const insert = insertOf(def, { ...voter, submission_id: randomUUID() }, clean, code, 'paper');
-  const stored = await insertCapped(tx, insert);
-  if (!stored) {
-    if (code?.ok && (await findCodeState(tx, v.id, code.code)) === 'used')
-      throw conflict(PAPER_DETAILS.codeUsed);
-    throw conflict('投票设置正在变更，请重新录入该票');
-  }
-  return insert.id;
+  const voterIdentifier = `paper-${randomId128()}`;
+  const stored = await storeBallot(tx, {
+    def,
+    submissionId: randomUUID(),
+    voterIdentifier,
+    clean,
+    code,
+    source: 'paper',
+  });
+  if (stored) return stored.submissionId;
+  const refusal = await refusalOf(tx, termsOf(def, true), {
+    voter: voterIdentifier,
+    code: code?.ok ? code.code : null,
+  });
+  throw fail(refusal && refusal !== 'stale' ? refusal : 'DEFINITION_CHANGING_PAPER');
 }

@@ -1,3 +1,4 @@
+import { errorDetail } from '@kaoping/contracts/errors';
 import {
   PAPER_DETAILS,
   type PaperForm,
@@ -9,7 +10,7 @@ import { PUBLIC_VOTE_DETAILS } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from '../public/public-ballot.service';
-import { STATUS_DETAILS } from '../voting/cast-ballot';
+import { STATUS_REFUSALS } from '../voting/conditions';
 import { countStageOf, statusOf } from '../vote-types/vote-type-status';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
 import { paperDefinition } from './paper-ballot';
@@ -30,7 +31,7 @@ export async function paperForm(db: Db, voteTypeId: number, companyId?: number):
     : stage === 'counted'
       ? PAPER_DETAILS.counted
       : state !== 'open' && state !== 'closed'
-        ? STATUS_DETAILS[state]
+        ? errorDetail(STATUS_REFUSALS[state])
         : def.problem;
   return {
     vote_type_id: v.id,

@@ -15,7 +15,7 @@ import { sendCoverFile } from '../covers/cover-file';
 import { getVoteTypeView, openPublicCoverFile } from './public-ballot.service';
 import { LookupLimiter, loadReceiptByCode } from './receipt-lookup';
 import { errorBody } from '../../lib/errors';
-import { loadReceipt } from './receipt.service';
+import { loadReceipt } from '../voting/receipt';
 import { submitVote } from '../voting/cast-ballot';
 
 const tags = ['public'];

@@ -11,7 +11,7 @@ import {
   type CodeState,
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { findCodeState } from '../ballot-codes/ballot-codes.repository';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
 import { cachedCoverLookup } from '../covers/cover-cache';
@@ -23,7 +23,7 @@ import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
 import { statusOf } from '../vote-types/vote-type-status';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import { definitionFor } from '../voting/definition';
-import { capReached } from '../voting/replay';
+import { capReached } from '../voting/conditions';
 
 /** Where a voter's browser fetches a cover, without credentials. */
 export const publicCoverUrl = (linkId: string, kind: CoverKind) =>
@@ -108,7 +108,7 @@ export async function getVoteTypeView(
   query: { voter?: string; code?: string } = {},
 ): Promise<PublicVoteTypeView> {
   const { def } = await definitionFor(db, linkId, true);
-  if (!def) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
+  if (!def) throw fail('LINK_UNKNOWN');
   const v = def.voteType;
   // An archived round's link: ended, whatever its own state says.
   const timed = def.roundArchived ? 'closed' : statusOf(v);
@@ -118,7 +118,7 @@ export async function getVoteTypeView(
     query.voter ? findSubmissionOfVoter(db, v.id, query.voter) : Promise.resolve(undefined),
     codeStateOf(db, v, query.code),
     // Counted on every view (the definition itself is read fresh here too), so 'full' is never stale.
-    timed === 'open' && !def.problem ? capReached(db, v) : false,
+    timed === 'open' && !def.problem ? capReached(db, v.id) : false,
   ]);
   // A full link says so before the cover and the ballot; the submission still refuses the race (409).
   const status = full ? 'full' : timed;
@@ -170,7 +170,7 @@ export function openPublicCoverFile(db: Db, linkId: string, kind: CoverKind, ver
         () => findCoverByLink(db, linkId, kind),
         (kept) => !version || (!!kept.cover && voterFile(kept.cover).sha256.startsWith(version)),
       );
-      if (!found) throw notFound(PUBLIC_VOTE_DETAILS.unknownLink);
+      if (!found) throw fail('LINK_UNKNOWN');
       return cover && voterFile(cover);
     },
     `${COVER_KIND_LABELS[kind]}不存在`,

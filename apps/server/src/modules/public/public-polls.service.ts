@@ -8,7 +8,7 @@ import type {
   PublicTarget,
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { notFound, fail } from '../../lib/errors';
 import { voterHasVoted } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
@@ -60,7 +60,7 @@ export async function getCadrePoll(db: Db, companyId: number, voter?: string): P
     voter ? voterHasVoted(db, roundId, 'democratic_evaluation', voter) : Promise.resolve(false),
   ]);
   const poll = polls[0];
-  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS.cadre.poll}`);
+  if (!poll) throw fail('NO_POLL_OF_KIND', { poll: POLL_KIND_LABELS.cadre.poll });
   return { company, poll: mapPublicPoll(poll), has_voted: voted };
 }
 
@@ -71,7 +71,7 @@ export async function getCompanyPollOfKind(
 ): Promise<PublicPoll> {
   const { roundId } = await companyOf(db, companyId);
   const [poll] = await parsedPolls(db, roundId, [kind]);
-  if (!poll) throw notFound(`该单位暂无${POLL_KIND_LABELS[kind].poll}`);
+  if (!poll) throw fail('NO_POLL_OF_KIND', { poll: POLL_KIND_LABELS[kind].poll });
   return mapPublicPoll(poll);
 }
 
@@ -82,7 +82,7 @@ export async function getCompanyPollOfKind(
 async function requireRunningVote(db: Db, roundId: number, family: string) {
   const voteTypes = await listVoteTypes(db, roundId, family);
   if (!voteTypes.some((v) => statusOf(v) === 'open' || (v.isActive && v.testMode)))
-    throw notFound('该单位当前没有进行中的投票');
+    throw fail('NO_OPEN_VOTE');
 }
 
 /** Active appraisal targets only, by sort_order; only while an appraisal vote runs. */

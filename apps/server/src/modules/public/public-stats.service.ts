@@ -7,7 +7,7 @@ import type {
 } from '@kaoping/contracts/public-vote-types';
 import { aggregateCadre, aggregateNewlyPromoted, aggregateScoring } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound, fail } from '../../lib/errors';
 import { listCadreAnswers } from '../ballots/cadre-votes.repository';
 import { listScoringAnswers } from '../ballots/votes.repository';
 import { findCompany } from '../companies/companies.repository';
@@ -113,16 +113,16 @@ export async function getPublicPollStats(db: Db, pollId: number): Promise<Public
   const kind = poll.targetType as PublicPollKind;
   const family = await listVoteTypes(db, poll.roundId, familyOf(kind));
   const published = family.filter((v) => v.resultsPublic);
-  if (published.length === 0) throw forbidden('该问卷的结果未公开');
+  if (published.length === 0) throw fail('RESULTS_NOT_PUBLISHED');
   const ended = published.filter((v) => hasEnded(v));
-  if (ended.length === 0) throw forbidden('投票结束后才公开结果');
+  if (ended.length === 0) throw fail('RESULTS_NOT_ENDED');
   const company = await findCompany(db, poll.companyId);
   const parts = [];
   for (const v of ended) {
     const part = await figures(db, poll, v.id);
     if (part.ballot_count >= MIN_PUBLIC_BALLOTS) parts.push({ name: v.name, ...part });
   }
-  if (parts.length === 0) throw notFound('参与人数不足，结果不予公开');
+  if (parts.length === 0) throw fail('RESULTS_TOO_FEW');
   return {
     poll: { id: poll.id, title: poll.title, target_type: kind },
     company: { id: poll.companyId, name: company?.name ?? '' },

@@ -1,9 +1,9 @@
 import { normalizeReceiptCode } from '@kaoping/contracts/ballot-codes';
-import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
+import type { SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { conflict, invalid, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { findReceiptIdsByCode } from '../ballots/submissions.repository';
-import { loadReceipt, receiptCode } from './receipt.service';
+import { loadReceipt, receiptCode } from '../voting/receipt';
 
 // A receipt by its 回执码 (XXXX-XXXX, typed by a voter who kept only the code). The code is derived from
 // the receipt id and not stored; an expression index finds it. Lookups are still rate-limited far below
@@ -44,10 +44,10 @@ export class LookupLimiter {
 /** The receipt whose code is `typed`: 422 when it cannot be a code, 404 when no ballot has it. */
 export async function loadReceiptByCode(db: Db, typed: string): Promise<SubmissionReceipt> {
   const code = normalizeReceiptCode(typed);
-  if (!code) throw invalid(PUBLIC_VOTE_DETAILS.receiptCodeInvalid);
+  if (!code) throw fail('RECEIPT_CODE_INVALID');
   const ids = (await findReceiptIdsByCode(db, code)).filter((id) => receiptCode(id) === code);
-  if (ids.length === 0) throw notFound(PUBLIC_VOTE_DETAILS.receiptNotFound);
+  if (ids.length === 0) throw fail('RECEIPT_NOT_FOUND');
   // Two ballots with one code (about one chance in 10^8 per pair): the code cannot say which.
-  if (ids.length > 1) throw conflict('该回执码对应多份答卷，请使用回执链接查看');
+  if (ids.length > 1) throw fail('RECEIPT_CODE_AMBIGUOUS');
   return loadReceipt(db, { receiptId: ids[0]! });
 }

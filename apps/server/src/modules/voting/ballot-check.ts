@@ -131,8 +131,8 @@ export function checkBallot(def: BallotDefinition, entries: readonly BallotEntry
   return { ok: true, ballots: def.parts.map((p) => answered.get(partKey(p.poll.row.id, p.target?.id))!) };
 }
 
-/** The first few errors in one detail, with how many more there are. */
+/** The first few errors for BALLOT_INVALID's detail (答卷有误：…), with how many more there are. */
 export function describeErrors(errors: readonly string[]) {
   const shown = errors.slice(0, 3).join('；');
-  return errors.length > 3 ? `答卷有误：${shown}；等共 ${errors.length} 处问题` : `答卷有误：${shown}`;
+  return errors.length > 3 ? `${shown}；等共 ${errors.length} 处问题` : shown;
 }

@@ -1,10 +1,11 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
-import { ballotRowsInsert, type Family, rowTuple, type SubmissionInsert, votableSql } from './statements';
+import { type Family, votableSql } from './conditions';
+import { ballotRowsInsert, rowTuple, type SubmissionInsert } from './statements';
 
-// Several link-mode ballots of one vote type in ONE statement (see submit-lanes.ts). Every condition of
-// the single statement in submit.repository.ts holds for the whole batch: the vote type is active, its
+// Several link-mode ballots of one vote type in ONE statement (see lanes.ts). Every condition of
+// the single statement in statements.ts holds for the whole batch: the vote type is active, its
 // round current, it is not closed and inside its window, in link mode without a cap, and its definition
 // still has the fingerprint every ballot of the batch was checked against. Each ballot then stands
 // alone: ON CONFLICT DO NOTHING skips one whose submission id or voter is taken (the caller explains
@@ -24,8 +25,14 @@ function batchStatement(family: Family): SQL {
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.test_mode FROM vote_types v
-      WHERE ${votableSql(family, sql.placeholder('linkId'), sql.placeholder('fingerprint'))}
-        AND v.access_mode = 'link' AND v.expected_voters IS NULL
+      WHERE ${votableSql({
+        family,
+        linkId: sql.placeholder('linkId'),
+        fingerprint: sql.placeholder('fingerprint'),
+        mode: sql`'link'`,
+        paper: sql`false`,
+      })}
+        AND v.expected_voters IS NULL
       FOR KEY SHARE OF v
     ), ins AS (
       INSERT INTO submissions (id, company_id, round_id, vote_type_id, form_category, voter_identifier,

@@ -1,8 +1,9 @@
 import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
+import { errorDetail } from '@kaoping/contracts/errors';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { PublicPollKind } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { type Family, readFingerprint } from './statements';
+import { type Family, readFingerprint } from './conditions';
 import {
   listSubjects,
   type EvaluationSubjectRow,
@@ -33,6 +34,8 @@ export interface BallotDefinition {
   parts: BallotPart[];
   /** Why the ballot cannot be filled in (a setup problem), or null. */
   problem: string | null;
+  /** What the setup lacks (the problem's `missing`), or null. */
+  missing: string | null;
   fingerprint: string;
 }
 
@@ -41,7 +44,7 @@ const FAMILY_KINDS: Record<Family, readonly PublicPollKind[]> = {
   democratic_evaluation: ['cadre', 'newly_promoted'],
 };
 
-function planParts(def: Omit<BallotDefinition, 'parts' | 'problem'>) {
+function planParts(def: Omit<BallotDefinition, 'parts' | 'problem' | 'missing'>) {
   const byKind = new Map(def.polls.map((p) => [p.kind, p]));
   const parts: BallotPart[] = [];
   const problems: string[] = [];
@@ -60,10 +63,9 @@ function planParts(def: Omit<BallotDefinition, 'parts' | 'problem'>) {
     if (promoted && def.subjects.length > 0) parts.push({ poll: promoted, target: null });
     if (parts.length === 0) problems.push('暂无可作答的问卷');
   }
-  const problem = problems.length
-    ? `该投票尚未配置完成（${[...new Set(problems)].join('、')}），请联系组织者`
-    : null;
-  return { parts: problem ? [] : parts, problem };
+  const missing = problems.length ? [...new Set(problems)].join('、') : null;
+  const problem = missing === null ? null : errorDetail('BALLOT_UNAVAILABLE', { missing });
+  return { parts: problem ? [] : parts, problem, missing };
 }
 
 /** Reads the definition of a link fresh from the database; undefined for an unknown link. */

@@ -7,7 +7,7 @@ import { insertSubmission, type Stored, type SubmissionInsert } from './statemen
 // and in the database (a round trip, executing the plan, locking the vote type row, computing its
 // fingerprint, flushing the WAL); at a meeting many voters submit at once. Ballots of the same link
 // and fingerprint that arrive while LANE_WIDTH statements of theirs are in flight wait for one to end
-// and then go together in one statement (submit-batch.repository.ts). A ballot that finds a free slot
+// and then go together in one statement (batch-statement.ts). A ballot that finds a free slot
 // goes at once: a quiet vote waits for nothing. If a batch statement fails, its ballots are stored one
 // by one with the single statement, so one ballot can never make another fail.
 //

@@ -2,43 +2,9 @@ import { fillPlaceholders, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
 import { codeCtes } from '../ballot-codes/ballot-codes.repository';
+import { capSql, type Family, votableSql } from './conditions';
 
-export type Family = 'democratic_appraisal' | 'democratic_evaluation';
-
-/**
- * A digest of everything a ballot is checked against and a receipt names: the vote type and company
- * names, the family's polls (id, kind, last save) and the active targets or subjects. The submission
- * statement recomputes it, so a ballot checked against a cached definition is stored only while that
- * definition is still the current one. Timestamps go through extract(epoch) to be independent of the
- * session time zone.
- */
-export function fingerprintSql(family: Family, companyId: SQL, roundId: SQL, voteTypeName: SQL): SQL {
-  const kinds =
-    family === 'democratic_appraisal' ? sql`('company', 'person')` : sql`('cadre', 'newly_promoted')`;
-  const roster =
-    family === 'democratic_appraisal'
-      ? sql`(SELECT json_agg(json_build_array(t.id, t.type, t.sort_order, t.name, t.title) ORDER BY t.id)
-             FROM vote_targets t WHERE t.round_id = ${roundId} AND t.is_active)`
-      : sql`(SELECT json_agg(json_build_array(s.id, s.sort_order, s.name) ORDER BY s.id)
-             FROM evaluation_subjects s WHERE s.round_id = ${roundId} AND s.is_active)`;
-  return sql`md5(json_build_array(
-    ${voteTypeName},
-    (SELECT c.name FROM companies c WHERE c.id = ${companyId}),
-    (SELECT json_agg(json_build_array(p.id, p.target_type,
-        (extract(epoch from p.updated_at) * 1000000)::bigint) ORDER BY p.id)
-       FROM polls p WHERE p.round_id = ${roundId} AND p.target_type IN ${kinds}),
-    ${roster})::text)`;
-}
-
-/** The current fingerprint of a vote type's definition (read together with the definition itself). */
-export async function readFingerprint(db: Db, family: Family, voteTypeId: number) {
-  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.round_id`, sql`v.name`);
-  const [row] = await rowsOf<{ fp: string }>(
-    db,
-    sql`SELECT ${fp} AS fp FROM vote_types v WHERE v.id = ${voteTypeId}`,
-  );
-  return row?.fp;
-}
+export type { Family };
 
 export interface SubmissionInsert {
   id: string;
@@ -53,35 +19,15 @@ export interface SubmissionInsert {
   receiptId: string;
   /** 'online', or 'paper' for a sheet keyed by an admin (modules/paper): the only difference. */
   source: 'online' | 'paper';
+  /** The access mode of the definition the ballot was checked against. */
+  mode: 'link' | 'codes';
   fingerprint: string;
   totalScore: number | null;
   rows: { pollId: number; targetId: number | null; kind: string; answers: unknown; score: number | null }[];
 }
 
-type Param = keyof Omit<SubmissionInsert, 'family'> | 'count' | 'capChecked';
+type Param = keyof Omit<SubmissionInsert, 'family'> | 'count' | 'mode';
 type ParamOf = (name: Param) => SQL | Placeholder;
-
-/**
- * What a vote type `v` (the row of `linkId`) must be for any ballot to be stored, in the single statement
- * and the group commit's batch (submit-batch.repository.ts) alike: active, of the ballot's family, in a
- * current round, started, with the definition the ballot was checked against, and still taking ballots
- * of its kind: a phone's while the vote is open (not closed, inside its window), a paper sheet's (`paper`
- * true) until 完成计票 — 结束投票 stops the phones, not the keying of the paper already handed in.
- */
-export function votableSql(
-  family: Family,
-  linkId: SQL | Placeholder,
-  fingerprint: SQL | Placeholder,
-  paper: SQL = sql`false`,
-): SQL {
-  const fp = fingerprintSql(family, sql`v.company_id`, sql`v.round_id`, sql`v.name`);
-  return sql`v.link_id = ${linkId} AND v.is_active AND v.form_category = ${family}
-        AND EXISTS (SELECT 1 FROM rounds r WHERE r.id = v.round_id AND r.state = 'current')
-        AND (v.opens_at IS NULL OR v.opens_at <= now())
-        AND (CASE WHEN ${paper} THEN v.counted_at IS NULL
-                  ELSE v.closed_at IS NULL AND (v.closes_at IS NULL OR v.closes_at > now()) END)
-        AND ${fp} = ${fingerprint}`;
-}
 
 /**
  * The submission statement of a family; `p` gives each varying value (a placeholder for the prepared
@@ -89,14 +35,20 @@ export function votableSql(
  * reopening, going formal and changing the mode lock it FOR UPDATE, so a ballot either commits before
  * such a change or waits, re-reads the row and is refused.
  */
-function submissionStatement(family: Family, p: ParamOf): SQL {
+function submissionStatement(family: Family, p: ParamOf, counted: boolean): SQL {
   const codes = codeCtes(sql`${p('code')}::text`);
   const ballotRows = ballotRowsInsert(family, p('rows'), false);
   return sql`
     WITH vt AS (
       SELECT v.id, v.company_id, v.round_id, v.access_mode, v.test_mode FROM vote_types v
-      WHERE ${votableSql(family, p('linkId'), p('fingerprint'), sql`${p('source')}::text = 'paper'`)}
-        AND (v.access_mode = 'codes' OR v.expected_voters IS NULL OR ${p('capChecked')}::boolean)
+      WHERE ${votableSql({
+        family,
+        linkId: p('linkId'),
+        fingerprint: p('fingerprint'),
+        mode: p('mode'),
+        paper: sql`${p('source')}::text = 'paper'`,
+      })}
+        AND ${capSql(counted)}
       FOR KEY SHARE OF v
     ), code AS (${codes.code}
     ), ins AS (
@@ -125,7 +77,7 @@ function statementOf(family: Family) {
   if (!st) {
     st = hotStatement(
       'kaoping_submit',
-      submissionStatement(family, (name) => sql.placeholder(name)),
+      submissionStatement(family, (name) => sql.placeholder(name), false),
     );
     statements.set(family, st);
   }
@@ -135,7 +87,7 @@ function statementOf(family: Family) {
 /**
  * The ballot rows' INSERT of a family, reading each row of the `rows` parameter (rowTuple's arrays, in
  * their order) beside the submission row `ins`. The single statement has one submission; the batch
- * (submit-batch.repository.ts) joins each row to its own by the receipt id at the row's head.
+ * (batch-statement.ts) joins each row to its own by the receipt id at the row's head.
  */
 export function ballotRowsInsert(family: Family, rows: SQL | Placeholder, byReceipt: boolean): SQL {
   const elements = sql`jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS r(v, ord)`;
@@ -166,9 +118,9 @@ export function rowTuple(family: Family, r: SubmissionInsert['rows'][number], re
     : [receipt, r.pollId, r.kind, r.answers];
 }
 
-function valuesOf(s: SubmissionInsert, capChecked: boolean) {
+function valuesOf(s: SubmissionInsert) {
   const rows = JSON.stringify(s.rows.map((r) => rowTuple(s.family, r, null)));
-  return { ...s, rows, count: s.rows.length, capChecked: String(capChecked) };
+  return { ...s, rows, count: s.rows.length };
 }
 
 /** A stored ballot: when (to the minute) and whether it is a test ballot. */
@@ -179,10 +131,10 @@ export interface Stored {
 
 /**
  * Stores a whole ballot in ONE statement (one round trip, atomic, no explicit transaction): the
- * submission row and every ballot row, only if the link's vote type is active, not closed and inside
- * its window right now, its definition still has the fingerprint the ballot was checked against, and,
- * in codes mode, the code is unused (it is consumed in the same statement). A vote type capped by
- * expected_voters in link mode is refused here (capChecked false): it goes through insertCapped.
+ * submission row and every ballot row, only if every voting condition on the vote type holds right now
+ * (conditions.ts votableSql) and, in codes mode, the code is unused (it is consumed in the same
+ * statement). A vote type capped by expected_voters in link mode is refused here: it goes through
+ * insertCapped. Only store-ballot.ts calls it.
  * ON CONFLICT DO NOTHING covers both the submission id and (vote type, voter): a concurrent insert of
  * the same key waits for the other to commit and then inserts nothing (and consumes no code). Returns
  * undefined when nothing was stored; the caller then looks up why. It runs as a prepared statement
@@ -190,20 +142,20 @@ export interface Stored {
  */
 export async function insertSubmission(db: Db, s: SubmissionInsert): Promise<Stored | undefined> {
   const st = statementOf(s.family);
-  const values = fillPlaceholders(st.params, valuesOf(s, false));
+  const values = fillPlaceholders(st.params, valuesOf(s));
   const [row] = await runHot<Stored>(db, st, values);
   return row;
 }
 
 /**
- * The same statement inside the caller's transaction, once the caller has locked the vote type and
- * counted its ballots against the cap (link mode with expected_voters).
+ * The same statement inside the caller's transaction, which holds the vote type row: the statement itself
+ * counts the ballots against the cap of expected_voters (link mode), so the count cannot go stale.
  */
 export async function insertCapped(tx: Db, s: SubmissionInsert): Promise<Stored | undefined> {
-  const values = valuesOf(s, true);
+  const values = valuesOf(s);
   const [row] = await rowsOf<Stored>(
     tx,
-    submissionStatement(s.family, (name) => sql`${values[name as keyof typeof values]}`),
+    submissionStatement(s.family, (name) => sql`${values[name as keyof typeof values]}`, true),
   );
   return row;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CODE_ALPHABET } from '@kaoping/contracts/ballot-codes';
 import type { PublicFormCategory, SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { randomId128 } from '../../lib/random-id';
 import { findSubmission } from '../ballots/submissions.repository';
 
@@ -51,7 +51,7 @@ export async function loadReceipt(
   by: { receiptId: string } | { id: string },
 ): Promise<SubmissionReceipt> {
   const head = await findSubmission(db, by);
-  if (!head) throw notFound('投票记录不存在');
+  if (!head) throw fail('RECEIPT_RECORD_NOT_FOUND');
   return buildReceipt({
     receiptId: head.receiptId,
     submissionId: head.id,
