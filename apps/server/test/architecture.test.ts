@@ -180,20 +180,13 @@ describe('server layout', () => {
     const inserters = files.filter((f) =>
       new RegExp(`\\bINSERT INTO\\s+(${BALLOT_TABLES.join('|')})\\b`).test(text(f)),
     );
-    expect(inserters.sort()).toEqual(
-      [path.join(VOTING, 'statements.ts'), path.join(VOTING, 'batch-statement.ts')].sort(),
-    );
+    expect(inserters).toEqual([path.join(VOTING, 'statements.ts')]);
     // No query builder insert into a ballot table anywhere.
     const built = files.filter((f) => /\.insert\(\s*(submissions|votes|cadreVotes)\s*\)/.test(text(f)));
     expect(built).toEqual([]);
     // Who may call the statements (not merely name their types): the door, and the group commit it uses.
     const CALLERS: Record<string, string[]> = {
-      [path.join(VOTING, 'statements.ts')]: [
-        DOOR,
-        path.join(VOTING, 'lanes.ts'),
-        path.join(VOTING, 'batch-statement.ts'),
-      ],
-      [path.join(VOTING, 'batch-statement.ts')]: [path.join(VOTING, 'lanes.ts')],
+      [path.join(VOTING, 'statements.ts')]: [DOOR, path.join(VOTING, 'lanes.ts')],
       [path.join(VOTING, 'lanes.ts')]: [DOOR],
     };
     const wrong: string[] = [];

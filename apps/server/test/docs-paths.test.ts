@@ -76,8 +76,8 @@ describe('docs name only paths that exist', () => {
   const fileNames = allFileNames(ROOT);
 
   it('knows a made-up path from a real one', () => {
-    const text = 'See `modules/public/submit-vote.service.ts`, `no-such-folder/nothing.ts` and `/api/v1/x`.';
-    expect(pathsIn(text)).toEqual(['modules/public/submit-vote.service.ts', 'no-such-folder/nothing.ts']);
+    const text = 'See `modules/voting/store-ballot.ts`, `no-such-folder/nothing.ts` and `/api/v1/x`.';
+    expect(pathsIn(text)).toEqual(['modules/voting/store-ballot.ts', 'no-such-folder/nothing.ts']);
     expect(pathsIn(text).filter((p) => !exists(p, fileNames))).toEqual(['no-such-folder/nothing.ts']);
     expect(exists('architecture.test.ts', fileNames)).toBe(true);
     expect(exists('no-such-file.ts', fileNames)).toBe(false);

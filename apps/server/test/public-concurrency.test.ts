@@ -51,7 +51,7 @@ describe('concurrent submissions', () => {
       rows: unknown[];
     };
     expect(partial.rows).toEqual([]);
-    // Group commit (modules/ballots/submit-lanes.ts): ballots of one link that arrive together are
+    // Group commit (modules/voting/lanes.ts): ballots of one link that arrive together are
     // stored by one statement, on PGlite as on PostgreSQL. Rows of one statement share its transaction id.
     const statements = (await ctx.database.db.execute(
       sql`SELECT count(DISTINCT xmin::text)::int AS n FROM submissions`,

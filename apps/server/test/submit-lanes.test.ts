@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { countRows, submission, submit } from './helpers/ballot-fixtures';
 import { useBallotWorld } from './helpers/ballot-world';
 
-// The group commit's rule for a second statement (modules/ballots/submit-lanes.ts): while a statement
+// The group commit's rule for a second statement (modules/voting/lanes.ts): while a statement
 // of a link runs, the ballots that arrive wait for it unless eight or more of them wait, so a meeting's
 // ballots go in few, large statements. Seen from PostgreSQL: a session holds the vote type's row FOR
 // UPDATE (as closing a vote does), so every submission statement of the link waits on that lock where

@@ -8,7 +8,7 @@ import { randomId128 } from '../../lib/random-id';
 import { type BallotDefinition, definitionFor } from '../voting/definition';
 import { checkBallot, type CleanBallot, describeErrors } from '../voting/ballot-check';
 import { type Family, refusalOf, stateRefusalOf, termsOf } from '../voting/conditions';
-import { canonical } from '../voting/replay';
+import { canonical } from '../voting/cast-ballot';
 import { storeBallot } from '../voting/store-ballot';
 import { assertRoundWritable } from '../rounds/round-scope';
 import { lockVoteType, type VoteTypeRow } from '../vote-types/vote-types.repository';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/hot-statement';
-import { insertSubmissionBatch } from './batch-statement';
+import { insertSubmissionBatch } from './statements';
 import { insertSubmission, type Stored, type SubmissionInsert } from './statements';
 
 // Group commit for link-mode ballots. Each statement and each commit has a fixed cost on the server
