@@ -1,4 +1,4 @@
-import { adminFetch, ApiError } from './api-client';
+import { adminFetch, refusal } from './api-client';
 
 /** The file name the server chose: RFC 6266 `filename*` (UTF-8, for Chinese names) before `filename`. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -48,8 +48,8 @@ function saveBlob(blob: Blob, name: string) {
 
 /**
  * Downloads an admin file (exports, code slips, posters) with the bearer token (a plain link cannot
- * carry it) and saves it under the server's file name. Throws ApiError with the server's detail when the
- * file is refused.
+ * carry it) and saves it under the server's file name. Throws ApiError with the server's detail and code
+ * when the file is refused.
  */
 export async function downloadAdminFile(
   path: string,
@@ -60,8 +60,7 @@ export async function downloadAdminFile(
   // The server builds the workbook or the PDF before it answers: allow far more than the usual 10 s.
   const res = await adminFetch(path, { query, timeoutMs: 180_000 });
   if (!res.ok) {
-    const body = (await res.json().catch(() => undefined)) as { detail?: unknown } | undefined;
-    throw new ApiError(res.status, typeof body?.detail === 'string' ? body.detail : undefined);
+    throw refusal(res, await res.json().catch(() => undefined));
   }
   const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
   saveBlob(await readAll(res, onProgress), name);

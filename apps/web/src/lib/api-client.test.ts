@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/render';
+import { downloadAdminFile } from './admin-download';
 import { adminRequest, ApiError, errorDetail, publicRequest } from './api-client';
 import { getToken, setToken } from './auth-token';
 
@@ -54,6 +55,67 @@ describe('api client', () => {
     const calls = mockFetch({ 'GET /api/v1/public/polls/': () => ({ body: [] }) });
     await publicRequest('/public/polls/');
     expect(calls[0]!.headers.get('authorization')).toBeNull();
+  });
+
+  it("carries the refusal's code from the body, beside the detail shown to the user", async () => {
+    setPath('/vote/type/x');
+    mockFetch({
+      'POST /api/v1/public/polls/votes/': () => ({
+        status: 409,
+        body: { detail: '本投票已达到应到人数，无法继续投票', code: 'CAP_REACHED' },
+        headers: { 'retry-after': '7' },
+      }),
+    });
+    const err = (await publicRequest('/public/polls/votes/', { method: 'POST', body: {} }).catch(
+      (e) => e,
+    )) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.code, err.detail, err.retryAfter]).toEqual([
+      409,
+      'CAP_REACHED',
+      '本投票已达到应到人数，无法继续投票',
+      7,
+    ]);
+  });
+
+  it('leaves the code undefined when the body has none the table knows, or is no JSON', async () => {
+    setPath('/vote/type/x');
+    mockFetch({
+      'GET /api/v1/public/a': () => ({ status: 409, body: { detail: '冲突', code: 'NOT_A_CODE' } }),
+      'GET /api/v1/public/b': () => ({ status: 403, body: { detail: '无权限' } }),
+      'GET /api/v1/public/c': () => ({ status: 404, body: { detail: '不存在', code: 'toString' } }),
+    });
+    const refusals = await Promise.all(
+      ['a', 'b', 'c'].map((p) =>
+        publicRequest(`/public/${p}`).then(
+          () => null,
+          (e: ApiError) => e,
+        ),
+      ),
+    );
+    expect(refusals.map((e) => [e?.status, e?.code, e?.detail])).toEqual([
+      [409, undefined, '冲突'],
+      [403, undefined, '无权限'],
+      [404, undefined, '不存在'],
+    ]);
+    globalThis.fetch = (async () =>
+      new Response('<html>Bad Gateway</html>', { status: 502 })) as typeof fetch;
+    const gateway = (await publicRequest('/public/a').catch((e) => e)) as ApiError;
+    expect([gateway.status, gateway.code, gateway.detail]).toEqual([502, undefined, undefined]);
+  });
+
+  it('gives a refused admin download its code and detail', async () => {
+    setPath('/admin/vote-types');
+    setToken('tok');
+    mockFetch({
+      'GET /api/v1/admin/exports/x.xlsx': () => ({
+        status: 429,
+        body: { detail: '操作过于频繁，请稍后再试', code: 'RATE_LIMITED' },
+      }),
+    });
+    const err = (await downloadAdminFile('/admin/exports/x.xlsx', {}, 'x.xlsx').catch((e) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.code, err.detail]).toEqual([429, 'RATE_LIMITED', '操作过于频繁，请稍后再试']);
   });
 
   it('turns a network failure into ApiError status 0 with a Chinese message', async () => {

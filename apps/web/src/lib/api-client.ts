@@ -1,11 +1,17 @@
 import { API_BASE, REQUEST_TIMEOUT_MS } from '@kaoping/contracts/constants';
+import { type ErrorCode, isErrorCode } from '@kaoping/contracts/errors';
 import { clearToken, getToken } from './auth-token';
 
-/** A failed call: `status` 0 means the server was never reached (network down or timeout). */
+/**
+ * A failed call: `status` 0 means the server was never reached (network down or timeout). The app decides
+ * by `code` (contracts/errors.ts), never by the text; `detail` is only shown.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | undefined,
+    /** The refusal's code from the body; undefined without an answer or for a code the table lacks. */
+    readonly code: ErrorCode | undefined = undefined,
     /** Seconds the server asked to wait before trying again (Retry-After of a 429 or 503). */
     readonly retryAfter?: number,
   ) {
@@ -82,11 +88,22 @@ async function parse<T>(res: Response): Promise<T> {
   } catch {
     // A proxy's HTML error page: keep the status, drop the body.
   }
-  if (!res.ok) {
-    const detail = (data as { detail?: unknown } | undefined)?.detail;
-    throw new ApiError(res.status, typeof detail === 'string' ? detail : undefined, retryAfterOf(res));
-  }
+  if (!res.ok) throw refusal(res, data);
   return data as T;
+}
+
+/** The ApiError of a refused call, from its parsed body `{ detail, code }` (anything else: status only). */
+export function refusal(res: Response, body: unknown): ApiError {
+  const { detail, code } = (typeof body === 'object' && body !== null ? body : {}) as {
+    detail?: unknown;
+    code?: unknown;
+  };
+  return new ApiError(
+    res.status,
+    typeof detail === 'string' ? detail : undefined,
+    isErrorCode(code) ? code : undefined,
+    retryAfterOf(res),
+  );
 }
 
 /** Raw response of an admin call (for downloads); applies the same 401 rule. */

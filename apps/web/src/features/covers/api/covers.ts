@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE } from '@kaoping/contracts/constants';
 import { COVER_FILE_FIELD, type Cover, type CoverKind } from '@kaoping/contracts/cover';
-import { ApiError, adminFetch, adminRequest } from '@/lib/api-client';
+import { adminFetch, adminRequest, refusal } from '@/lib/api-client';
 
 /** A 10 MB file on a slow office line takes longer than the usual 10 s request timeout. */
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -69,6 +69,6 @@ export const applyCoverToAll = (companyId: number, voteTypeId: number, kind: Cov
 export async function fetchCoverBlob(url: Cover['url'], signal?: AbortSignal): Promise<Blob> {
   const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
   const res = await adminFetch(path, { signal, timeoutMs: UPLOAD_TIMEOUT_MS });
-  if (!res.ok) throw new ApiError(res.status, undefined);
+  if (!res.ok) throw refusal(res, await res.json().catch(() => undefined));
   return res.blob();
 }
