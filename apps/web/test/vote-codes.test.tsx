@@ -124,7 +124,7 @@ describe('codes mode on the voter page', () => {
       [VIEW_PATH]: (req) => ({ body: view(req.url.searchParams.get('code')) }),
       [SUBMIT_PATH]: () => {
         states[CODE] = 'voided';
-        return { status: 403, body: { detail: '该测评码已作废' } };
+        return { status: 403, body: { detail: '该测评码已作废', code: 'CODE_VOIDED' } };
       },
     });
     const user = userEvent.setup();

@@ -130,7 +130,9 @@ describe('a voter who already voted, and links that cannot be voted on', () => {
   });
 
   it('an unknown link shows the server detail', async () => {
-    mockFetch({ [VIEW_PATH]: () => ({ status: 404, body: { detail: '投票链接无效或已失效' } }) });
+    mockFetch({
+      [VIEW_PATH]: () => ({ status: 404, body: { detail: '投票链接无效或已失效', code: 'LINK_UNKNOWN' } }),
+    });
     renderVotePage();
     expect(await screen.findByRole('heading', { name: '投票链接无效' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('投票链接无效或已失效');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('submitting the ballot', () => {
       [VIEW_PATH]: () => ({ body: appraisalView() }),
       [SUBMIT_PATH]: (req) =>
         ++answers === 1
-          ? { status: 503, body: { detail: '服务暂不可用' } }
+          ? { status: 503, body: { detail: '服务暂不可用', code: 'SERVER_BUSY' } }
           : { status: 201, body: receiptFor(req.body as SubmissionBody) },
     });
     const user = await openFilledReview();
@@ -95,7 +95,10 @@ describe('submitting the ballot', () => {
   it("shows the server's detail for a refused ballot and does not retry it", async () => {
     const calls = mockFetch({
       [VIEW_PATH]: () => ({ body: appraisalView() }),
-      [SUBMIT_PATH]: () => ({ status: 422, body: { detail: '答卷有误：尚未作答：“王五”' } }),
+      [SUBMIT_PATH]: () => ({
+        status: 422,
+        body: { detail: '答卷有误：尚未作答：“王五”', code: 'BALLOT_INVALID' },
+      }),
     });
     const user = await openFilledReview();
     await user.click(screen.getByRole('button', { name: '提交答卷' }));
@@ -110,7 +113,7 @@ describe('submitting the ballot', () => {
       [VIEW_PATH]: () => ({ body: appraisalView(voted ? { already_voted: true } : {}) }),
       [SUBMIT_PATH]: () => {
         voted = true;
-        return { status: 409, body: { detail: '您已完成投票' } };
+        return { status: 409, body: { detail: '您已完成投票', code: 'ALREADY_VOTED' } };
       },
     });
     const user = await openFilledReview();
@@ -123,7 +126,10 @@ describe('submitting the ballot', () => {
   it("shows '本投票已达到应到人数' when the cap refuses the ballot, and drops the draft", async () => {
     const calls = mockFetch({
       [VIEW_PATH]: () => ({ body: appraisalView() }),
-      [SUBMIT_PATH]: () => ({ status: 409, body: { detail: '本投票已达到应到人数，无法继续投票' } }),
+      [SUBMIT_PATH]: () => ({
+        status: 409,
+        body: { detail: '本投票已达到应到人数，无法继续投票', code: 'CAP_REACHED' },
+      }),
     });
     const user = await openFilledReview();
     await user.click(screen.getByRole('button', { name: '提交答卷' }));
@@ -136,6 +142,51 @@ describe('submitting the ballot', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it('shows the already-voted page by the code ALREADY_VOTED even when the page read again does not say so', async () => {
+    // The page read again still offers the ballot (already_voted false): the refusal's code decides.
+    mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView() }),
+      [SUBMIT_PATH]: () => ({ status: 409, body: { detail: '此设备已投过票', code: 'ALREADY_VOTED' } }),
+    });
+    const user = await openFilledReview();
+    await user.click(screen.getByRole('button', { name: '提交答卷' }));
+    expect(await screen.findByRole('heading', { name: '您已完成投票' })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(localStorage.getItem(`kp-vote-draft:${LINK}`)).toBeNull();
+  });
+
+  it('decides by the code, not the text: CAP_REACHED in other words is the full page', async () => {
+    mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView() }),
+      [SUBMIT_PATH]: () => ({ status: 409, body: { detail: '名额已满', code: 'CAP_REACHED' } }),
+    });
+    const user = await openFilledReview();
+    await user.click(screen.getByRole('button', { name: '提交答卷' }));
+    expect(await screen.findByRole('heading', { name: '本投票已达到应到人数' })).toBeInTheDocument();
+    expect(localStorage.getItem(`kp-vote-draft:${LINK}`)).toBeNull();
+  });
+
+  it("keeps the ballot when another 409 merely reads like the cap's or the already-voted text", async () => {
+    for (const detail of ['本投票已达到应到人数，无法继续投票', '您已完成投票']) {
+      const calls = mockFetch({
+        [VIEW_PATH]: () => ({ body: appraisalView() }),
+        [SUBMIT_PATH]: () => ({ status: 409, body: { detail, code: 'DEFINITION_CHANGING' } }),
+      });
+      const user = await openFilledReview();
+      await user.click(screen.getByRole('button', { name: '提交答卷' }));
+      // The refusal is shown on the ballot, which stays with its answers for another try.
+      expect(await screen.findByRole('alert')).toHaveTextContent(`提交未成功：${detail}`);
+      expect(screen.queryByRole('heading', { name: '本投票已达到应到人数' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: '您已完成投票' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '提交答卷' })).toBeInTheDocument();
+      expect(localStorage.getItem(`kp-vote-draft:${LINK}`)).not.toBeNull();
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+      cleanup();
+      localStorage.clear();
+    }
+  });
+
   it('shows that the vote has ended when it closes while the voter fills it in', async () => {
     let closed = false;
     mockFetch({
@@ -146,7 +197,7 @@ describe('submitting the ballot', () => {
       },
       [SUBMIT_PATH]: () => {
         closed = true;
-        return { status: 403, body: { detail: '投票已结束' } };
+        return { status: 403, body: { detail: '投票已结束', code: 'VOTE_CLOSED' } };
       },
     });
     const user = await openFilledReview();
@@ -163,7 +214,11 @@ describe('a busy server', () => {
       [VIEW_PATH]: () => ({ body: appraisalView() }),
       [SUBMIT_PATH]: (req) =>
         ++answers === 1
-          ? { status: 503, body: { detail: '服务器繁忙，请稍后重试' }, headers: { 'retry-after': '3' } }
+          ? {
+              status: 503,
+              body: { detail: '服务器繁忙，请稍后重试', code: 'SERVER_BUSY' },
+              headers: { 'retry-after': '3' },
+            }
           : { status: 201, body: receiptFor(req.body as SubmissionBody) },
     });
     const user = await openFilledReview();

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicVoteTypeView, SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
-import { publicRequest } from '@/lib/api-client';
+import { type ApiError, publicRequest } from '@/lib/api-client';
 import { buildBallots } from './ballot-answers';
 import { buildSteps, missingOf } from './ballot-steps';
 import { CoverView } from './cover-view';
@@ -19,7 +19,7 @@ export interface BallotFlowProps {
   code: string | null;
   onSubmitted: (receipt: SubmissionReceipt) => void;
   /** A 403 or 409 on submit: true when the page took over (see useSubmit). */
-  onRefusal: (status: number, detail: string) => Promise<boolean>;
+  onRefusal: (refusal: ApiError) => Promise<boolean>;
   onReload: () => void;
 }
 

@@ -24,10 +24,10 @@ interface Options {
   send: () => Promise<SubmissionReceipt>;
   onSuccess: (receipt: SubmissionReceipt) => void;
   /**
-   * A 403 or 409 (already voted, cap reached, closed, code used or voided): true when the page took
-   * over and shows the reason as a page of its own.
+   * A 403 or 409 (already voted, cap reached, closed, code used or voided; the page decides by its
+   * `code`): true when the page took over and shows the reason as a page of its own.
    */
-  onRefusal: (status: number, detail: string) => Promise<boolean>;
+  onRefusal: (refusal: ApiError) => Promise<boolean>;
 }
 
 /**
@@ -67,7 +67,11 @@ export function useSubmit({ send, onSuccess, onRefusal }: Options) {
             ? { kind: 'offline' }
             : { kind: 'waiting', seconds: delay, retry: failures.current, busy: hinted !== undefined },
         );
-      } else if ((status === 403 || status === 409) && (await latest.current.onRefusal(status, detail))) {
+      } else if (
+        err instanceof ApiError &&
+        (status === 403 || status === 409) &&
+        (await latest.current.onRefusal(err))
+      ) {
         setState({ kind: 'idle' });
       } else {
         setState({ kind: 'refused', detail });

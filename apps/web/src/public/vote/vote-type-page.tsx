@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
+import type { ApiError } from '@/lib/api-client';
 import { clearDraft, loadDraft, loadReceiptId, rememberReceiptId } from '../lib/voter-store';
 import { LoadingPage } from '../status-page';
 import { BallotFlow } from './ballot-flow';
@@ -91,8 +92,8 @@ function VoteType({ linkId }: { linkId: string }) {
     window.scrollTo(0, 0);
   };
 
-  const onRefusal = async (status: number, detail: string) => {
-    if (status === 409 && detail === PUBLIC_VOTE_DETAILS.capReached) {
+  const onRefusal = async ({ code: refused }: ApiError) => {
+    if (refused === 'CAP_REACHED') {
       clearDraft(linkId);
       setCapReached(true);
       return true;
@@ -104,7 +105,7 @@ function VoteType({ linkId }: { linkId: string }) {
     if (fresher.vote_type.status !== 'open' || !fresher.ready) return true;
     if (fresher.vote_type.access_mode === 'codes') return fresher.code_state !== 'usable';
     if (fresher.already_voted) return true;
-    if (status === 409 && detail === PUBLIC_VOTE_DETAILS.alreadyVoted) {
+    if (refused === 'ALREADY_VOTED') {
       setVotedWithoutReceipt(true);
       return true;
     }
