@@ -78,10 +78,10 @@ describe('api client', () => {
     ]);
   });
 
-  it('leaves the code undefined when the body has none the table knows, or is no JSON', async () => {
+  it('leaves the code undefined when the body has none shaped like a code, or is no JSON', async () => {
     setPath('/vote/type/x');
     mockFetch({
-      'GET /api/v1/public/a': () => ({ status: 409, body: { detail: '冲突', code: 'NOT_A_CODE' } }),
+      'GET /api/v1/public/a': () => ({ status: 409, body: { detail: '冲突', code: 'not a code' } }),
       'GET /api/v1/public/b': () => ({ status: 403, body: { detail: '无权限' } }),
       'GET /api/v1/public/c': () => ({ status: 404, body: { detail: '不存在', code: 'toString' } }),
     });

@@ -1,5 +1,5 @@
 import { API_BASE, REQUEST_TIMEOUT_MS } from '@kaoping/contracts/constants';
-import { type ErrorCode, isErrorCode } from '@kaoping/contracts/errors';
+import type { ErrorCode } from '@kaoping/contracts/errors';
 import { clearToken, getToken } from './auth-token';
 
 /**
@@ -92,6 +92,14 @@ async function parse<T>(res: Response): Promise<T> {
   return data as T;
 }
 
+/**
+ * A code as the server sends them (UPPER_SNAKE). Checked by its shape, not against the table: the table
+ * with its Chinese details would add 2.5 KB (gzip) to every voter page; an unknown code simply matches
+ * no branch of the app.
+ */
+const asCode = (v: unknown): ErrorCode | undefined =>
+  typeof v === 'string' && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/.test(v) ? (v as ErrorCode) : undefined;
+
 /** The ApiError of a refused call, from its parsed body `{ detail, code }` (anything else: status only). */
 export function refusal(res: Response, body: unknown): ApiError {
   const { detail, code } = (typeof body === 'object' && body !== null ? body : {}) as {
@@ -101,7 +109,7 @@ export function refusal(res: Response, body: unknown): ApiError {
   return new ApiError(
     res.status,
     typeof detail === 'string' ? detail : undefined,
-    isErrorCode(code) ? code : undefined,
+    asCode(code),
     retryAfterOf(res),
   );
 }
