@@ -47,7 +47,9 @@ export function mockFetch(handlers: Record<string, Handler>) {
     }
     calls.push(req);
     const handler = handlers[key];
-    const res = handler ? handler(req) : { status: 404, body: { detail: '接口不存在', code: 'ROUTE_NOT_FOUND' } };
+    const res = handler
+      ? handler(req)
+      : { status: 404, body: { detail: '接口不存在', code: 'ROUTE_NOT_FOUND' } };
     const status = res.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(res.body ?? null), {
       status,
