@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CODE_ALPHABET } from '@kaoping/contracts/ballot-codes';
 import { rowsOf } from '../src/db/client';
 import { createTestContext, type TestContext } from './helpers/test-app';
+import { useBallotWorld } from './helpers/ballot-world';
 import { createAdmin, createVoteType } from './helpers/factories';
 import { buildBallotFixture, type BallotFixture } from './helpers/ballot-fixtures';
 import { adminCalls, plain } from './helpers/vote-control';
@@ -13,15 +14,8 @@ let token: string;
 let f: BallotFixture;
 const api = () => adminCalls(ctx.app, () => token);
 
-beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_URL: 'https://kp.example.cn' });
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld({ env: { PUBLIC_URL: 'https://kp.example.cn' } });
+beforeEach(() => ({ ctx, token, f } = w));
 
 const codeCount = async () =>
   (await rowsOf<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM ballot_codes`))[0]!.n;

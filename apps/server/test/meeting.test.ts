@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { MeetingBoard } from '@kaoping/contracts/meeting';
-import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
-import { createAdmin, createCompany, elevate } from './helpers/factories';
+import { submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
+import { createCompany, elevate } from './helpers/factories';
 import { closeVoteTypes, newRound } from './helpers/round-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
 import { adminCalls, plain } from './helpers/vote-control';
 
 let ctx: TestContext;
@@ -18,15 +19,8 @@ const board = async (companyId: number) => {
 };
 const publicGet = (url: string) => ctx.app.inject({ url: `/api/v1/public/meeting${url}` });
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, token, f } = w));
 
 describe('the meeting screen board', () => {
   it('shows how to vote and how many voted per vote type, and nothing of any ballot', async () => {

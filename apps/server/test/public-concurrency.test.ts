@@ -1,32 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { createAdmin } from './helpers/factories';
-import {
-  buildBallotFixture,
-  countRows,
-  submission,
-  submit,
-  type BallotFixture,
-} from './helpers/ballot-fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { countRows, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 
 // On PostgreSQL (TEST_DATABASE_URL) these requests really run side by side on a pool of connections;
 // on PGlite they interleave on one connection. Either way the database decides, not the process.
 
 let ctx: TestContext;
-let token: string;
 let f: BallotFixture;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, f } = w));
 
 describe('concurrent submissions', () => {
   it('50 parallel copies of one submission store exactly one ballot and all get the same receipt', async () => {

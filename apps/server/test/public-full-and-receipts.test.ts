@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { createAdmin, elevate } from './helpers/factories';
-import {
-  buildBallotFixture,
-  PUBLIC,
-  submission,
-  submit,
-  type BallotFixture,
-} from './helpers/ballot-fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { elevate } from './helpers/factories';
+import { PUBLIC, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 import { adminCalls } from './helpers/vote-control';
 
 let ctx: TestContext;
@@ -17,15 +12,8 @@ const api = () => adminCalls(ctx.app, () => token);
 const FULL = '本投票已达到应到人数';
 const CAP = '本投票已达到应到人数，无法继续投票';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, token, f } = w));
 
 const view = async (link: string, voter?: string) => {
   const res = await ctx.app.inject({

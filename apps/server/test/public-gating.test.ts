@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { createAdmin, elevate } from './helpers/factories';
-import {
-  buildBallotFixture,
-  PUBLIC,
-  submission,
-  submit,
-  type BallotFixture,
-} from './helpers/ballot-fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { elevate } from './helpers/factories';
+import { PUBLIC, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 import { adminCalls } from './helpers/vote-control';
 
 let ctx: TestContext;
@@ -17,15 +12,8 @@ let f: BallotFixture;
 const api = () => adminCalls(ctx.app, () => token);
 const get = (path: string) => ctx.app.inject({ method: 'GET', url: `${PUBLIC}${path}` });
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, token, f } = w));
 
 describe('public lists of a unit’s people', () => {
   it('answer only while a vote of their family is open or in test mode', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { createAdmin, createCompany } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { createCompany } from './helpers/factories';
 import {
   buildBallotFixture,
   PUBLIC,
@@ -8,20 +8,16 @@ import {
   submit,
   type BallotFixture,
 } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let f: BallotFixture;
 let other: BallotFixture;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
+const w = useBallotWorld();
 beforeEach(async () => {
-  await ctx.reset();
-  f = await buildBallotFixture(ctx.app, token);
+  ({ ctx, token, f } = w);
   other = await buildBallotFixture(ctx.app, token, { name: '其他单位', persons: 1 });
 });
 

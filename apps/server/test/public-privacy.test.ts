@@ -3,22 +3,21 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { createAdmin } from './helpers/factories';
-import { buildBallotFixture, PUBLIC, submission, type BallotFixture } from './helpers/ballot-fixtures';
+import type { TestContext } from './helpers/test-app';
+import { PUBLIC, submission, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 
 // DESIGN.md "Voting": nothing but the voter identifier is kept with a ballot, and the server's own
 // request log must not put a voter's address next to the moment a ballot arrived.
 
 let ctx: TestContext;
-let token: string;
 let f: BallotFixture;
 let logged: string[];
 let logging: App;
 
+const w = useBallotWorld();
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
+  ({ ctx } = w);
   // A second app on the same database, logging at info like a production server.
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -34,13 +33,9 @@ beforeAll(async () => {
   });
   await logging.ready();
 });
-afterAll(async () => {
-  await logging.close();
-  await ctx.close();
-});
+afterAll(() => logging.close());
 beforeEach(async () => {
-  await ctx.reset();
-  f = await buildBallotFixture(ctx.app, token);
+  ({ f } = w);
   logged = [];
 });
 

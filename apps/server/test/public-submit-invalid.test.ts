@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { createAdmin, createVoteTarget } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { createVoteTarget } from './helpers/factories';
 import {
   appraisalEntries,
   buildBallotFixture,
@@ -11,20 +11,14 @@ import {
   submit,
   type BallotFixture,
 } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let f: BallotFixture;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, token, f } = w));
 
 const NOTHING = { submissions: 0, votes: 0, cadre_votes: 0 };
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { bearer } from './helpers/factories';
 import {
-  buildBallotFixture,
   countRows,
   PUBLIC,
   scoringAnswers,
@@ -10,20 +9,14 @@ import {
   submit,
   type BallotFixture,
 } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let f: BallotFixture;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, token, f } = w));
 
 describe('POST /public/polls/votes/ — appraisal', () => {
   it('stores the whole ballot with server-computed scores and answers 201 with the receipt', async () => {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createVoteTarget } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { bearer, createVoteTarget } from './helpers/factories';
 import {
-  buildBallotFixture,
   countRows,
   PUBLIC,
   scoringAnswers,
@@ -11,20 +10,14 @@ import {
   submit,
   type BallotFixture,
 } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let f: BallotFixture;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, token, f } = w));
 
 const admin = async (method: 'PUT', url: string, payload?: object) => {
   const res = await ctx.app.inject({ method, url: `/api/v1/admin${url}`, headers: bearer(token), payload });

@@ -1,29 +1,17 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, multipartFile } from './helpers/factories';
-import {
-  buildBallotFixture,
-  PUBLIC,
-  submission,
-  submit,
-  type BallotFixture,
-} from './helpers/ballot-fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { bearer, multipartFile } from './helpers/factories';
+import { PUBLIC, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let f: BallotFixture;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, token, f } = w));
 
 const view = (link: string, query = '') =>
   ctx.app.inject({ method: 'GET', url: `${PUBLIC}/vote-type/${link}${query}` });

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { createAdmin } from './helpers/factories';
-import {
-  buildBallotFixture,
-  countRows,
-  submission,
-  submit,
-  type BallotFixture,
-} from './helpers/ballot-fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { countRows, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 import { adminCalls } from './helpers/vote-control';
 
 let ctx: TestContext;
@@ -18,15 +12,8 @@ let f: BallotFixture;
 const api = () => adminCalls(ctx.app, () => token);
 const CAP = '本投票已达到应到人数，无法继续投票';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld();
+beforeEach(() => ({ ctx, token, f } = w));
 
 describe('expected_voters as a hard cap in link mode', () => {
   it('refuses the (N+1)th distinct voter with 409 while replays of the first N still answer 201', async () => {

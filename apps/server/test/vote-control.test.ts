@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, elevate } from './helpers/factories';
-import {
-  buildBallotFixture,
-  countRows,
-  submission,
-  submit,
-  type BallotFixture,
-} from './helpers/ballot-fixtures';
+import type { TestContext } from './helpers/test-app';
+import { bearer } from './helpers/factories';
+import { countRows, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
 import { adminCalls } from './helpers/vote-control';
 
 let ctx: TestContext;
@@ -19,16 +14,8 @@ let elevated: string;
 let f: BallotFixture;
 const api = () => adminCalls(ctx.app, () => token);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  elevated = await elevate(ctx.app, token);
-  f = await buildBallotFixture(ctx.app, token);
-});
+const w = useBallotWorld({ elevated: true });
+beforeEach(() => ({ ctx, token, elevated, f } = w));
 
 const auditActions = async () =>
   (
