@@ -11,6 +11,7 @@ import errorHandler from './plugins/error-handler';
 import handlersInFlight from './plugins/handlers-in-flight';
 import openapi from './plugins/openapi';
 import publicGuard from './plugins/public-guard';
+import { withRequestRedaction } from './plugins/request-log';
 import securityHeaders from './plugins/security-headers';
 import { frameworkErrors, guardedValidatorCompiler } from './plugins/request-guard';
 import webApp from './plugins/web-app';
@@ -38,7 +39,8 @@ export interface BuildOptions {
 /** Builds the whole HTTP application; tests call this with a migrated database and use app.inject. */
 export async function buildApp({ config, database, jwtSecret, logger = false, onRoute }: BuildOptions) {
   const app = Fastify({
-    logger,
+    // Request lines hold no voter's secret and no voter's address (plugins/request-log.ts).
+    logger: withRequestRedaction(logger),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For only from the proxies the operator names (TRUST_PROXY); none by default.
     trustProxy: config.TRUST_PROXY,

@@ -76,6 +76,20 @@ export const voterQuery = z.object({ voter_identifier: voterIdentifier.optional(
 export const voteTypeViewQuery = voterQuery.extend({
   code: z.string({ error: '测评码必须是文本' }).max(40, { error: '测评码无效，请核对后重新输入' }).optional(),
 });
+/**
+ * The same two values as request headers, which the product's own voter page sends instead of the query:
+ * a query string is kept by proxies' and servers' access logs, a header is not. Other headers pass.
+ */
+export const voteTypeViewHeaders = z.looseObject({
+  'x-voter-id': voterIdentifier
+    .optional()
+    .meta({ description: '本浏览器的投票人标识（同查询参数 voter_identifier）' }),
+  'x-ballot-code': z
+    .string({ error: '测评码必须是文本' })
+    .max(40, { error: '测评码无效，请核对后重新输入' })
+    .optional()
+    .meta({ description: '测评码（同查询参数 code）' }),
+});
 /** A receipt id made by the server (base64url). */
 export const receiptId = z
   .string()
@@ -165,9 +179,8 @@ export const publicVoteTypeView = z.object({
 
 export const submissionReceipt = z.object({
   receipt_id: z.string(),
-  submission_id: z.string(),
   receipt_code: z.string(),
-  created_at: z.string(),
+  voted_on: z.string(),
   company,
   vote_type: z.object({ name: z.string(), form_category: formCategory }),
   ballot_count: z.number().int(),

@@ -9,6 +9,7 @@ import {
   receiptParams,
   submissionBody,
   submissionReceipt,
+  voteTypeViewHeaders,
   voteTypeViewQuery,
 } from '@kaoping/contracts/public-vote';
 import { sendCoverFile } from '../covers/cover-file';
@@ -29,15 +30,19 @@ const publicBallotRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           '投票链接：单位、投票类型、状态、问卷、对象、封面，该投票人是否已投票，以及测评码（code）能否使用',
+        description:
+          '投票人标识与测评码可用请求头 X-Voter-Id、X-Ballot-Code 传递（本系统的投票页只用请求头：查询参数会留在代理和服务器的访问日志中）；查询参数 voter_identifier、code 仍然接受，两者都有时以请求头为准。',
         params: linkParams,
         querystring: voteTypeViewQuery,
+        headers: voteTypeViewHeaders,
         response: { 200: publicVoteTypeView, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      // Says whether this voter voted: never cached by a browser or a proxy.
-      reply.header('Cache-Control', 'no-store');
-      const { voter_identifier: voter, code } = request.query;
+      // Says whether this voter voted: never cached by a browser or a proxy, and differs by the headers.
+      reply.header('Cache-Control', 'no-store').header('Vary', 'X-Voter-Id, X-Ballot-Code');
+      const voter = request.headers['x-voter-id'] ?? request.query.voter_identifier;
+      const code = request.headers['x-ballot-code'] ?? request.query.code;
       return getVoteTypeView(app.db, request.params.linkId, { voter, code });
     },
   );
