@@ -1,16 +1,10 @@
 // Each 500 the fuzzing of issue 18 found, as a client sends it: every one must be a 4xx with a Chinese
 // detail, and a refused write must leave the tables as they were.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import {
-  bearer,
-  createAdmin,
-  createCompany,
-  createVoteTarget,
-  createVoteType,
-  elevate,
-} from './helpers/factories';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
+import { bearer, createCompany, createVoteTarget, createVoteType, elevate } from './helpers/factories';
 import { buildBallotFixture, countRows, submission, submit } from './helpers/ballot-fixtures';
 
 let ctx: TestContext;
@@ -18,15 +12,8 @@ let token: string;
 const ADMIN = '/api/v1/admin';
 const NUL = '\u0000';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-});
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 const chinese = /[\u4e00-\u9fff]/;
 

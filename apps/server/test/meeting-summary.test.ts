@@ -3,12 +3,13 @@
 // (422 without) and shows the figures of the 汇总表 after, on the admin board and the share link alike;
 // switched off or a vote reopened, it is gone, and after the next 完成计票 it needs a new confirmation.
 // Never a voter's words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingBoard } from '@kaoping/contracts/meeting';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
-import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
-import { createAdmin, elevate } from './helpers/factories';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
+import { elevate } from './helpers/factories';
+import type { TestContext } from './helpers/test-app';
 import { adminCalls } from './helpers/vote-control';
 
 let ctx: TestContext;
@@ -36,10 +37,9 @@ const NOT_COUNTED = (names: string) => ({
   detail: `${names}尚未完成计票，全部完成计票后才能在大屏显示汇总`,
 });
 
+const w = useBallotWorld({ reset: false });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-  f = await buildBallotFixture(ctx.app, token);
+  ({ ctx, token, f } = w);
   for (let i = 0; i < 3; i++) {
     expect((await submit(ctx.app, submission(f))).statusCode).toBe(201);
     expect((await submit(ctx.app, submission(f, 'evaluation'))).statusCode).toBe(201);
@@ -47,7 +47,6 @@ beforeAll(async () => {
   const share = await admin().call('POST', `/meeting/${f.company.id}/share`);
   shareToken = share.json<{ path: string }>().path.split('/').pop()!;
 });
-afterAll(() => ctx?.close());
 
 describe('the 汇总 on the meeting screen', () => {
   it('shows counts only while the vote runs; the switch refuses (409) and names the groups not counted', async () => {

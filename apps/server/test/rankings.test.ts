@@ -1,7 +1,7 @@
 // 跨单位排名 (issue 15 item 4): three units with hand-computed figures, ranked across units; a unit admin
 // sees only his units; the xlsx holds the same rows in the print layout.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Rankings } from '@kaoping/contracts/rankings';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { createAccount } from './helpers/accounts';
@@ -14,8 +14,9 @@ import {
   submit,
   type BallotFixture,
 } from './helpers/ballot-fixtures';
-import { bearer, createAdmin, elevate } from './helpers/factories';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
+import { bearer } from './helpers/factories';
+import type { TestContext } from './helpers/test-app';
 
 // Documents take seconds to draw, more on a busy machine: no timing is asserted here.
 vi.setConfig({ testTimeout: 180_000 });
@@ -54,9 +55,9 @@ async function cast(body: ReturnType<typeof submission>) {
   if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
 }
 
+const w = useAdminWorld({ reset: false, elevated: true });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  sys = await elevate(ctx.app, await createAdmin(ctx.app));
+  ({ ctx, elevated: sys } = w);
   units = {
     a: await buildBallotFixture(ctx.app, sys, { name: '甲公司', persons: 1 }),
     b: await buildBallotFixture(ctx.app, sys, { name: '乙公司', persons: 1 }),
@@ -75,7 +76,6 @@ beforeAll(async () => {
   await cast(appraisal(units.c, 'fairly_good'));
   await cast(evaluation(units.c, '较好', '基本认同'));
 }, 120_000);
-afterAll(() => ctx.close());
 
 const get = (url: string, token = sys) =>
   ctx.app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: bearer(token) });

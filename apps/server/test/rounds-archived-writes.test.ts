@@ -3,12 +3,13 @@
 // round's objects and must answer 409 '该测评批次已归档，不能修改' (the public submission: 403
 // '本轮测评已结束') with every table exactly as before. A new write route fails this test until classified.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from './helpers/cover-fixtures';
-import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
-import { bearer, createAdmin, currentRoundId, elevate, multipartFile } from './helpers/factories';
+import { submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
+import { useBallotWorld } from './helpers/ballot-world';
+import { bearer, currentRoundId, multipartFile } from './helpers/factories';
 import { closeVoteTypes, newRound } from './helpers/round-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
 
 const routes = new Set<string>();
 let ctx: TestContext;
@@ -21,19 +22,17 @@ let archivedRound: number;
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-beforeAll(async () => {
-  ctx = await createTestContext(
-    {},
-    {
-      onRoute: ({ method, url }) => {
-        for (const m of [method].flat())
-          if (WRITE.has(m)) routes.add(`${m} ${url.replace(/\/$/, '') || '/'}`);
-      },
+const w = useBallotWorld({
+  reset: false,
+  elevated: true,
+  build: {
+    onRoute: ({ method, url }) => {
+      for (const m of [method].flat()) if (WRITE.has(m)) routes.add(`${m} ${url.replace(/\/$/, '') || '/'}`);
     },
-  );
-  token = await createAdmin(ctx.app);
-  elevated = await elevate(ctx.app, token);
-  f = await buildBallotFixture(ctx.app, token);
+  },
+});
+beforeAll(async () => {
+  ({ ctx, token, elevated, f } = w);
   const form = multipartFile(PNG, 'cover.png', 'image/png');
   const up = await ctx.app.inject({
     method: 'POST',
@@ -56,7 +55,6 @@ beforeAll(async () => {
   archivedRound = await currentRoundId(ctx.database.db, f.company.id);
   await newRound(ctx.app, elevated, f.company.id, '2099年度', 2099);
 }, 120_000);
-afterAll(() => ctx.close());
 
 /** Every row of every table, digested: nothing may change when a write is refused. */
 async function snapshot() {

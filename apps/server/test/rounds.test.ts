@@ -2,7 +2,7 @@
 // round and copies its setup (no ballots, new links); every spec route acts on the current round; bad
 // input is a 4xx with a Chinese detail and writes nothing.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { VoteType } from '@kaoping/contracts/vote-type';
 import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
 import { PNG } from './helpers/cover-fixtures';
@@ -14,22 +14,16 @@ import {
   submit,
   type BallotFixture,
 } from './helpers/ballot-fixtures';
-import { bearer, createAdmin, createCompany, elevate, multipartFile } from './helpers/factories';
+import { useAdminWorld } from './helpers/ballot-world';
+import { bearer, createCompany, multipartFile } from './helpers/factories';
 import { closeVoteTypes, get, listRounds, newRound, startRound } from './helpers/round-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
 let token: string;
 let elevated: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  elevated = await elevate(ctx.app, token);
-});
+const w = useAdminWorld({ elevated: true });
+beforeEach(() => ({ ctx, token, elevated } = w));
 
 const thisYear = new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 
