@@ -11,6 +11,8 @@ const press = (state: EntryState, keys: string[]) =>
 
 describe('paper entry keys', () => {
   it('takes the code out of a scanned QR address, and a typed code as it is', () => {
+    // Sheets print the code after '#' (issue 26); sheets printed before say ?code=.
+    expect(keyFromInput('https://kp.example.cn/vote/type/abc#code=K7QXM3PD9R')).toBe('K7QXM3PD9R');
     expect(keyFromInput('https://kp.example.cn/vote/type/abc?code=K7QX-M3PD-9R')).toBe('K7QX-M3PD-9R');
     expect(keyFromInput('  k7qx-m3pd-9r ')).toBe('k7qx-m3pd-9r');
     expect(keyFromInput('17')).toBe('17');

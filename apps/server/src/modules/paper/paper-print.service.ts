@@ -52,7 +52,8 @@ export async function paperBallotsPdf(
     const link = `${base}${voteTypePublicPath(v.linkId)}`;
     opts.actor.audit.summary = `打印纸质选票：“${v.name}”${query.copies} 份，每份一个新测评码`;
     const codes = await issueForPrint(db, v, query.copies, opts.actor);
-    sheets = codes.map((code) => ({ code, url: `${link}?code=${code}` }));
+    // The code after '#', as on a slip (vote-control/print.service.ts): never sent to a server or proxy.
+    sheets = codes.map((code) => ({ code, url: `${link}#code=${code}` }));
   } else {
     opts.actor.audit.summary = `打印纸质选票：“${v.name}”${query.copies} 份（空白，不含测评码）`;
   }

@@ -40,7 +40,8 @@ export async function codesPdf(
     voteType: v.name,
     codes,
     batch: opts.batch,
-    urlOf: (code) => `${link}?code=${code}`,
+    // After '#': a browser never sends the fragment, so no proxy or server log on the way holds the code.
+    urlOf: (code) => `${link}#code=${code}`,
   });
   const batch = opts.batch === undefined ? [] : [`第${opts.batch}批`];
   return { file, fileName: fileName(company.name, v.name, '测评码', ...batch) };

@@ -26,7 +26,7 @@ export interface SlipsInput {
   voteType: string;
   /** Codes in the stored form; printed grouped (K7QX-M3PD-9R). */
   codes: string[];
-  /** The absolute voting address of one code (the vote type's link with the code in its query). */
+  /** The absolute voting address of one code (the vote type's link, the code in its fragment: #code=). */
   urlOf: (code: string) => string;
   batch?: number;
 }
