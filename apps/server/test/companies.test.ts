@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createCompany, elevate } from './helpers/factories';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createCompany, elevate } from './helpers/factories';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-});
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, t = token) =>
   ctx.app.inject({

@@ -1,17 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany } from './helpers/factories';
+import { beforeEach, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
+import { bearer, createCompany } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 const list = (encoding?: string) =>
   ctx.app.inject({

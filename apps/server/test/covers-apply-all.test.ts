@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { beforeEach, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 import { makePdf, photoPng, sha } from './helpers/cover-fixtures';
-import { bearer, createAdmin, createCompany, createVoteType, multipartFile } from './helpers/factories';
+import { bearer, createCompany, createVoteType, multipartFile } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 const url = '/api/v1/admin/covers';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 type VoteType = { id: number; link_id: string };
 

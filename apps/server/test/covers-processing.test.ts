@@ -1,18 +1,15 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 import { makePdf, photoPng, sha } from './helpers/cover-fixtures';
-import { bearer, createAdmin, createCompany, createVoteType, multipartFile } from './helpers/factories';
+import { bearer, createCompany, createVoteType, multipartFile } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 async function setup() {
   const company = await createCompany(ctx.app, token, '甲');

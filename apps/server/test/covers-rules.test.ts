@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany, createVoteType, multipartFile } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
+import { bearer, createCompany, createVoteType, multipartFile } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
@@ -20,13 +21,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256)]);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  // A token is a signed claim, so it outlives reset(); one login keeps clear of the login rate limit.
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 async function setup() {
   const company = await createCompany(ctx.app, token, '甲');

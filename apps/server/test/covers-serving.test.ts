@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { configureCoverCache, coverCacheStats } from '../src/modules/covers/cover-cache';
 import { upsertCover } from '../src/modules/covers/covers.repository';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 import { makePdf, photoPng, sha } from './helpers/cover-fixtures';
-import { bearer, createAdmin, createCompany, createVoteType, multipartFile } from './helpers/factories';
+import { bearer, createCompany, createVoteType, multipartFile } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 async function setup() {
   const company = await createCompany(ctx.app, token, '甲');

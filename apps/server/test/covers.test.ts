@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getCoverFile } from '../src/modules/covers/covers.service';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 import { JPEG, PDF, PNG, sha, WEBP } from './helpers/cover-fixtures';
-import { bearer, createAdmin, createCompany, createVoteType, multipartFile } from './helpers/factories';
+import { bearer, createCompany, createVoteType, multipartFile } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 const url = '/api/v1/admin/covers';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  // A token is a signed claim, so it outlives reset(); one login keeps clear of the login rate limit.
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 async function setup() {
   const company = await createCompany(ctx.app, token, '甲');

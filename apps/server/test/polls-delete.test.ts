@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, cadreVotes, polls, submissions, voteTypes, votes } from '../src/db/schema';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany, currentRoundId, elevate } from './helpers/factories';
+import type { TestContext } from './helpers/test-app';
+import { useUnitWorld } from './helpers/ballot-world';
+import { bearer, createCompany, currentRoundId, elevate } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 let companyId: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  companyId = (await createCompany(ctx.app, token)).id;
-});
+const w = useUnitWorld();
+beforeEach(() => ({ ctx, token, companyId } = w));
 
 const api = '/api/v1/admin/polls';
 const importPoll = async (target_type: string, company_id = companyId) =>

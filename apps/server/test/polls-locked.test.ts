@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cadreVotes, submissions, votes } from '../src/db/schema';
-import { bearer, createAdmin, createCompany, createVoteType, currentRoundId } from './helpers/factories';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { bearer, createVoteType, currentRoundId } from './helpers/factories';
+import type { TestContext } from './helpers/test-app';
+import { useUnitWorld } from './helpers/ballot-world';
 
 // Once ballots exist, a questionnaire's structure is what those ballots mean: only its texts may change.
 let ctx: TestContext;
 let token: string;
 let companyId: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  companyId = (await createCompany(ctx.app, token)).id;
-});
+const w = useUnitWorld();
+beforeEach(() => ({ ctx, token, companyId } = w));
 
 type Schema = Record<string, unknown> & {
   evaluationGroups: { options: { label: string; score: number }[] }[];

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { useUnitWorld } from './helpers/ballot-world';
+import { bearer } from './helpers/factories';
 
 // Every rule of spec §5 and issues 3-4 on PUT: a 422 whose detail names the field, and nothing saved.
 
 let ctx: TestContext;
 let token: string;
 let companyId: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-  companyId = (await createCompany(ctx.app, token)).id;
-});
+const w = useUnitWorld();
+beforeEach(() => ({ ctx, token, companyId } = w));
 
 const api = '/api/v1/admin/polls';
 const headers = () => bearer(token);

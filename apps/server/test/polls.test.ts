@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
+import { bearer, createCompany } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-});
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 const api = '/api/v1/admin/polls';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,6 +1,6 @@
 // Company results: hand-computed weighting edge cases, ranking ties, which targets show, errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createVoteTarget, elevate } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createVoteTarget, elevate } from './helpers/factories';
 import {
   ADMIN,
   castAppraisal,
@@ -8,18 +8,13 @@ import {
   setupAppraisal,
   type AppraisalSetup,
 } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
-});
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 const json = async (url: string) => {
   const res = await ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });

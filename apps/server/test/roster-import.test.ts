@@ -1,19 +1,16 @@
 // Issue 17 item 6: Excel import of appraisal targets and evaluation subjects.
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createCompany, multipartFile } from './helpers/factories';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createCompany, multipartFile } from './helpers/factories';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 import { XLSX_TYPE, xlsxOf } from './helpers/xlsx-files';
 
 let ctx: TestContext;
 let token: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 const TARGET_HEAD = ['名称', '类型', '职务'];
 const SUBJECT_HEAD = ['姓名', '出生年月', '原任职务及任职时间', '现任职务及任职时间'];

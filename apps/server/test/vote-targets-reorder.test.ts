@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
-import { bearer, createAdmin, createCompany, createVoteTarget } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
+import { bearer, createCompany, createVoteTarget } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 const url = '/api/v1/admin/vote-targets';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  // A token is a signed claim, so it outlives reset(); one login keeps clear of the login rate limit.
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
-beforeEach(() => ctx.reset());
+const w = useAdminWorld();
+beforeEach(() => ({ ctx, token } = w));
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) =>
   ctx.app.inject({ method, url: `${url}${path}`, headers: bearer(token), payload: payload as object });
