@@ -56,7 +56,13 @@ export const codeListQuery = pagingQuery.extend({
 export type CodeListQuery = z.infer<typeof codeListQuery>;
 export const codeItem = z.object({ code: z.string(), state: codeState, batch: int });
 export type CodeItem = z.infer<typeof codeItem>;
-export const codeList = codeCounts.extend({ items: z.array(codeItem), total: int });
+/**
+ * A page of codes. While the vote is open (投票中, formal) used codes are counted, never listed
+ * (`used_listed` false; unused and voided ones are listed in issue order, the order they print in);
+ * afterwards every code is listed with its state, ordered by the code itself: an order unrelated to
+ * the issue and to the use (decision 0041).
+ */
+export const codeList = codeCounts.extend({ items: z.array(codeItem), total: int, used_listed: z.boolean() });
 export type CodeList = z.infer<typeof codeList>;
 
 /** POST …/codes/void: the listed unused codes, or every unused one. */

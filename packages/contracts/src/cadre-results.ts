@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { agree, companyRef as company, idSchema, int, type Same } from './common';
 import { subjectRef } from './records';
 import type { NewlyPromotedSubjectResult } from './scoring';
-import { turnoutRow } from './turnout';
+import { openVoteType, turnoutRow } from './turnout';
 
 const opinions = z.object({ 认同: z.number(), 基本认同: z.number(), 不认同: z.number(), 不了解: z.number() });
 export const subjectResult = subjectRef.extend({
@@ -31,6 +31,8 @@ export const evaluationResults = z.object({
   form_category: z.literal('democratic_evaluation'),
   vote_type_id: int.nullable(),
   vote_types: z.array(turnoutRow),
+  /** Still open (投票中, formal): left out of vote_types and of every figure here until 结束投票. */
+  open_vote_types: z.array(openVoteType),
   /** Share of 不认同 (0-1) above which a subject is flagged. */
   threshold: z.number(),
   cadre: z.object({ poll: pollRef, ballot_count: int, questions: z.array(cadreQuestionResult) }),

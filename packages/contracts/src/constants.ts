@@ -27,6 +27,14 @@ export const MEETING_SUMMARY_CONFIRM = '将在会场大屏向全场展示每位�
 /** A 409 of the switch 在大屏显示汇总 while a vote type it covers is not 已完成计票. */
 export const meetingSummaryNotCounted = (names: readonly string[]) =>
   `${names.join('、')}尚未完成计票，全部完成计票后才能在大屏显示汇总`;
+/**
+ * Where a figure, record or export of a vote type would be while it is open (投票中, formal): admins read
+ * counts only until 结束投票 (decision 0041).
+ */
+export const FIGURES_AFTER_CLOSE = '投票进行中，结束投票后可查看结果';
+/** The line a result, 汇总表, report or ranking carries while some of its vote types are still open. */
+export const openVoteTypesNote = (names: readonly string[]) =>
+  `${names.map((n) => `“${n}”`).join('、')}投票进行中，未计入本结果；结束投票后可查看`;
 /** Under a group's figures when ballots were deleted after the vote ended (advanced mode). */
 export const deletedBallotsNote = (n: number) => `经高级模式删除 ${n} 张选票（见审计日志）`;
 /** Who may delete a voter's ballots once the vote has ended. */

@@ -23,6 +23,8 @@ export const unitRanking = z.object({
   /** That option's label, e.g. 好. */
   cadre_good_label: z.string().nullable(),
   cadre_rank: int.nullable(),
+  /** The unit's voter groups still open (投票中, formal): left out of its figures here (its 汇总表's open_note). */
+  open_note: z.string().nullable(),
 });
 export type UnitRanking = z.infer<typeof unitRanking>;
 

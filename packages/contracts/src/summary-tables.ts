@@ -189,6 +189,12 @@ export const validity = z.object({
   count_finished: z.boolean(),
   /** '计票未完成' until then (every printed page says it), else null. */
   count_note: z.string().nullable(),
+  /**
+   * Voter groups still open (投票中, formal): counted above (收回数), left out of every table below until
+   * 结束投票; `open_note` says so (openVoteTypesNote), null when none is open.
+   */
+  open_vote_types: z.array(z.object({ vote_type_id: int, name: z.string() })),
+  open_note: z.string().nullable(),
 });
 export type Validity = z.infer<typeof validity>;
 

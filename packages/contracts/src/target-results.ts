@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { agree, companyRef as company, idSchema, int, scoringKind, type Same } from './common';
 import type { ScoringAggregate } from './scoring';
 import { targetComparison } from './rounds';
-import { turnoutRow } from './turnout';
+import { openVoteType, turnoutRow } from './turnout';
 
 const optionShare = z.object({ value: z.string(), label: z.string(), count: int, share: z.number() });
 export const scoringAggregate = z.object({
@@ -57,6 +57,8 @@ export const appraisalResults = z.object({
   company,
   form_category: z.literal('democratic_appraisal'),
   vote_types: z.array(turnoutRow),
+  /** Still open (投票中, formal): left out of vote_types and of every figure here until 结束投票. */
+  open_vote_types: z.array(openVoteType),
   polls: z.array(
     z.object({ id: int, title: z.string(), target_type: scoringKind, reverse_title: z.string() }),
   ),

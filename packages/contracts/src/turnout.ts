@@ -38,8 +38,16 @@ export const turnoutRow = z.object({
   count_stage: countStage,
   /** Formal ballots deleted after the vote ended (advanced mode): the figures say so. */
   deleted_ballots: int,
+  /**
+   * True while the vote type is open and formal (投票中, not 试投票): its records, figures and exports leave
+   * it out until 结束投票; only these counts show it (decision 0041).
+   */
+  figures_hidden: z.boolean(),
 });
 export type TurnoutRow = z.infer<typeof turnoutRow>;
+/** A vote type still open (投票中, formal), left out of the figures that name it. */
+export const openVoteType = z.object({ vote_type_id: int, name: z.string() });
+export type OpenVoteType = z.infer<typeof openVoteType>;
 export const turnout = z.object({
   company_id: int,
   vote_types: z.array(turnoutRow),

@@ -1,5 +1,5 @@
 import type { CodeState } from '@kaoping/contracts/ballot-codes';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { ballotCodes } from '../../db/schema';
 
@@ -103,6 +103,12 @@ export async function codeCounts(db: Db, voteTypeIds: number[]): Promise<Map<num
 export interface CodeFilter {
   state?: CodeState;
   batch?: number;
+  /**
+   * While the vote is open (decision 0041): the used codes are left out (counted, never listed) and the
+   * rest come in issue order, the order they print in. Otherwise every code, ordered by the code itself,
+   * which is random: unrelated to the order of issue and of use.
+   */
+  open?: boolean;
 }
 
 const codeWhere = (voteTypeId: number, f: CodeFilter) =>
@@ -110,9 +116,10 @@ const codeWhere = (voteTypeId: number, f: CodeFilter) =>
     eq(ballotCodes.voteTypeId, voteTypeId),
     f.state === undefined ? undefined : eq(ballotCodes.state, f.state),
     f.batch === undefined ? undefined : eq(ballotCodes.batch, f.batch),
+    f.open ? ne(ballotCodes.state, 'used') : undefined,
   );
 
-/** A page of codes in the order they were issued. */
+/** A page of codes (see CodeFilter.open for which and in what order). */
 export async function listCodes(
   db: Db,
   voteTypeId: number,
@@ -125,7 +132,7 @@ export async function listCodes(
       .select({ code: ballotCodes.code, state: ballotCodes.state, batch: ballotCodes.batch })
       .from(ballotCodes)
       .where(where)
-      .orderBy(asc(ballotCodes.id))
+      .orderBy(f.open ? asc(ballotCodes.id) : asc(ballotCodes.code))
       .limit(page.limit)
       .offset(page.skip),
     db.select({ n: count() }).from(ballotCodes).where(where),

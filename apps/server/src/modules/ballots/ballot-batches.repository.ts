@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cadreVotes, votes } from '../../db/schema';
+import { revealedSql } from './sealed-while-open';
 
 /**
  * Rows fetched per round trip while streaming an export: memory stays flat whatever the vote size
@@ -22,7 +23,9 @@ async function voteBatch(db: Db, roundId: number, afterId: number) {
       createdAt: votes.createdAt,
     })
     .from(votes)
-    .where(and(eq(votes.roundId, roundId), gt(votes.id, afterId), eq(votes.isTest, false)))
+    .where(
+      and(eq(votes.roundId, roundId), gt(votes.id, afterId), eq(votes.isTest, false), revealedSql('votes')),
+    )
     .orderBy(asc(votes.id))
     .limit(EXPORT_BATCH);
 }
@@ -40,7 +43,14 @@ async function cadreVoteBatch(db: Db, roundId: number, afterId: number) {
       createdAt: cadreVotes.createdAt,
     })
     .from(cadreVotes)
-    .where(and(eq(cadreVotes.roundId, roundId), gt(cadreVotes.id, afterId), eq(cadreVotes.isTest, false)))
+    .where(
+      and(
+        eq(cadreVotes.roundId, roundId),
+        gt(cadreVotes.id, afterId),
+        eq(cadreVotes.isTest, false),
+        revealedSql('cadre_votes'),
+      ),
+    )
     .orderBy(asc(cadreVotes.id))
     .limit(EXPORT_BATCH);
 }

@@ -2,11 +2,13 @@ import type { CadreVoteFilterQuery } from '@kaoping/contracts/records';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roundWhere, sourceIs } from './round-where';
+import { revealedSql } from './sealed-while-open';
 import { cadreVotes, submissions, voteTypes } from '../../db/schema';
 
-/** The WHERE of an evaluation records filter; every field optional. */
+/** The WHERE of an evaluation records filter; every field optional. Never a ballot of a vote type still open. */
 export function cadreVoteWhere(f: CadreVoteFilterQuery): SQL | undefined {
   return and(
+    revealedSql('cadre_votes'),
     f.company_id === undefined ? undefined : eq(cadreVotes.companyId, f.company_id),
     roundWhere(cadreVotes.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(cadreVotes.voteTypeId, f.vote_type_id),
@@ -46,7 +48,7 @@ export async function countCadreVotes(db: Db, where: SQL | undefined) {
 }
 
 export async function findCadreVote(db: Db, id: number) {
-  const [row] = await selectRecords(db).where(eq(cadreVotes.id, id));
+  const [row] = await selectRecords(db).where(and(eq(cadreVotes.id, id), revealedSql('cadre_votes')));
   return row;
 }
 
@@ -54,7 +56,7 @@ export async function findCadreVote(db: Db, id: number) {
 export async function cadreVotesOfSubmissions(db: Db, submissionIds: string[]) {
   if (submissionIds.length === 0) return [];
   return selectRecords(db)
-    .where(inArray(cadreVotes.submissionId, submissionIds))
+    .where(and(inArray(cadreVotes.submissionId, submissionIds), revealedSql('cadre_votes')))
     .orderBy(asc(cadreVotes.submissionId), asc(cadreVotes.pollKind), asc(cadreVotes.id));
 }
 
@@ -80,7 +82,12 @@ export async function listCadreAnswers(db: Db, pollId: number, voteTypeId: numbe
     .select({ answers: cadreVotes.answers })
     .from(cadreVotes)
     .where(
-      and(eq(cadreVotes.pollId, pollId), eq(cadreVotes.voteTypeId, voteTypeId), eq(cadreVotes.isTest, false)),
+      and(
+        eq(cadreVotes.pollId, pollId),
+        eq(cadreVotes.voteTypeId, voteTypeId),
+        eq(cadreVotes.isTest, false),
+        revealedSql('cadre_votes'),
+      ),
     )
     .orderBy(asc(cadreVotes.id));
 }
@@ -98,6 +105,7 @@ export async function evaluationBallots(db: Db, roundId: number, voteTypeId?: nu
         eq(cadreVotes.roundId, roundId),
         voteTypeId === undefined ? undefined : eq(cadreVotes.voteTypeId, voteTypeId),
         eq(cadreVotes.isTest, false),
+        revealedSql('cadre_votes'),
       ),
     )
     .orderBy(asc(cadreVotes.id));

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import { revealedSql } from './sealed-while-open';
 
 // The 汇总表's counts of the evaluation family (选人用人 and 新提拔), made by the database: grouped by voter
-// group, question (or cadre) and option, so no ballot travels to the server. Test ballots never count.
+// group, question (or cadre) and option, so no ballot travels to the server. Test ballots never count,
+// nor do the ballots of a vote type still open (decision 0041).
 
 /** Ballots of a poll kind per vote type. */
 export async function evaluationVoters(db: Db, roundId: number, pollKind: 'cadre' | 'newly_promoted') {
   const rows = await rowsOf<{ vote_type_id: number; n: number }>(
     db,
     sql`SELECT vote_type_id, count(*)::int AS n FROM cadre_votes
-        WHERE round_id = ${roundId} AND poll_kind = ${pollKind} AND NOT is_test
+        WHERE round_id = ${roundId} AND poll_kind = ${pollKind} AND NOT is_test AND ${revealedSql('cadre_votes')}
         GROUP BY vote_type_id`,
   );
   return new Map(rows.map((r) => [Number(r.vote_type_id), Number(r.n)]));
@@ -34,7 +36,7 @@ export async function cadreChoiceCounts(db: Db, roundId: number) {
           SELECT jsonb_array_elements_text(
             CASE WHEN jsonb_typeof(e.value) = 'array' THEN e.value ELSE '[]'::jsonb END)
         ) x
-        WHERE c.round_id = ${roundId} AND c.poll_kind = 'cadre' AND NOT c.is_test
+        WHERE c.round_id = ${roundId} AND c.poll_kind = 'cadre' AND NOT c.is_test AND ${revealedSql('c')}
         GROUP BY c.vote_type_id, e.key, x.v`,
   );
   return rows.map((r) => ({
@@ -52,7 +54,7 @@ export async function cadreTexts(db: Db, roundId: number, questionIds: readonly 
     db,
     sql`SELECT e.key AS q, btrim(e.value #>> '{}') AS t
         FROM cadre_votes c CROSS JOIN LATERAL jsonb_each(c.answers) e
-        WHERE c.round_id = ${roundId} AND c.poll_kind = 'cadre' AND NOT c.is_test
+        WHERE c.round_id = ${roundId} AND c.poll_kind = 'cadre' AND NOT c.is_test AND ${revealedSql('c')}
           AND e.key IN (${sql.join(
             questionIds.map((id) => sql`${id}`),
             sql`, `,
@@ -68,7 +70,7 @@ export async function newlyPromotedCounts(db: Db, roundId: number) {
     db,
     sql`SELECT c.vote_type_id, substr(e.key, 9) AS s, e.value #>> '{}' AS v, count(*)::int AS n
         FROM cadre_votes c CROSS JOIN LATERAL jsonb_each(c.answers) e
-        WHERE c.round_id = ${roundId} AND c.poll_kind = 'newly_promoted' AND NOT c.is_test
+        WHERE c.round_id = ${roundId} AND c.poll_kind = 'newly_promoted' AND NOT c.is_test AND ${revealedSql('c')}
           AND e.key ~ '^subject_[0-9]{1,10}$' AND jsonb_typeof(e.value) = 'string'
         GROUP BY c.vote_type_id, e.key, e.value #>> '{}'`,
   );
@@ -85,7 +87,7 @@ export async function newlyPromotedReasons(db: Db, roundId: number) {
   const rows = await rowsOf<{ t: string }>(
     db,
     sql`SELECT btrim(answers->>'reason') AS t FROM cadre_votes
-        WHERE round_id = ${roundId} AND poll_kind = 'newly_promoted' AND NOT is_test
+        WHERE round_id = ${roundId} AND poll_kind = 'newly_promoted' AND NOT is_test AND ${revealedSql('cadre_votes')}
           AND jsonb_typeof(answers->'reason') = 'string' AND btrim(answers->>'reason') <> ''
         ORDER BY id`,
   );

@@ -1,6 +1,7 @@
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import { revealedSql } from './sealed-while-open';
 
 export interface BucketFilter {
   roundId: number;
@@ -84,6 +85,8 @@ export async function scoringBuckets(
       sql`poll_id = ${filter.pollId}`,
       // Test ballots (试投票) are never counted.
       sql`NOT is_test`,
+      // Nor are the ballots of a vote type still open (decision 0041).
+      revealedSql('votes'),
       filter.voteTypeId === undefined ? undefined : sql`vote_type_id = ${filter.voteTypeId}`,
       filter.targetId === undefined ? undefined : sql`target_id = ${filter.targetId}`,
     ].filter((x): x is SQL => !!x),
@@ -178,7 +181,7 @@ export async function overallCounts(db: Db, roundId: number, targetIds: readonly
     sql`SELECT vote_type_id, target_id, answers->>'overall' AS o, count(*)::int AS n,
           sum(round(score * 10))::float8 AS tenths
         FROM votes
-        WHERE round_id = ${roundId} AND NOT is_test
+        WHERE round_id = ${roundId} AND NOT is_test AND ${revealedSql('votes')}
           AND target_id IN (${sql.join(
             targetIds.map((id) => sql`${id}::integer`),
             sql`, `,

@@ -3,12 +3,15 @@ import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roundWhere } from './round-where';
+import { revealedSql } from './sealed-while-open';
 import { cadreVotes, submissions, voteTargets, voteTypes, votes } from '../../db/schema';
 
 const ballotTable = (family: FormCategory) => (family === 'democratic_appraisal' ? votes : cadreVotes);
 
+/** The WHERE of a per-voter listing: never a submission of a vote type still open (decision 0041). */
 export function voterWhere(family: FormCategory, f: VoterFilterQuery): SQL | undefined {
   return and(
+    revealedSql('submissions'),
     eq(submissions.formCategory, family),
     f.company_id === undefined ? undefined : eq(submissions.companyId, f.company_id),
     roundWhere(submissions.roundId, f.round_id),
@@ -103,6 +106,30 @@ export async function findVoterSubmissions(
       }),
     )
     .orderBy(asc(submissions.createdAt), asc(submissions.id));
+}
+
+/**
+ * The voter's submission through one vote type, to delete it (decision 0013): the delete rule's own
+ * lookup, a write that answers no figure, so it finds a ballot of a vote type still open too.
+ */
+export async function findSubmissionToDelete(
+  db: Db,
+  family: FormCategory,
+  where: { companyId: number; roundId: number; voteTypeId: number; voter: string },
+) {
+  const [row] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.formCategory, family),
+        eq(submissions.companyId, where.companyId),
+        eq(submissions.roundId, where.roundId),
+        eq(submissions.voteTypeId, where.voteTypeId),
+        eq(submissions.voterIdentifier, where.voter),
+      ),
+    );
+  return row;
 }
 
 export async function lockSubmission(db: Db, id: string) {

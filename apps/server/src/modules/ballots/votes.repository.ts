@@ -2,11 +2,13 @@ import type { VoteFilterQuery } from '@kaoping/contracts/records';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roundWhere, sourceIs } from './round-where';
+import { revealedSql } from './sealed-while-open';
 import { submissions, voteTargets, voteTypes, votes } from '../../db/schema';
 
-/** The WHERE of a records filter; every field optional. */
+/** The WHERE of a records filter; every field optional. Never a ballot of a vote type still open. */
 export function voteWhere(f: VoteFilterQuery): SQL | undefined {
   return and(
+    revealedSql('votes'),
     f.company_id === undefined ? undefined : eq(votes.companyId, f.company_id),
     roundWhere(votes.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(votes.voteTypeId, f.vote_type_id),
@@ -59,7 +61,7 @@ export async function countVotes(db: Db, where: SQL | undefined) {
 }
 
 export async function findVote(db: Db, id: number) {
-  const [row] = await selectRecords(db).where(eq(votes.id, id));
+  const [row] = await selectRecords(db).where(and(eq(votes.id, id), revealedSql('votes')));
   return row;
 }
 
@@ -67,7 +69,7 @@ export async function findVote(db: Db, id: number) {
 export async function votesOfSubmissions(db: Db, submissionIds: string[]) {
   if (submissionIds.length === 0) return [];
   return selectRecords(db)
-    .where(inArray(votes.submissionId, submissionIds))
+    .where(and(inArray(votes.submissionId, submissionIds), revealedSql('votes')))
     .orderBy(asc(votes.submissionId), asc(voteTargets.sortOrder), asc(votes.id));
 }
 
@@ -82,6 +84,13 @@ export async function listScoringAnswers(db: Db, pollId: number, voteTypeId: num
   return db
     .select({ submissionId: votes.submissionId, targetId: votes.targetId, answers: votes.answers })
     .from(votes)
-    .where(and(eq(votes.pollId, pollId), eq(votes.voteTypeId, voteTypeId), eq(votes.isTest, false)))
+    .where(
+      and(
+        eq(votes.pollId, pollId),
+        eq(votes.voteTypeId, voteTypeId),
+        eq(votes.isTest, false),
+        revealedSql('votes'),
+      ),
+    )
     .orderBy(asc(votes.id));
 }

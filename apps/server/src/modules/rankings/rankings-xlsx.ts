@@ -15,6 +15,8 @@ export async function writeRankingsBook(r: Rankings, out: Writable) {
     `年度：${r.year}`,
     `导出时间：${beijingTime(new Date())}（北京时间）`,
     `说明：${RANKINGS_NOTE}`,
+    // A unit's groups still open are left out of its figures (decision 0041): every sheet says which.
+    ...r.units.filter((u) => u.open_note).map((u) => `${u.company.name}：${u.open_note}`),
   ];
   const good = r.units.find((u) => u.cadre_good_label)?.cadre_good_label ?? '好';
   reportSheet(book, name('单位排名'), {

@@ -32,6 +32,7 @@ export async function rankingsOf(db: Db, unitIds: number[] | null, year: number)
       team_weighted_score: f.teamScore,
       cadre_good_share: f.cadreGood.share,
       cadre_good_label: f.cadreGood.label,
+      open_note: f.openNote,
     });
     for (const p of f.persons)
       leaders.push({

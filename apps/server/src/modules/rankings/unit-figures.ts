@@ -24,6 +24,8 @@ export interface UnitFigures {
     fraction: number | null;
     flagged: boolean;
   }[];
+  /** The 汇总表's line naming the voter groups still open (left out of these figures), or null. */
+  openNote: string | null;
 }
 
 /** Reads them from buildUnitSummary: no figure is computed a second way. */
@@ -35,6 +37,7 @@ export async function unitFigures(db: Db, companyId: number, roundId: number): P
   const overall = cadreOverallQuestion(s.cadre);
   const first = overall?.options[0];
   return {
+    openNote: s.validity.open_note,
     teamScore: section('company')?.targets[0]?.weighted_score ?? null,
     persons: (section('person')?.targets ?? []).map((t) => ({
       targetId: t.target_id,

@@ -97,13 +97,13 @@ export async function deleteVoter(
   if (scope.roundId !== undefined && round.id !== voteType.roundId) throw notFound('投票类型不存在');
   return db.transaction(async (tx) => {
     await assertRoundWritable(tx, voteType.roundId);
-    const [found] = await repo.findVoterSubmissions(tx, family, {
+    const found = await repo.findSubmissionToDelete(tx, family, {
       companyId: scope.companyId,
       roundId: voteType.roundId,
       voteTypeId: scope.voteTypeId,
       voter,
     });
-    const row = found && (await repo.lockSubmission(tx, found.submission.id));
+    const row = found && (await repo.lockSubmission(tx, found.id));
     if (!row) throw notFound('未找到该投票人的投票记录');
     const deleted = await repo.deleteSubmission(tx, family, row.id);
     if (!row.isTest) await addDeletedBallots(tx, row.voteTypeId, 1);

@@ -32,6 +32,7 @@ export function headLines(s: UnitSummary): string[] {
     thresholdsLine(s),
     `${closedLine(s)}${GAP}生成时间：${minute(s.generated_at)}（北京时间）`,
     ...(s.validity.count_note ? [`${s.validity.count_note}：以下结果不是最终结果`] : []),
+    ...(s.validity.open_note ? [s.validity.open_note] : []),
     ...s.validity.vote_types.map(
       (v) =>
         `${v.name}：发出数 ${v.issued ?? '未设置'}，收回数 ${v.received}，参评率 ${v.rate === null ? '—' : `${v.rate.toFixed(2)}%`}${v.under_half ? '（未超过半数）' : ''}；${COUNT_STAGE_LABELS[v.count_stage]}${v.deleted_note ? `；${v.deleted_note}` : ''}`,

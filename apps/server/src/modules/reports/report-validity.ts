@@ -25,6 +25,8 @@ export function validityBlocks(s: UnitSummary): ReportBlock[] {
         .map((r) => `“${r.name}”${COUNT_STAGE_LABELS[r.count_stage]}`)
         .join('、')}，以下结果不是最终结果。`,
     });
+  // Groups still open are counted in the table below and left out of every table after it (decision 0041).
+  if (v.open_note) blocks.push({ kind: 'paragraph', tone: 'warning', text: `${v.open_note}。` });
   for (const r of v.vote_types)
     if (r.deleted_note)
       blocks.push({ kind: 'paragraph', tone: 'warning', text: `“${r.name}”${r.deleted_note}。` });

@@ -10,7 +10,7 @@ import { roundOf } from '../rounds/round-scope';
 import { listVoteTargets } from '../vote-targets/vote-targets.repository';
 import { mergeBucket, scoringFigures } from './appraisal-figures';
 import { comparisonsOf } from './comparison';
-import { turnoutRows } from './turnout.service';
+import { splitOpen, turnoutRows } from './turnout.service';
 
 export interface AppraisalFilter {
   voteTypeId?: number;
@@ -58,10 +58,12 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
     scoringPolls(db, round.id),
     listVoteTargets(db, round.id),
   ]);
-  const voteTypes = allTypes.filter(
+  const asked = allTypes.filter(
     (t) => filter.voteTypeId === undefined || t.vote_type_id === filter.voteTypeId,
   );
-  if (filter.voteTypeId !== undefined && voteTypes.length === 0) throw notFound('投票类型不存在');
+  if (filter.voteTypeId !== undefined && asked.length === 0) throw notFound('投票类型不存在');
+  // A vote type still open is named, never counted: the weighted score is over the ended ones.
+  const { shown: voteTypes, open } = splitOpen(asked);
   if (filter.targetId !== undefined && !allTargets.some((t) => t.id === filter.targetId)) {
     throw notFound('测评对象不存在');
   }
@@ -135,6 +137,7 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
     company: { id: company.id, name: company.name },
     form_category: 'democratic_appraisal',
     vote_types: voteTypes,
+    open_vote_types: open,
     polls: polls.map((p) => ({
       id: p.row.id,
       title: p.row.title,

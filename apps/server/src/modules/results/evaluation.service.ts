@@ -14,7 +14,7 @@ import { listSubjects } from '../evaluation-subjects/evaluation-subjects.reposit
 import { subjectIdsIn } from '../evaluation-subjects/evaluation-subjects.service';
 import { readRoundPolls } from '../polls/parsed-poll';
 import { roundOf } from '../rounds/round-scope';
-import { turnoutRows } from './turnout.service';
+import { splitOpen, turnoutRows } from './turnout.service';
 
 /**
  * Figures of the evaluation family (DESIGN.md "Scoring and results"): the cadre poll per question, the
@@ -34,10 +34,10 @@ export async function evaluationResults(
     listSubjects(db, round.id),
     evaluationBallots(db, round.id, opts.voteTypeId),
   ]);
-  const voteTypes = allTypes.filter(
-    (t) => opts.voteTypeId === undefined || t.vote_type_id === opts.voteTypeId,
-  );
-  if (opts.voteTypeId !== undefined && voteTypes.length === 0) throw notFound('投票类型不存在');
+  const asked = allTypes.filter((t) => opts.voteTypeId === undefined || t.vote_type_id === opts.voteTypeId);
+  if (opts.voteTypeId !== undefined && asked.length === 0) throw notFound('投票类型不存在');
+  // A vote type still open is named, never counted (evaluationBallots leaves its ballots out).
+  const { shown: voteTypes, open } = splitOpen(asked);
 
   const cadrePoll = polls.find((p) => p.kind === 'cadre');
   const cadreAnswers = ballots.filter((b) => b.pollKind === 'cadre').map((b) => b.answers as CadreAnswers);
@@ -62,6 +62,7 @@ export async function evaluationResults(
     form_category: 'democratic_evaluation',
     vote_type_id: opts.voteTypeId ?? null,
     vote_types: voteTypes,
+    open_vote_types: open,
     threshold,
     cadre: {
       poll: cadrePoll ? { id: cadrePoll.row.id, title: cadrePoll.row.title } : null,

@@ -1,6 +1,6 @@
 // The 民主测评 workbook: 汇总表, one sheet per vote type (and all pooled), item and reverse breakdowns, and
 // the raw ballots. Figures come from the same results the API answers.
-import { GOOD_RATE_LABEL, SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
+import { GOOD_RATE_LABEL, openVoteTypesNote, SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
 import type { Writable } from 'node:stream';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
@@ -32,6 +32,8 @@ function summarySheet(book: Book, name: string, r: AppraisalResults) {
     null,
     `导出时间：${beijingTime(new Date())}（北京时间）`,
   ]);
+  // Vote types still open are not in these figures (decision 0041): the sheet names them.
+  if (r.open_vote_types.length) textRow(sheet, [openVoteTypesNote(r.open_vote_types.map((v) => v.name))]);
   headerRow(sheet, [
     '序号',
     '测评对象',

@@ -1,6 +1,6 @@
 // The 民主评议 workbook: overview with turnout, the cadre poll per question, the newly promoted table with
 // 认同率 and flags, the text answers, and the raw ballots.
-import { SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
+import { openVoteTypesNote, SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
 import type { Writable } from 'node:stream';
 import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { NEWLY_PROMOTED_OPINIONS } from '@kaoping/contracts/newly-promoted-schema';
@@ -29,6 +29,7 @@ function overviewSheet(book: Book, name: string, r: EvaluationResults) {
   textRow(sheet, [
     `选人用人工作评议票数：${r.cadre.ballot_count}；新提拔任用干部评议票数：${r.newly_promoted.ballot_count}`,
   ]);
+  if (r.open_vote_types.length) textRow(sheet, [openVoteTypesNote(r.open_vote_types.map((v) => v.name))]);
   textRow(sheet, [`说明：${SHARE_ROUNDING_NOTE}`]);
   textRow(sheet, []);
   turnoutTable(sheet, r.vote_types);

@@ -7,7 +7,7 @@ import { submissionsByVoteType } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { roundOf } from '../rounds/round-scope';
 import { listVoteTypes, type VoteTypeRow } from '../vote-types/vote-types.repository';
-import { countStageOf } from '../vote-types/vote-type-status';
+import { countStageOf, figuresHidden } from '../vote-types/vote-type-status';
 
 /** over: more returned than issued; under: not more than half returned, 未超过半数 (exact comparisons, not the rounded rate). */
 function warningOf(returned: number, issued: number | null): TurnoutRow['rate_warning'] {
@@ -59,9 +59,22 @@ export async function turnoutRows(
       online: n.formal - n.paper,
       count_stage: countStageOf(t),
       deleted_ballots: t.deletedBallots,
+      figures_hidden: figuresHidden(t),
     };
   });
   return { rows, types };
+}
+
+/**
+ * The rows whose figures may be read, and the vote types still open (投票中, formal) that every figure
+ * leaves out until 结束投票 (decision 0041): the counting repositories skip their ballots, and the figures
+ * name them instead of showing a column of zeros.
+ */
+export function splitOpen(rows: readonly TurnoutRow[]) {
+  return {
+    shown: rows.filter((r) => !r.figures_hidden),
+    open: rows.filter((r) => r.figures_hidden).map((r) => ({ vote_type_id: r.vote_type_id, name: r.name })),
+  };
 }
 
 /** GET /votes/turnout: light enough to poll every few seconds while a vote runs. */

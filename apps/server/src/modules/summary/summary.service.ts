@@ -1,4 +1,4 @@
-import { deletedBallotsNote, SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
+import { deletedBallotsNote, openVoteTypesNote, SHARE_ROUNDING_NOTE } from '@kaoping/contracts/constants';
 import { COUNT_NOT_FINISHED } from '@kaoping/contracts/vote-type';
 import { DISAPPROVAL_FLAG_THRESHOLD } from '@kaoping/contracts/scoring';
 import type { SummaryVoteType, UnitSummary, ValidityRow } from '@kaoping/contracts/summary-tables';
@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
-import { turnoutRows } from '../results/turnout.service';
+import { splitOpen, turnoutRows } from '../results/turnout.service';
 import { assertRoundWritable, roundOf } from '../rounds/round-scope';
 import { updateRoundThresholds, type RoundRow } from '../rounds/rounds.repository';
 import { appraisalSummary } from './summary-appraisal';
@@ -59,8 +59,10 @@ export async function buildUnitSummary(db: Db, companyId: number, roundId?: numb
   const thresholds = thresholdsOf(round);
   const { rows } = await turnoutRows(db, round.id);
   const shown = shownGroups(rows);
-  const appraisalGroups = shown.filter((r) => r.form_category === 'democratic_appraisal').map(groupOf);
-  const evaluationGroups = shown.filter((r) => r.form_category === 'democratic_evaluation').map(groupOf);
+  // The validity rows count every group; the tables leave out the groups still open (decision 0041).
+  const { shown: tabled, open } = splitOpen(shown);
+  const appraisalGroups = tabled.filter((r) => r.form_category === 'democratic_appraisal').map(groupOf);
+  const evaluationGroups = tabled.filter((r) => r.form_category === 'democratic_evaluation').map(groupOf);
   const [appraisal, cadre, newlyPromoted] = await Promise.all([
     appraisalSummary(db, round.id, appraisalGroups, thresholds),
     cadreSummary(db, round.id, evaluationGroups),
@@ -82,6 +84,8 @@ export async function buildUnitSummary(db: Db, companyId: number, roundId?: numb
       rounding_note: SHARE_ROUNDING_NOTE,
       count_finished: counted,
       count_note: counted ? null : COUNT_NOT_FINISHED,
+      open_vote_types: open,
+      open_note: open.length ? openVoteTypesNote(open.map((o) => o.name)) : null,
     },
     appraisal,
     cadre,

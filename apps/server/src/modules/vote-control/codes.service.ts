@@ -14,6 +14,7 @@ import { issueBatch } from '../ballot-codes/issue-batch';
 import { assertRoundWritable } from '../rounds/round-scope';
 import { lockVoteType } from '../vote-types/vote-types.repository';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
+import { figuresHidden } from '../vote-types/vote-type-status';
 
 // The admin's side of one-time ballot codes (测评码): issue (and 补发), list, void. Counts only: nothing
 // here can say which ballot a code cast, because nothing stores it.
@@ -68,9 +69,11 @@ export async function listCodes(
   companyId?: number,
 ): Promise<CodeList> {
   const v = await getScopedVoteType(db, voteTypeId, companyId);
+  // While open and formal, used codes are counts only (decision 0041); a rehearsal shows them all.
+  const open = figuresHidden(v);
   const [counts, page] = await Promise.all([
     countsOf(db, v.id),
-    codes.listCodes(db, v.id, { state: query.state, batch: query.batch }, query),
+    codes.listCodes(db, v.id, { state: query.state, batch: query.batch, open }, query),
   ]);
   return {
     ...counts,
@@ -80,6 +83,7 @@ export async function listCodes(
       batch: i.batch,
     })),
     total: page.total,
+    used_listed: !open,
   };
 }
 

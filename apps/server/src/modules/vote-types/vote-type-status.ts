@@ -19,9 +19,16 @@ export const hasEnded = (v: Timing, now = Date.now()) =>
 
 /**
  * The vote type's step: 投票中 until it ends (by hand or by its window), then 投票结束 while paper is still
- * keyed, then 已完成计票 once counted (figures final). The same rule as `countStageSql`.
+ * keyed, then 已完成计票 once counted (figures final). `ballots/sealed-while-open.ts` says 投票中 in SQL.
  */
 export function countStageOf(v: Timing & Pick<VoteTypeRow, 'countedAt'>, now = Date.now()): CountStage {
   if (v.countedAt) return 'counted';
   return hasEnded(v, now) ? 'counting' : 'voting';
 }
+
+/**
+ * While open and formal (投票中, not 试投票) admins read counts only: records, figures and exports leave the
+ * vote type out until 结束投票 (decision 0041; the ballots' side is `revealedSql`).
+ */
+export const figuresHidden = (v: Timing & Pick<VoteTypeRow, 'countedAt' | 'testMode'>, now = Date.now()) =>
+  !v.testMode && countStageOf(v, now) === 'voting';
