@@ -11,13 +11,14 @@ import {
 } from '@kaoping/contracts/audit-labels';
 import type { AuditEntry, AuditPage } from '@kaoping/contracts/audit-log';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessOf, ROUTE_ACCESS } from '../src/modules/access/route-access';
 import { UNIT_LOOKUP } from '../src/modules/access/unit-lookup';
 import { appendAudit } from '../src/modules/audit/audit.repository';
-import { bearer, createAdmin, createCompany, createVoteType, elevate } from './helpers/factories';
+import { bearer, createCompany, createVoteType } from './helpers/factories';
 import { closeVoteTypes, newRound } from './helpers/round-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 const SRC = join(__dirname, '../src');
 const sources = () =>
@@ -49,12 +50,10 @@ let ctx: TestContext;
 let token: string;
 let elevated: string;
 
+const w = useAdminWorld({ reset: false, elevated: true });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-  elevated = await elevate(ctx.app, token);
+  ({ ctx, token, elevated } = w);
 }, 120_000);
-afterAll(() => ctx.close());
 
 describe('every audit name has a Chinese label', () => {
   it('every action of the route table (walked as the server registered it) and of ROUTE_ACCESS', () => {

@@ -2,11 +2,11 @@
 // the 预警 cell of the xlsx sheets, the PDF and the Word report holds the reason in words, equal to the
 // contracts' flagReasons for that row (新提拔: the threshold it went over); a clean row's cell is empty.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { flagReasons, thresholdPercent } from '@kaoping/contracts/summary-thresholds';
 import { docxText, pdfText } from './helpers/doc-files';
-import { bearer, createAdmin, elevate } from './helpers/factories';
+import { bearer } from './helpers/factories';
 import {
   castEvaluation,
   prng,
@@ -15,7 +15,8 @@ import {
   setupEvaluation,
 } from './helpers/results-fixtures';
 import { castRandomAppraisal } from './helpers/random-ballots';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -23,9 +24,9 @@ let ctx: TestContext;
 let sys: string;
 let companyId: number;
 
+const w = useAdminWorld({ reset: false, elevated: true });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  sys = await elevate(ctx.app, await createAdmin(ctx.app));
+  ({ ctx, elevated: sys } = w);
   const a = await setupAppraisal(ctx.app, sys, { name: '预警单位', persons: 5, weights: [60, 40] });
   const e = await setupEvaluation(ctx.app, sys, { companyId: a.companyId, subjects: 4 });
   companyId = a.companyId;
@@ -41,7 +42,6 @@ beforeAll(async () => {
     });
   }
 }, 180_000);
-afterAll(() => ctx.close());
 
 const get = (url: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: bearer(sys) });

@@ -1,20 +1,21 @@
 // A unit with 500 targets and 10 voter groups (issue 15, bad input): the PDF, the .docx and the xlsx with
 // its 汇总表 sheets still build, and hold the last target; the rankings take the unit in.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Rankings } from '@kaoping/contracts/rankings';
 import { seedAppraisal, type Exec } from '../../../bench/results.seed';
 import { docxText, pdfText } from './helpers/doc-files';
-import { bearer, createAdmin } from './helpers/factories';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { bearer } from './helpers/factories';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let companyId: number;
 
+const w = useAdminWorld({ reset: false });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
+  ({ ctx, token } = w);
   const client = (ctx.database.db as unknown as { $client: { query: Exec } }).$client;
   ({ companyId } = await seedAppraisal((q, p) => client.query(q, p), {
     voters: 40,
@@ -22,7 +23,6 @@ beforeAll(async () => {
     targets: 500,
   }));
 }, 300_000);
-afterAll(() => ctx.close());
 
 const get = (url: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: bearer(token) });

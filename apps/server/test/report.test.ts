@@ -3,11 +3,11 @@
 // summary the API answers) and the lines for 计票人 / 监票人 / 日期; a round without ballots gives a clear
 // empty report; another unit's report is 404 for a unit admin.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import { createAccount } from './helpers/accounts';
 import { docxText, pdfText } from './helpers/doc-files';
-import { bearer, createAdmin, createCompany, elevate } from './helpers/factories';
+import { bearer, createCompany } from './helpers/factories';
 import {
   prng,
   setupAppraisal,
@@ -17,7 +17,8 @@ import {
 } from './helpers/results-fixtures';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { closeVoteTypes, newRound } from './helpers/round-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 // Documents take seconds to draw, more on a busy machine: no timing is asserted here.
 vi.setConfig({ testTimeout: 180_000 });
@@ -28,9 +29,9 @@ let a: AppraisalSetup;
 let e: EvaluationSetup;
 let emptyUnit: number;
 
+const w = useAdminWorld({ reset: false, elevated: true });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  sys = await elevate(ctx.app, await createAdmin(ctx.app));
+  ({ ctx, elevated: sys } = w);
   a = await setupAppraisal(ctx.app, sys, {
     name: '华东能源有限公司',
     persons: 4,
@@ -45,7 +46,6 @@ beforeAll(async () => {
   }
   emptyUnit = (await createCompany(ctx.app, sys, '空白单位')).id;
 }, 180_000);
-afterAll(() => ctx.close());
 
 const get = (url: string, token = sys) =>
   ctx.app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: bearer(token) });

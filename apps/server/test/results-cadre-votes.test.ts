@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, cadreVotes } from '../src/db/schema';
-import { bearer, createAdmin, elevate } from './helpers/factories';
+import { bearer, elevate } from './helpers/factories';
 import { ADMIN, castEvaluation, setupEvaluation, type EvaluationSetup } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let s: EvaluationSetup;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const w = useAdminWorld();
 
 const t0 = Date.parse('2025-06-01T02:00:00Z');
 const cadre = (overall: string, problems: string[], suggestions?: string) => ({
@@ -23,8 +21,7 @@ const cadre = (overall: string, problems: string[], suggestions?: string) => ({
 
 // Three voters: x and y in 评议组1, z in 评议组2. Subject 1: 认同, 不认同, 不认同 → 66.67% 不认同, flagged.
 beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
+  ({ ctx, token } = w);
   s = await setupEvaluation(ctx.app, token, { subjects: 2 });
   const [a, b] = s.subjects.map((x) => `subject_${x.id}` as const);
   const [g1, g2] = s.voteTypes;

@@ -1,18 +1,16 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openBook, rawSheet, sheetNamer } from '../src/modules/results/export-xlsx';
-import { bearer, createAdmin, createCompany } from './helpers/factories';
+import { bearer, createCompany } from './helpers/factories';
 import { ADMIN } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-});
-afterAll(() => ctx.close());
+const w = useAdminWorld({ reset: false });
+beforeAll(() => ({ ctx, token } = w));
 
 const load = async (buffer: Buffer) => {
   const wb = new ExcelJS.Workbook();

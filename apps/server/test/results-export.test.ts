@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdmin } from './helpers/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from './helpers/factories';
 import {
   ADMIN,
   castAppraisal,
@@ -11,7 +11,8 @@ import {
   type AppraisalSetup,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
@@ -19,9 +20,9 @@ let a: AppraisalSetup;
 let e: EvaluationSetup;
 
 const all = (ids: { id: string }[], v: string) => Object.fromEntries(ids.map((i) => [i.id, v]));
+const w = useAdminWorld({ reset: false });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
+  ({ ctx, token } = w);
   // Weights 60/40. 领导班子: 班子成员 100 and 75 (mean 87.5), 中层干部 80 → 0.6×87.5 + 0.4×80 = 84.5.
   // 干部1: 100, 78 | 78 → 0.6×89 + 0.4×78 = 84.6, rank 1 of the persons; nobody rates 干部2.
   a = await setupAppraisal(ctx.app, token, { name: '华东能源', persons: 2, weights: [60, 40], expected: 10 });
@@ -54,7 +55,6 @@ beforeAll(async () => {
     newlyPromoted: { [s1!]: '认同', [s2!]: '认同' },
   });
 }, 120_000);
-afterAll(() => ctx.close());
 
 const download = async (url: string) => {
   const res = await ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });

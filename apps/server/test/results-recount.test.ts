@@ -1,9 +1,9 @@
 // Random ballots over several targets and vote types; every figure of the results API is recomputed here
 // from the raw stored rows with plain code of its own (exact integer arithmetic, no contracts functions).
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { submissions, votes } from '../src/db/schema';
-import { bearer, createAdmin, createVoteTarget } from './helpers/factories';
+import { bearer, createVoteTarget } from './helpers/factories';
 import {
   ADMIN,
   castAppraisal,
@@ -14,7 +14,8 @@ import {
   setupAppraisal,
   type AppraisalSetup,
 } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 type Row = typeof votes.$inferSelect;
 type Answers = { overall: string; items: Record<string, string>; reverse: Record<string, string> };
@@ -123,9 +124,9 @@ let ctx: TestContext;
 let token: string;
 let s: AppraisalSetup;
 let inactiveId: number;
+const w = useAdminWorld({ reset: false });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
+  ({ ctx, token } = w);
   s = await setupAppraisal(ctx.app, token, { persons: 4, weights: [40, 35, 25, 0], expected: 20 });
   // Two reverse options on the person poll, so per-option shares are recounted too.
   const schema = structuredClone(s.person.schema);
@@ -170,7 +171,6 @@ beforeAll(async () => {
   );
   await castAppraisal(ctx, other, other.voteTypes[0]!.id, 'other-0001', map);
 }, 120_000);
-afterAll(() => ctx.close());
 
 const get = async (url: string) => {
   const res = await ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });

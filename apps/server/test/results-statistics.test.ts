@@ -1,8 +1,8 @@
 // Evaluation statistics recounted from the stored rows with plain code of the test's own.
 import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cadreVotes } from '../src/db/schema';
-import { bearer, createAdmin, createEvaluationSubject } from './helpers/factories';
+import { bearer, createEvaluationSubject } from './helpers/factories';
 import {
   ADMIN,
   castEvaluation,
@@ -13,7 +13,8 @@ import {
   setupEvaluation,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 const OPINIONS = ['认同', '基本认同', '不认同', '不了解'] as const;
 const div2 = (a: number, b: number) => {
@@ -32,9 +33,9 @@ let ctx: TestContext;
 let token: string;
 let s: EvaluationSetup;
 let inactiveNamed: number;
+const w = useAdminWorld({ reset: false });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
+  ({ ctx, token } = w);
   s = await setupEvaluation(ctx.app, token, { subjects: 4, voteTypes: 3 });
   const off = await createEvaluationSubject(ctx.app, token, s.companyId, { name: '后停用' });
   await createEvaluationSubject(ctx.app, token, s.companyId, { name: '无人评', is_active: false });
@@ -59,7 +60,6 @@ beforeAll(async () => {
     });
   }
 }, 120_000);
-afterAll(() => ctx.close());
 
 const get = async (url: string) => {
   const res = await ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });

@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, submissions, votes } from '../src/db/schema';
-import { bearer, createAdmin, elevate } from './helpers/factories';
+import { bearer, elevate } from './helpers/factories';
 import { ADMIN, castAppraisal, setupAppraisal, type AppraisalSetup } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let s: AppraisalSetup;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const w = useAdminWorld();
 
 /** A ballot with the same option on every item. */
 const company = (overall: string, item: string, reverse: Record<string, string> = {}) => ({
@@ -28,8 +26,7 @@ const person = (overall: string, item: string) => ({
 // Company template: good 40 + 6×10 = 100; fairly_good 32 + 6×8 = 80; one reverse mark −5.
 // Person template: excellent 40 + 5×12 = 100; competent 30 + 5×9.6 = 78.
 beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
+  ({ ctx, token } = w);
   s = await setupAppraisal(ctx.app, token, { persons: 1 });
   const [c, p] = s.targets;
   const [vt0, vt1] = s.voteTypes;

@@ -1,6 +1,6 @@
 import { companyTemplate } from '@kaoping/contracts/templates/company';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createAdmin } from './helpers/factories';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bearer } from './helpers/factories';
 import {
   ADMIN,
   castAppraisal,
@@ -9,21 +9,18 @@ import {
   setupAppraisal,
   type AppraisalSetup,
 } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let s: AppraisalSetup;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const w = useAdminWorld();
 
 const t0 = Date.parse('2025-03-01T01:00:00Z');
 /** 3 voters in vote type 0 (minutes 0, 1, 2) and 2 in vote type 1 (minutes 3, 4); every voter rates 4 targets. */
 beforeEach(async () => {
-  await ctx.reset();
-  token = await createAdmin(ctx.app);
+  ({ ctx, token } = w);
   s = await setupAppraisal(ctx.app, token);
   const rnd = prng(5);
   for (let i = 0; i < 5; i++) {

@@ -6,9 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import type { AppraisalResults } from '@kaoping/contracts/target-results';
 import type { CompanyHistory, TargetHistory } from '@kaoping/contracts/rounds';
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { votes } from '../src/db/schema';
-import { bearer, createAdmin, elevate } from './helpers/factories';
+import { bearer } from './helpers/factories';
 import {
   ADMIN,
   prng,
@@ -19,7 +19,8 @@ import {
 } from './helpers/results-fixtures';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { closeVoteTypes, get, listRounds, newRound } from './helpers/round-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 /** a / b to two decimals, half away from zero, exactly (a, b integers, b > 0). */
 function div2(a: bigint, b: bigint): number {
@@ -158,10 +159,9 @@ let after: Record<string, unknown>;
 let renamedId: number;
 let addedId: number;
 
+const w = useAdminWorld({ reset: false, elevated: true });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
-  elevated = await elevate(ctx.app, token);
+  ({ ctx, token, elevated } = w);
   s1 = await setupAppraisal(ctx.app, token, { persons: 3, weights: [40, 35, 25] });
   e1 = await setupEvaluation(ctx.app, token, { companyId: s1.companyId, subjects: 2, voteTypes: 1 });
   await castRound(s1, e1, 5, 'r1');
@@ -192,7 +192,6 @@ beforeAll(async () => {
   await castRound(s2, e2, 3, 'r2');
   after = await everyRead(s1, e1, r1);
 }, 300_000);
-afterAll(() => ctx.close());
 
 describe('the old round after a new one', () => {
   it('answers every results call exactly as before, through round_id, before and after new ballots', () => {

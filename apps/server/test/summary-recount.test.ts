@@ -2,9 +2,8 @@
 // with several voter groups (plain code here, exact integer arithmetic, no contracts functions): the
 // 民主测评 rows of every target, the 选人用人 table and the 新提拔 table.
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cadreVotes, votes } from '../src/db/schema';
-import { createAdmin } from './helpers/factories';
 import {
   prng,
   setupAppraisal,
@@ -14,7 +13,8 @@ import {
 } from './helpers/results-fixtures';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { get } from './helpers/round-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 /** a / b to two decimals, half away from zero, exactly (a ≥ 0, b > 0 integers). */
 function div2(a: number, b: number): number {
@@ -32,9 +32,10 @@ let e: EvaluationSetup;
 let summary: UnitSummary;
 const rnd = prng(1515);
 
+const w = useAdminWorld({ reset: false });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const token = await createAdmin(ctx.app);
+  ({ ctx } = w);
+  const { token } = w;
   s = await setupAppraisal(ctx.app, token, { weights: [50, 30, 20], persons: 4 });
   e = await setupEvaluation(ctx.app, token, { companyId: s.companyId, subjects: 3, voteTypes: 2 });
   for (const [k, vt] of s.voteTypes.entries()) {
@@ -51,7 +52,6 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   summary = res.json<UnitSummary>();
 }, 120_000);
-afterAll(() => ctx?.close());
 
 describe('the 汇总表 recounted from the raw ballots', () => {
   it('has every 民主测评 row of every target as a recount', async () => {

@@ -3,11 +3,12 @@
 // the team ranked apart from the persons; the thresholds' API (422 in Chinese, 409 for an archived round).
 import type { ScoringAnswers } from '@kaoping/contracts/answers';
 import type { AppraisalSummaryTarget, UnitSummary } from '@kaoping/contracts/summary-tables';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createCompany, elevate } from './helpers/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createCompany, elevate } from './helpers/factories';
 import { ADMIN, castAppraisal, setupAppraisal, type AppraisalSetup } from './helpers/results-fixtures';
 import { get, newRound } from './helpers/round-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
@@ -34,9 +35,9 @@ const P1 = { A: ['incompetent', 'incompetent', 'excellent'], B: ['incompetent', 
 const P2 = { A: ['basically_competent', 'basically_competent', 'excellent'], B: ['competent', 'competent'] };
 const P3 = { A: ['excellent', 'competent', 'basically_competent'], B: ['excellent', 'competent'] };
 
+const w = useAdminWorld({ reset: false });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await createAdmin(ctx.app);
+  ({ ctx, token } = w);
   // 班子成员 weight 60, 中层干部 weight 40; 应到 4 each: 3 of 4 returned, and 2 of 4 (not more than half).
   s = await setupAppraisal(ctx.app, token, { weights: [60, 40], persons: 3, expected: 4 });
   const [items] = [s.person.schema.evaluationGroups[1]];
@@ -66,7 +67,6 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(() => ctx?.close());
 
 describe('the 民主测评 汇总表 against a hand count', () => {
   let summary: UnitSummary;

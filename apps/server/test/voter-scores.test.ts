@@ -1,9 +1,9 @@
 // Issue 24: the per-voter list (GET /votes/voter-results) gives one voter's score of each target, in the
 // roster's order, beside the old total (kept for the API): the screens show the scores, never the sum of
 // one voter's marks for different people. Evaluation rows have none.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VoterResult } from '@kaoping/contracts/records';
-import { bearer, createAdmin, elevate } from './helpers/factories';
+import { bearer } from './helpers/factories';
 import {
   ADMIN,
   castAppraisal,
@@ -16,15 +16,16 @@ import {
   setupEvaluation,
   type AppraisalSetup,
 } from './helpers/results-fixtures';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import type { TestContext } from './helpers/test-app';
+import { useAdminWorld } from './helpers/ballot-world';
 
 let ctx: TestContext;
 let token: string;
 let s: AppraisalSetup;
 
+const w = useAdminWorld({ reset: false, elevated: true });
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await elevate(ctx.app, await createAdmin(ctx.app));
+  ({ ctx, elevated: token } = w);
   s = await setupAppraisal(ctx.app, token, { persons: 3, weights: [60, 40] });
   const rnd = prng(7);
   for (const [i, voter] of ['voter-aaaa', 'voter-bbbb'].entries())
@@ -49,7 +50,6 @@ beforeAll(async () => {
     ),
   });
 });
-afterAll(() => ctx.close());
 
 const get = (url: string) => ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });
 
