@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CodeState, PublicVoteTypeView, SubmissionBody } from '@kaoping/contracts/public-vote-types';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('codes mode on the voter page', () => {
   it('asks for the code, forgives case, spaces and dashes, then sends it with the ballot', async () => {
     const view = codesView({ [CODE]: 'usable' });
     const calls = mockFetch({
-      [VIEW_PATH]: (req) => ({ body: view(req.url.searchParams.get('code')) }),
+      [VIEW_PATH]: (req) => ({ body: view(req.headers.get('x-ballot-code')) }),
       [SUBMIT_PATH]: (req) => ({ status: 201, body: receiptFor(req.body as SubmissionBody) }),
     });
     const user = userEvent.setup();
@@ -42,8 +42,10 @@ describe('codes mode on the voter page', () => {
     await user.type(codeBox(), ' k7qx m3pd-9r ');
     await user.click(screen.getByRole('button', { name: '开始投票' }));
     expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
-    const asked = calls.filter((c) => c.method === 'GET').map((c) => c.url.searchParams.get('code'));
+    const asked = calls.filter((c) => c.method === 'GET').map((c) => c.headers.get('x-ballot-code'));
     expect(asked).toEqual([null, CODE]);
+    // The code travels in a header, never in a query string (access logs keep those).
+    expect(calls.map((c) => c.url.search)).toEqual(['', '']);
     // The code is kept with the draft: a reload without it in the address still votes with it.
     expect(JSON.parse(localStorage.getItem(DRAFT)!).code).toBe(CODE);
 
@@ -72,15 +74,27 @@ describe('codes mode on the voter page', () => {
 
   it('says an unknown code is invalid and lets the voter type it again', async () => {
     const view = codesView({ [CODE]: 'usable' });
-    mockFetch({ [VIEW_PATH]: (req) => ({ body: view(req.url.searchParams.get('code')) }) });
+    mockFetch({ [VIEW_PATH]: (req) => ({ body: view(req.headers.get('x-ballot-code')) }) });
     const user = userEvent.setup();
-    renderVotePage('?code=ABCD-EFGH-JK');
+    const { router } = renderVotePage('#code=ABCD-EFGH-JK');
     expect(await screen.findByRole('alert')).toHaveTextContent('测评码无效，请核对后重新输入');
     expect(codeBox()).toHaveValue('ABCD-EFGH-JK');
     await user.clear(codeBox());
     await user.type(codeBox(), CODE);
     await user.click(screen.getByRole('button', { name: '开始投票' }));
     expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+    // The typed code is kept in the fragment, for a reload, never in the query.
+    expect(router.state.location).toMatchObject({ search: '', hash: '#code=K7QX-M3PD-9R' });
+  });
+
+  it("reads an old slip's ?code= and moves it out of the query, so a reload does not send it", async () => {
+    const view = codesView({ [CODE]: 'usable' });
+    const calls = mockFetch({ [VIEW_PATH]: (req) => ({ body: view(req.headers.get('x-ballot-code')) }) });
+    const { router } = renderVotePage('?code=K7QX-M3PD-9R');
+    expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.hash).toBe('#code=K7QX-M3PD-9R');
+    expect(calls.map((c) => [c.url.search, c.headers.get('x-ballot-code')])).toEqual([['', CODE]]);
   });
 
   it.each([
@@ -88,9 +102,9 @@ describe('codes mode on the voter page', () => {
     ['voided', '该测评码已作废'],
   ] as const)('a %s code from a slip gets its own page before the ballot starts', async (state, title) => {
     const view = codesView({ [CODE]: state });
-    mockFetch({ [VIEW_PATH]: (req) => ({ body: view(req.url.searchParams.get('code')) }) });
+    mockFetch({ [VIEW_PATH]: (req) => ({ body: view(req.headers.get('x-ballot-code')) }) });
     const user = userEvent.setup();
-    renderVotePage(`?code=K7QX-M3PD-9R`);
+    renderVotePage(`#code=K7QX-M3PD-9R`);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('华东能源集团 · 中层干部')).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
@@ -102,17 +116,17 @@ describe('codes mode on the voter page', () => {
   it('a closed vote type says it has ended, whatever the code', async () => {
     const view = codesView({ [CODE]: 'usable' }, { status: 'closed' });
     mockFetch({
-      [VIEW_PATH]: (req) => ({ body: { ...view(req.url.searchParams.get('code')), ready: false } }),
+      [VIEW_PATH]: (req) => ({ body: { ...view(req.headers.get('x-ballot-code')), ready: false } }),
     });
-    renderVotePage(`?code=${CODE}`);
+    renderVotePage(`#code=${CODE}`);
     expect(await screen.findByRole('heading', { name: '投票已结束' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('shows the 试投票 banner on a vote type in test mode', async () => {
     const view = codesView({ [CODE]: 'usable' }, { test_mode: true });
-    mockFetch({ [VIEW_PATH]: (req) => ({ body: view(req.url.searchParams.get('code')) }) });
-    renderVotePage(`?code=${CODE}`);
+    mockFetch({ [VIEW_PATH]: (req) => ({ body: view(req.headers.get('x-ballot-code')) }) });
+    renderVotePage(`#code=${CODE}`);
     await screen.findByRole('radiogroup', { name: '总体评价' });
     expect(screen.getByRole('note')).toHaveTextContent('试投票本次为演练，答卷不计入正式结果');
   });
@@ -121,14 +135,14 @@ describe('codes mode on the voter page', () => {
     const states: Record<string, CodeState> = { [CODE]: 'usable' };
     const view = codesView(states);
     mockFetch({
-      [VIEW_PATH]: (req) => ({ body: view(req.url.searchParams.get('code')) }),
+      [VIEW_PATH]: (req) => ({ body: view(req.headers.get('x-ballot-code')) }),
       [SUBMIT_PATH]: () => {
         states[CODE] = 'voided';
         return { status: 403, body: { detail: '该测评码已作废', code: 'CODE_VOIDED' } };
       },
     });
     const user = userEvent.setup();
-    renderVotePage(`?code=${CODE}`);
+    renderVotePage(`#code=${CODE}`);
     await screen.findByRole('radiogroup', { name: '总体评价' });
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: '提交答卷' }));
@@ -150,10 +164,10 @@ describe('codes mode on the voter page', () => {
     };
     localStorage.setItem(DRAFT, JSON.stringify(draft));
     const calls = mockFetch({
-      [VIEW_PATH]: (req) => ({ body: view(req.url.searchParams.get('code')) }),
+      [VIEW_PATH]: (req) => ({ body: view(req.headers.get('x-ballot-code')) }),
       [SUBMIT_PATH]: (req) => ({ status: 201, body: receiptFor(req.body as SubmissionBody) }),
     });
-    renderVotePage(`?code=${CODE}`);
+    renderVotePage(`#code=${CODE}`);
     expect(await screen.findByRole('heading', { name: '投票成功' })).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!.body as SubmissionBody;
     expect(post).toMatchObject({ submission_id: draft.submission_id, code: CODE });
@@ -163,7 +177,7 @@ describe('codes mode on the voter page', () => {
   it('lets the next voter on a shared device type their own code after a ballot', async () => {
     const view = codesView({ [CODE]: 'usable' });
     mockFetch({
-      [VIEW_PATH]: (req) => ({ body: view(req.url.searchParams.get('code')) }),
+      [VIEW_PATH]: (req) => ({ body: view(req.headers.get('x-ballot-code')) }),
       [SUBMIT_PATH]: (req) => ({ status: 201, body: receiptFor(req.body as SubmissionBody) }),
     });
     // A receipt kept from an earlier voter on this device does not stop the next one.
@@ -172,10 +186,14 @@ describe('codes mode on the voter page', () => {
       JSON.stringify({ receipt_id: 'rcpt_earlier_voter_0001' }),
     );
     const user = userEvent.setup();
-    renderVotePage(`?code=${CODE}`);
+    const { router } = renderVotePage(`#code=${CODE}`);
     await screen.findByRole('radiogroup', { name: '总体评价' });
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: '提交答卷' }));
+    // The used code left the address with the ballot; the receipt id took its place, in the fragment.
+    await screen.findByRole('heading', { name: '投票成功' });
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.hash).toMatch(/^#receipt=/);
     await user.click(await screen.findByRole('button', { name: '下一位投票人：输入新的测评码' }));
     expect(await screen.findByRole('heading', { name: '请输入测评码' })).toBeInTheDocument();
     expect(codeBox()).toHaveValue('');

@@ -83,21 +83,21 @@ describe('a voter who already voted, and links that cannot be voted on', () => {
     expect(screen.queryByRole('heading', { name: '本投票已达到应到人数' })).not.toBeInTheDocument();
   });
 
-  it('a reloaded success page (?receipt= of the receipt this device kept) shows 投票成功 and the receipt', async () => {
+  it('a reloaded success page (#receipt= of the receipt this device kept) shows 投票成功 and the receipt', async () => {
     localStorage.setItem(`kp-vote-receipt:${LINK}`, JSON.stringify({ receipt_id: receipt.receipt_id }));
     mockFetch({
       [VIEW_PATH]: () => ({ body: appraisalView({ already_voted: true }) }),
       [RECEIPT_PATH]: () => ({ body: receipt }),
     });
-    renderVotePage(`?receipt=${receipt.receipt_id}`);
+    renderVotePage(`#receipt=${receipt.receipt_id}`);
     expect(await screen.findByRole('heading', { name: '投票成功' })).toBeInTheDocument();
     expect(await screen.findByText('K7QX-M3PD')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '回执查询' })).toHaveAttribute('href', '/vote/result');
   });
 
-  it('a ?receipt= this device did not keep is not taken for its own ballot', async () => {
+  it('a #receipt= this device did not keep is not taken for its own ballot', async () => {
     mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
-    renderVotePage(`?receipt=${receipt.receipt_id}`);
+    renderVotePage(`#receipt=${receipt.receipt_id}`);
     expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '投票成功' })).not.toBeInTheDocument();
   });

@@ -26,6 +26,8 @@ export class ApiError extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** Extra request headers: a voter's secrets go here, never in `query` (access logs keep the query). */
+  headers?: Record<string, string>;
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
   signal?: AbortSignal;
@@ -41,7 +43,7 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 }
 
 async function send(path: string, opts: RequestOptions, withToken: boolean): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

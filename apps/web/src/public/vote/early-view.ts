@@ -4,6 +4,7 @@
 import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
 import { normalizeCode } from '@kaoping/contracts/ballot-codes';
 import { publicRequest } from '@/lib/api-client';
+import { secretParams, type Address } from '../lib/address-secrets';
 import { loadDraft, voterIdentifier } from '../lib/voter-store';
 import { loadFamilySteps } from './family-steps';
 
@@ -13,7 +14,8 @@ const canVote = (view: PublicVoteTypeView) =>
 
 /**
  * The view of a link for this voter (and, in codes mode, the one-time code), and, for a ballot this voter
- * can fill in, its family's forms loaded.
+ * can fill in, its family's forms loaded. The voter id and the code go in headers, never in the query
+ * string, which access logs keep (the server still takes the spec's ?voter_identifier= from others).
  */
 export async function requestView(
   linkId: string,
@@ -22,15 +24,15 @@ export async function requestView(
 ): Promise<PublicVoteTypeView> {
   const view = await publicRequest<PublicVoteTypeView>(
     `/public/polls/vote-type/${encodeURIComponent(linkId)}`,
-    { query: { voter_identifier: voter, code } },
+    { headers: { 'X-Voter-Id': voter, ...(code === null ? {} : { 'X-Ballot-Code': code }) } },
   );
   if (canVote(view)) await loadFamilySteps(view.vote_type.form_category);
   return view;
 }
 
 /** The code the page will use, found as useVoterCode finds it: the address's, else the draft's. */
-function codeFor(linkId: string, search: string): string | null {
-  const raw = new URLSearchParams(search).get('code');
+function codeFor(linkId: string, address: Address): string | null {
+  const raw = secretParams(address).get('code');
   if (raw === null) return loadDraft(linkId)?.code ?? null;
   const parsed = normalizeCode(raw);
   return parsed.ok ? parsed.code : null;
@@ -40,7 +42,7 @@ let early:
   { linkId: string; voter: string; code: string | null; view: Promise<PublicVoteTypeView> } | undefined;
 
 /** Starts the requests for a /vote/type/{linkId} address; anything else is left to the app. */
-export function startEarly(pathname: string, search = '') {
+export function startEarly(pathname: string, { search = '', hash = '' }: Partial<Address> = {}) {
   const match = /^\/vote\/type\/([^/]+)\/?$/.exec(pathname);
   if (!match) return;
   let linkId: string;
@@ -50,7 +52,7 @@ export function startEarly(pathname: string, search = '') {
     return;
   }
   const voter = voterIdentifier(linkId);
-  const code = codeFor(linkId, search);
+  const code = codeFor(linkId, { search, hash });
   const view = requestView(linkId, voter, code);
   // Nobody may be waiting yet: the page takes the answer, or the failure, when it arrives.
   view.catch(() => undefined);

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CodeInput } from './code-input';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { normalizeReceiptCode } from '@kaoping/contracts/ballot-codes';
 import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import { ApiError } from '@/lib/api-client';
+import { useFragment } from '../lib/use-fragment';
 import { usePublicGet } from '../lib/use-public-get';
 import { RecordedReceipt, receiptPath } from './receipt-view';
 import './vote.css';
@@ -28,10 +29,11 @@ function readTyped(typed: string): { code: string } | { id: string } | { problem
 /**
  * /vote/result: a voter who kept only the 回执码 (XXXX-XXXX, read off the success page) types it and
  * sees the receipt: unit, vote type, time, how many answered; never a choice. The code stays in the
- * address (?code=), so a reload shows the same receipt. A pasted receipt link or id opens its page.
+ * address's fragment (#code=, never sent to the server; an old ?code= is moved there), so a reload shows
+ * the same receipt. A pasted receipt link or id opens its page.
  */
 export default function ReceiptLookupPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useFragment();
   const navigate = useNavigate();
   const asked = normalizeReceiptCode(params.get('code') ?? '');
   const [typed, setTyped] = useState(asked ?? params.get('code') ?? '');
@@ -59,7 +61,7 @@ export default function ReceiptLookupPage() {
     }
     setTyped(read.code);
     if (read.code === asked) got.retry();
-    else setParams({ code: read.code }, { replace: true });
+    else setParams({ code: read.code });
   };
 
   const serverError = asked && !got.loading ? errorText(got.error) : undefined;

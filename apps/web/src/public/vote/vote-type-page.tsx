@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PUBLIC_VOTE_DETAILS, type SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import type { ApiError } from '@/lib/api-client';
+import { useFragment } from '../lib/use-fragment';
 import { clearDraft, loadDraft, loadReceiptId, rememberReceiptId } from '../lib/voter-store';
 import { LoadingPage } from '../status-page';
 import { BallotFlow } from './ballot-flow';
@@ -13,7 +14,7 @@ import { useVoterCode } from './use-voter-code';
 import { useVoteType } from './use-vote-type';
 import { FullPage, LoadErrorPage, VoteTypeStatusPage } from './vote-status';
 
-/** /vote/type/{linkId}[?code=]: the ballot of one vote type, from the QR code to the receipt. */
+/** /vote/type/{linkId}[#code=]: the ballot of one vote type, from the QR code to the receipt. */
 export default function VoteTypePage() {
   const { linkId = '' } = useParams();
   return <VoteType key={linkId} linkId={linkId} />;
@@ -30,9 +31,10 @@ function VoteType({ linkId }: { linkId: string }) {
     const d = loadDraft(linkId);
     return d?.sent && d.code ? { ...d, code: d.code } : null;
   });
-  // After a ballot the address says ?receipt={id}: a reload shows the same success page, when it is the
-  // receipt this device kept for this link (never a choice; a shared address opens the link as usual).
-  const [params, setParams] = useSearchParams();
+  // After a ballot the address says #receipt={id} (in the fragment, never sent to the server): a reload
+  // shows the same success page, when it is the receipt this device kept for this link (never a choice; a
+  // shared address opens the link as usual).
+  const [params, setParams] = useFragment();
   const addressReceipt = params.get('receipt');
   const reloadedReceipt = addressReceipt && addressReceipt === keptReceiptId ? addressReceipt : null;
   const [recovery, setRecovery] = useState<'pending' | 'failed'>('pending');
@@ -88,7 +90,7 @@ function VoteType({ linkId }: { linkId: string }) {
     clearDraft(linkId);
     setReceipt(r);
     // The used code leaves the address with the ballot; the receipt id takes its place.
-    setParams({ receipt: r.receipt_id }, { replace: true });
+    setParams({ receipt: r.receipt_id });
     window.scrollTo(0, 0);
   };
 
