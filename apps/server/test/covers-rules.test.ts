@@ -1,17 +1,14 @@
-import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
+import { coverCalls } from './helpers/cover-calls';
+import { PNG, sha } from './helpers/cover-fixtures';
 import { bearer, createCompany, createVoteType, multipartFile } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
 const url = '/api/v1/admin/covers';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
   Buffer.from('JFIF\0'),
@@ -19,32 +16,14 @@ const JPEG = Buffer.concat([
 ]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256)]);
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 const w = useAdminWorld();
 beforeEach(() => ({ ctx, token } = w));
 
-async function setup() {
-  const company = await createCompany(ctx.app, token, '甲');
-  const voteType = await createVoteType(ctx.app, token, company.id);
-  return { c: company.id, v: voteType.id };
-}
-
-function upload(c: number, v: number, data: Buffer, name = 'cover.png', type = 'image/png', back = false) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${url}${back ? '/back-cover' : '/'}?company_id=${c}&vote_type_id=${v}`,
-    ...withAuth(multipartFile(data, name, type)),
-  });
-}
-const withAuth = (form: { payload: Buffer; headers: Record<string, string> }) => ({
-  payload: form.payload,
-  headers: { ...form.headers, ...bearer(token) },
-});
-const get = (path: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url: `${url}${path}`, headers: { ...bearer(token), ...headers } });
-const del = (path: string) =>
-  ctx.app.inject({ method: 'DELETE', url: `${url}${path}`, headers: bearer(token) });
+const { setup, upload, withAuth, get, del } = coverCalls(
+  () => ctx.app,
+  () => token,
+);
 
 describe('bad uploads', () => {
   it('refuses a renamed .exe, text and an empty file; keeps what was there', async () => {

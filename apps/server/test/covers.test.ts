@@ -3,34 +3,19 @@ import { getCoverFile } from '../src/modules/covers/covers.service';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 import { JPEG, PDF, PNG, sha, WEBP } from './helpers/cover-fixtures';
-import { bearer, createCompany, createVoteType, multipartFile } from './helpers/factories';
+import { coverCalls } from './helpers/cover-calls';
+import { bearer } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
-const url = '/api/v1/admin/covers';
 
 const w = useAdminWorld();
 beforeEach(() => ({ ctx, token } = w));
 
-async function setup() {
-  const company = await createCompany(ctx.app, token, '甲');
-  const voteType = await createVoteType(ctx.app, token, company.id);
-  return { c: company.id, v: voteType.id };
-}
-
-function upload(c: number, v: number, data: Buffer, name = 'cover.png', type = 'image/png', back = false) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${url}${back ? '/back-cover' : '/'}?company_id=${c}&vote_type_id=${v}`,
-    ...withAuth(multipartFile(data, name, type)),
-  });
-}
-const withAuth = (form: { payload: Buffer; headers: Record<string, string> }) => ({
-  payload: form.payload,
-  headers: { ...form.headers, ...bearer(token) },
-});
-const get = (path: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url: `${url}${path}`, headers: { ...bearer(token), ...headers } });
+const { setup, upload, get } = coverCalls(
+  () => ctx.app,
+  () => token,
+);
 
 describe('upload and read', () => {
   it('stores a PNG front cover and describes it', async () => {

@@ -5,6 +5,7 @@ import type { TestContext } from './helpers/test-app';
 import { bearer, multipartFile } from './helpers/factories';
 import { PUBLIC, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
 import { useBallotWorld } from './helpers/ballot-world';
+import { PNG } from './helpers/cover-fixtures';
 
 let ctx: TestContext;
 let token: string;
@@ -15,10 +16,6 @@ beforeEach(() => ({ ctx, token, f } = w));
 
 const view = (link: string, query = '') =>
   ctx.app.inject({ method: 'GET', url: `${PUBLIC}/vote-type/${link}${query}` });
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describe('GET /public/polls/vote-type/{linkId}', () => {
   it('gives the appraisal ballot: company, vote type, polls, active targets in order', async () => {

@@ -78,53 +78,31 @@ export function multipartFile(
   };
 }
 
-export async function createVoteType(
-  app: App,
-  token: string,
-  companyId: number,
-  fields: Record<string, unknown> = {},
-) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/vote-types/',
-    headers: bearer(token),
-    payload: { company_id: companyId, name: '班子成员', form_category: 'democratic_appraisal', ...fields },
-  });
-  if (res.statusCode !== 201) throw new Error(`create vote type failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ id: number; link_id: string; company_id: number; sort_order: number }>();
-}
+/**
+ * A maker of rows of a unit in an admin collection: (app, token, companyId, fields) POSTs `defaults` with
+ * `fields` over them and answers the created row; throws unless 201.
+ */
+const maker =
+  <T>(collection: string, defaults: Record<string, unknown>) =>
+  async (app: App, token: string, companyId: number, fields: Record<string, unknown> = {}): Promise<T> => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/${collection}/`,
+      headers: bearer(token),
+      payload: { company_id: companyId, ...defaults, ...fields },
+    });
+    if (res.statusCode !== 201) throw new Error(`create ${collection} failed: ${res.statusCode} ${res.body}`);
+    return res.json<T>();
+  };
 
-export async function createVoteTarget(
-  app: App,
-  token: string,
-  companyId: number,
-  fields: Record<string, unknown> = {},
-) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/vote-targets/',
-    headers: bearer(token),
-    payload: { company_id: companyId, name: '张三', ...fields },
-  });
-  if (res.statusCode !== 201) throw new Error(`create vote target failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ id: number; name: string; sort_order: number; company_id: number }>();
-}
+type Row = { id: number; name: string; sort_order: number; company_id: number };
 
-export async function createEvaluationSubject(
-  app: App,
-  token: string,
-  companyId: number,
-  fields: Record<string, unknown> = {},
-) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/evaluation-subjects/',
-    headers: bearer(token),
-    payload: { company_id: companyId, name: '李四', ...fields },
-  });
-  if (res.statusCode !== 201) throw new Error(`create subject failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ id: number; name: string; sort_order: number; company_id: number }>();
-}
+export const createVoteType = maker<{ id: number; link_id: string; company_id: number; sort_order: number }>(
+  'vote-types',
+  { name: '班子成员', form_category: 'democratic_appraisal' },
+);
+export const createVoteTarget = maker<Row>('vote-targets', { name: '张三' });
+export const createEvaluationSubject = maker<Row>('evaluation-subjects', { name: '李四' });
 
 /** The unit's current round (测评批次), for tests that write rows straight into the database. */
 export async function currentRoundId(db: Db, companyId: number) {
