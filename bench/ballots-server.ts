@@ -66,6 +66,21 @@ export function cpuMs(pid: number): number | undefined {
   }
 }
 
+/** Waits until the server `child` started at `url` answers /api/v1/health; throws if it exits or `seconds` pass. */
+export async function untilHealthy(child: ChildProcess, url: string, seconds: number) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Starts `node apps/server/dist-bench/main.js` on loopback and waits until /api/v1/health answers. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
@@ -90,17 +105,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     stdio: ['ignore', 2, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilHealthy(child, url, 60);
   return {
     url,
     pid: child.pid!,

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './ballots-server';
+import { freePort, untilHealthy } from './ballots-server';
 
 const OUT = 'dist-bench-voter';
 
@@ -55,17 +55,7 @@ export async function startApp(root: string): Promise<AppUnderTest> {
   });
   const url = `http://127.0.0.1:${port}`;
   // A fresh data folder is initialised first: at a load average of 30 that took over a minute.
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 180 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilHealthy(child, url, 180);
   return {
     url,
     pid: child.pid!,
