@@ -14,20 +14,13 @@ import {
   setupAppraisal,
   type AppraisalSetup,
 } from './helpers/results-fixtures';
+import { div2 } from './helpers/exact-math';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
 type Row = typeof votes.$inferSelect;
 type Answers = { overall: string; items: Record<string, string>; reverse: Record<string, string> };
 
-/** a / b to two decimals, half away from zero, exactly (a, b integers, b > 0). */
-function div2(a: bigint, b: bigint): number {
-  const neg = a < 0n;
-  const n = (neg ? -a : a) * 100n;
-  let q = n / b;
-  if (2n * (n - q * b) >= b) q += 1n;
-  return (neg ? -Number(q) : Number(q)) / 100;
-}
 /** Each count's share in percent: the exact fraction rounded half up, never nudged to make 100. */
 function shares(counts: number[]): number[] {
   const total = counts.reduce((a, b) => a + b, 0);

@@ -19,17 +19,10 @@ import {
 } from './helpers/results-fixtures';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
 import { closeVoteTypes, get, listRounds, newRound } from './helpers/round-fixtures';
+import { div2 } from './helpers/exact-math';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
-/** a / b to two decimals, half away from zero, exactly (a, b integers, b > 0). */
-function div2(a: bigint, b: bigint): number {
-  const neg = a < 0n;
-  const n = (neg ? -a : a) * 100n;
-  let q = n / b;
-  if (2n * (n - q * b) >= b) q += 1n;
-  return (neg ? -Number(q) : Number(q)) / 100;
-}
 /** Percentages summing to 100.00: floors, then the spare hundredths by remainder, count, position. */
 function shares(counts: number[]): number[] {
   // Each share its own exact fraction, rounded half up to two decimals (never nudged to make 100).
