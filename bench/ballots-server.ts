@@ -66,6 +66,21 @@ export function cpuMs(pid: number): number | undefined {
   }
 }
 
+/** The environment of a server under load on loopback `port`: production, quiet, no per-address limits. */
+export function loadEnv(port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    // One load generator stands for thousands of phones: the per-address limits would measure themselves.
+    PUBLIC_SUBMIT_LIMIT: '100000000',
+    PUBLIC_READ_LIMIT: '100000000',
+    MAX_IN_FLIGHT: '100000',
+  };
+}
+
 /** Waits until the server `child` started at `url` answers /api/v1/health; throws if it exits or `seconds` pass. */
 export async function untilHealthy(child: ChildProcess, url: string, seconds: number) {
   const deadline = Date.now() + seconds * 1000;
@@ -89,15 +104,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const child: ChildProcess = spawn('node', [...nodeArgs, entry], {
     cwd: root,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // One load generator stands for thousands of phones: the per-address limits would measure themselves.
-      PUBLIC_SUBMIT_LIMIT: '100000000',
-      PUBLIC_READ_LIMIT: '100000000',
-      MAX_IN_FLIGHT: '100000',
+      ...loadEnv(port),
       WEB_DIST: path.join(root, 'bench/no-web'),
       ...env,
     },

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, untilHealthy } from './ballots-server';
+import { freePort, loadEnv, untilHealthy } from './ballots-server';
 
 const OUT = 'dist-bench-voter';
 
@@ -38,15 +38,7 @@ export async function startApp(root: string): Promise<AppUnderTest> {
   const child = spawn('node', [path.join(root, 'apps/server', OUT, 'main.js')], {
     cwd: root,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // One load generator stands for thousands of phones: the per-address limits would measure themselves.
-      PUBLIC_SUBMIT_LIMIT: '100000000',
-      PUBLIC_READ_LIMIT: '100000000',
-      MAX_IN_FLIGHT: '100000',
+      ...loadEnv(port),
       DATA_DIR: dataDir,
       WEB_DIST: path.join(root, 'apps/web', OUT),
       REGISTRATION_CODE: '',
