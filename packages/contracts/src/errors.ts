@@ -91,6 +91,8 @@ export const ERRORS = {
   RESULTS_NOT_PUBLISHED: { status: 403, detail: '该问卷的结果未公开' },
   RESULTS_NOT_ENDED: { status: 403, detail: '投票结束后才公开结果' },
   RESULTS_TOO_FEW: { status: 404, detail: '参与人数不足，结果不予公开' },
+  /** Published figures never move by a few ballots: a vote type reopened after it ended publishes nothing. */
+  RESULTS_REOPENED: { status: 404, detail: '该投票重新开放过，结果不再公开' },
   RECEIPT_CODE_INVALID: { status: 422, detail: PUBLIC_VOTE_DETAILS.receiptCodeInvalid },
 
   // —— Transitional (being replaced by their own codes): a free detail under its status ——

@@ -214,8 +214,11 @@ export interface PublicPollStats {
 export interface PublicVoteTypeStats {
   name: string;
   ballot_count: number;
-  /** Scoring polls: per target of the poll's kind that has ballots or is active. */
-  targets?: (ScoringAggregate & { target_id: number; name: string; title: string })[];
+  /**
+   * Scoring polls: per target of the poll's kind that has ballots or is active; never a minimum or a
+   * maximum (each is one ballot's score, issue 26).
+   */
+  targets?: (Omit<ScoringAggregate, 'min' | 'max'> & { target_id: number; name: string; title: string })[];
   /** Cadre poll: per question; text answers are not published. */
   questions?: Omit<CadreQuestionResult, 'texts'>[];
   /** Newly promoted poll: per subject; reasons are not published. */

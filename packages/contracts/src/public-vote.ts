@@ -204,7 +204,7 @@ export const publicPollStats = z.object({
   vote_types: z.array(
     z.custom<PublicVoteTypeStats>().meta({
       description:
-        '{name, ballot_count} 及 targets（评分问卷：每个对象的汇总）、questions（选人用人：每题的选项统计，不含文字答案）或 subjects（新提拔：每人的认同情况，不含原因）',
+        '{name, ballot_count} 及 targets（评分问卷：每个对象的汇总，不含最高分、最低分）、questions（选人用人：每题的选项统计，不含文字答案）或 subjects（新提拔：每人的认同情况，不含原因）',
     }),
   ),
 });

@@ -45,6 +45,29 @@ export async function appendAudit(db: Db, entry: AuditEntry) {
   });
 }
 
+/**
+ * Which of these vote types were ever reopened after they had ended (重新开放, or a deadline moved past
+ * the moment it ended it): public results leave them out for good (public-stats.service.ts).
+ */
+export async function reopenedVoteTypeIds(db: Db, companyId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  // The unit's rows first (audit_log_company_idx): the log of one unit, not the whole chain.
+  const rows = await db
+    .selectDistinct({ id: auditLog.objectId })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.companyId, companyId),
+        eq(auditLog.action, 'vote_type.reopen'),
+        inArray(
+          auditLog.objectId,
+          ids.map((id) => String(id)),
+        ),
+      ),
+    );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 /** Records an action a service audits itself, inside the same transaction as the action. */
 export async function recordAudit(db: Db, actor: Actor, action: string, detail: Record<string, unknown>) {
   const ctx = actor.audit;

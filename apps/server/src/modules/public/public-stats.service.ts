@@ -8,6 +8,7 @@ import type {
 import { aggregateCadre, aggregateNewlyPromoted, aggregateScoring } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
 import { notFound, fail } from '../../lib/errors';
+import { reopenedVoteTypeIds } from '../audit/audit.repository';
 import { listCadreAnswers } from '../ballots/cadre-votes.repository';
 import { listScoringAnswers } from '../ballots/votes.repository';
 import { findCompany } from '../companies/companies.repository';
@@ -62,12 +63,11 @@ async function figures(
       targets: schema
         ? shown
             .filter((t) => (byTarget.get(t.id)?.length ?? 0) >= MIN_PUBLIC_BALLOTS)
-            .map((t) => ({
-              target_id: t.id,
-              name: t.name,
-              title: t.title,
-              ...aggregateScoring(schema, byTarget.get(t.id) ?? []),
-            }))
+            .map((t) => {
+              // No minimum or maximum: each is one ballot's score, the harshest or the kindest, shown as such.
+              const { min: _min, max: _max, ...figures } = aggregateScoring(schema, byTarget.get(t.id) ?? []);
+              return { target_id: t.id, name: t.name, title: t.title, ...figures };
+            })
         : [],
     };
   }
@@ -105,7 +105,13 @@ async function figures(
  * Aggregates of a poll, per vote type of its family whose results an admin made public (default: none,
  * then 403), once that vote has ended (closed by hand or past its window), and only for vote types with
  * at least MIN_PUBLIC_BALLOTS formal ballots (none: 404). Only figures: no single ballot, no text answer,
- * no test ballot.
+ * no test ballot, no minimum or maximum.
+ *
+ * A vote type reopened after it ended (重新开放, or its deadline moved past the moment it had ended it,
+ * both audited as vote_type.reopen) publishes nothing any more: figures read before the reopen and after
+ * the next close would differ by the few ballots cast meanwhile, one ballot when one voter was seen
+ * voting. Nothing, rather than "only when 5 or more ballots differ", since what was published before is
+ * not kept.
  */
 export async function getPublicPollStats(db: Db, pollId: number): Promise<PublicPollStats> {
   const poll = await findPoll(db, pollId);
@@ -116,13 +122,18 @@ export async function getPublicPollStats(db: Db, pollId: number): Promise<Public
   if (published.length === 0) throw fail('RESULTS_NOT_PUBLISHED');
   const ended = published.filter((v) => hasEnded(v));
   if (ended.length === 0) throw fail('RESULTS_NOT_ENDED');
+  const reopened = await reopenedVoteTypeIds(
+    db,
+    poll.companyId,
+    ended.map((v) => v.id),
+  );
   const company = await findCompany(db, poll.companyId);
   const parts = [];
-  for (const v of ended) {
+  for (const v of ended.filter((e) => !reopened.has(e.id))) {
     const part = await figures(db, poll, v.id);
     if (part.ballot_count >= MIN_PUBLIC_BALLOTS) parts.push({ name: v.name, ...part });
   }
-  if (parts.length === 0) throw fail('RESULTS_TOO_FEW');
+  if (parts.length === 0) throw fail(reopened.size > 0 ? 'RESULTS_REOPENED' : 'RESULTS_TOO_FEW');
   return {
     poll: { id: poll.id, title: poll.title, target_type: kind },
     company: { id: poll.companyId, name: company?.name ?? '' },

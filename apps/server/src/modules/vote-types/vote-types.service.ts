@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { countVoteTypeSubmissions, voteTypeHasSubmissions } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { assertRoundWritable, currentRound, writableCurrentRound } from '../rounds/round-scope';
-import { countStageOf, statusOf } from './vote-type-status';
+import { countStageOf, hasEnded, statusOf } from './vote-type-status';
 import * as repo from './vote-types.repository';
 
 /** 128 random bits, URL-safe: a link nobody can guess or enumerate. */
@@ -193,6 +193,15 @@ export async function updateVoteType(
     }
     if (next.testMode !== row.testMode) {
       await recordAudit(tx, opts.actor, 'vote_type.test_mode', { ...base, test_mode: next.testMode });
+    }
+    // A vote that ended by its deadline and has a later one (or none) now is open again: that is a
+    // reopen, audited as such (and public results then publish nothing more: public-stats.service.ts).
+    if (!row.closedAt && hasEnded(row) && !hasEnded(next)) {
+      await recordAudit(tx, opts.actor, 'vote_type.reopen', {
+        ...base,
+        stage: 'counting',
+        closed_at: row.closesAt!.toISOString(),
+      });
     }
     return next;
   });
