@@ -42,6 +42,7 @@ const list = (over: Partial<CodeList> = {}): CodeList => ({
   paper_unused: 0,
   items,
   total: 4,
+  used_listed: true,
   ...over,
 });
 

@@ -23,6 +23,7 @@ const rankings = (): Rankings => ({
       cadre_good_share: 40,
       cadre_good_label: '好',
       cadre_rank: 2,
+      open_note: null,
     },
     {
       company: company(1, '甲公司'),
@@ -32,6 +33,7 @@ const rankings = (): Rankings => ({
       cadre_good_share: 80.65,
       cadre_good_label: '好',
       cadre_rank: 1,
+      open_note: null,
     },
   ],
   leaders: [
@@ -145,6 +147,7 @@ describe('跨单位排名 page', () => {
       cadre_good_share: null,
       cadre_good_label: null,
       cadre_rank: null,
+      open_note: null,
     };
     mockFetch({
       [`GET ${API}/rankings`]: (req) =>

@@ -34,6 +34,7 @@ export const turnoutRow = (id: number, name: string, over: Partial<TurnoutRow> =
   online: over.received ?? 0,
   count_stage: 'voting',
   deleted_ballots: 0,
+  figures_hidden: false,
   ...over,
 });
 
@@ -135,6 +136,7 @@ export function appraisalResults(companyId: number): AppraisalResults {
   return {
     company: { id: companyId, name: `测试单位${companyId}` },
     form_category: 'democratic_appraisal',
+    open_vote_types: [],
     vote_types: [
       turnoutRow(1, '班子成员', {
         weight: 40,
@@ -188,6 +190,7 @@ export function evaluationResults(companyId: number): EvaluationResults {
     company: { id: companyId, name: `测试单位${companyId}` },
     form_category: 'democratic_evaluation',
     vote_type_id: null,
+    open_vote_types: [],
     vote_types: [turnoutRow(3, '职工代表', { form_category: 'democratic_evaluation', received: 6 })],
     threshold: 1 / 3,
     cadre: {

@@ -66,6 +66,8 @@ export function unitSummary(companyId: number, over: Partial<UnitSummary> = {}):
       rounding_note: SHARE_ROUNDING_NOTE,
       count_finished: false,
       count_note: '计票未完成',
+      open_vote_types: [],
+      open_note: null,
     },
     appraisal: {
       vote_types: groups,

@@ -32,6 +32,7 @@ export const codeCounts = (over: Partial<CodeList> = {}): CodeList => ({
   paper_unused: 0,
   items: [],
   total: 0,
+  used_listed: true,
   ...over,
 });
 

@@ -3,7 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CODE_STATE_LABELS, formatCode, type CodeState } from '@kaoping/contracts/ballot-codes';
 import type { CodeItem, CodeList, CodeListQuery } from '@kaoping/contracts/ballot-codes-api';
 import type { VoteType } from '@kaoping/contracts/vote-type';
-import { App, Button, Card, Popconfirm, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { FIGURES_AFTER_CLOSE } from '@kaoping/contracts/constants';
+import { Alert, App, Button, Card, Popconfirm, Segmented, Select, Table, Tag, Typography } from 'antd';
 import { errorDetail } from '@/lib/api-client';
 import { useCodeMutations } from '../api/codes';
 
@@ -91,6 +92,16 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
           </Button>
         </span>
       </div>
+      {data && !data.used_listed && (
+        // While the vote is open used codes are counted, not listed (decision 0041).
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="used-codes-notice"
+          title={`投票进行中：已使用的测评码只显示数量（${data.used} 个），结束投票后逐个列出，顺序随机`}
+        />
+      )}
       <Table<CodeItem>
         rowKey="code"
         size="small"
@@ -134,7 +145,14 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
           showTotal: (t) => `共 ${t} 个`,
           onChange: (page, size) => onParams({ ...params, skip: (page - 1) * size, limit: size }),
         }}
-        locale={{ emptyText: data && data.issued === 0 ? '尚未发放测评码' : '没有符合条件的测评码' }}
+        locale={{
+          emptyText:
+            data && data.issued === 0
+              ? '尚未发放测评码'
+              : data && !data.used_listed && filter === 'used'
+                ? FIGURES_AFTER_CLOSE
+                : '没有符合条件的测评码',
+        }}
       />
     </Card>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { RANKINGS_NOTE } from '@kaoping/contracts/rankings';
-import { App, Button, Card, Select, Skeleton, Space, Typography } from 'antd';
+import { FIGURES_AFTER_CLOSE } from '@kaoping/contracts/constants';
+import { Alert, App, Button, Card, Select, Skeleton, Space, Typography } from 'antd';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
@@ -69,6 +70,18 @@ export default function RankingsPage() {
       ) : (
         <div className="kp-rankings">
           <Typography.Paragraph type="secondary">{RANKINGS_NOTE}</Typography.Paragraph>
+          {data.units.some((u) => u.open_note) && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="open-vote-notice"
+              title={FIGURES_AFTER_CLOSE}
+              description={data.units
+                .filter((u) => u.open_note)
+                .map((u) => `${u.company.name}：${u.open_note}。`)
+                .join('')}
+            />
+          )}
           <Card title="单位排名" size="small">
             <UnitsTable rows={data.units} />
           </Card>

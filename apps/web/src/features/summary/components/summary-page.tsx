@@ -3,6 +3,7 @@ import { useRoundScope } from '@/api/rounds';
 import { canEdit, useRole } from '@/api/me';
 import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { LoadError } from '@/components/load-error';
+import { OpenVoteNotice } from '@/components/open-vote-notice';
 import { PageHeader } from '@/components/page-header';
 import { RoundSelect } from '@/components/round-select';
 import { useCompanyParam } from '@/lib/use-company-param';
@@ -31,6 +32,7 @@ function SummaryView({ companyId, roundId }: { companyId: number; roundId: numbe
         {archived && '（已归档）'} · 生成于 {minute(s.generated_at)}
       </Typography.Paragraph>
       <ValidityCard validity={s.validity} />
+      <OpenVoteNotice names={s.validity.open_vote_types.map((v) => v.name)} what="汇总表各表" />
       <ThresholdsCard
         companyId={companyId}
         roundId={s.round.id}

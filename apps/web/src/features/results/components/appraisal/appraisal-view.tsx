@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
+import { FIGURES_AFTER_CLOSE } from '@kaoping/contracts/constants';
 import { Typography } from 'antd';
+import { OpenVoteNotice } from '@/components/open-vote-notice';
 import { useAppraisalResults } from '../../api/appraisal-results';
 import { CompanyHistoryBlock } from '../company-history';
 import { FigureCard, FiguresBody, FiguresTable, useTurnoutRefresh } from '../figure-blocks';
@@ -34,6 +36,7 @@ export function AppraisalView({ companyId, roundId, archived }: FiguresViewProps
   return (
     <>
       <TurnoutCard query={turnout} live={!archived} />
+      <OpenVoteNotice names={data?.open_vote_types.map((v) => v.name) ?? []} what="得分、排名和图表" />
       <FiguresBody
         query={results}
         errorTitle="获取测评结果失败"
@@ -41,7 +44,9 @@ export function AppraisalView({ companyId, roundId, archived }: FiguresViewProps
         emptyHint={
           archived
             ? '该测评批次没有正式答卷。'
-            : '投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参评情况会自动刷新。'
+            : data?.open_vote_types.length
+              ? FIGURES_AFTER_CLOSE
+              : '投票开始后，这里会显示各测评对象的得分、排名和图表；上方的参评情况会自动刷新。'
         }
       >
         {(d) =>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
+import { FIGURES_AFTER_CLOSE } from '@kaoping/contracts/constants';
 import { Empty, Select, Typography } from 'antd';
+import { OpenVoteNotice } from '@/components/open-vote-notice';
 import { useEvaluationStatistics } from '../../api/evaluation-statistics';
 import { CompanyHistoryBlock } from '../company-history';
 import { FigureCard, FiguresBody, useTurnoutRefresh } from '../figure-blocks';
@@ -32,6 +34,10 @@ export function EvaluationView({ companyId, roundId, archived }: FiguresViewProp
           />
         </div>
       )}
+      <OpenVoteNotice
+        names={stats.data?.open_vote_types.map((v) => v.name) ?? []}
+        what="评议统计和意见建议"
+      />
       <FiguresBody
         query={stats}
         errorTitle="获取评议结果失败"
@@ -39,7 +45,9 @@ export function EvaluationView({ companyId, roundId, archived }: FiguresViewProp
         emptyHint={
           archived
             ? '该测评批次没有正式答卷。'
-            : '投票开始后，这里会显示选人用人工作评议和新提拔干部评议的统计；上方的参评情况会自动刷新。'
+            : stats.data?.open_vote_types.length
+              ? FIGURES_AFTER_CLOSE
+              : '投票开始后，这里会显示选人用人工作评议和新提拔干部评议的统计；上方的参评情况会自动刷新。'
         }
       >
         {(d) => <Figures data={d} />}

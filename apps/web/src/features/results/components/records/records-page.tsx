@@ -4,9 +4,11 @@ import { VOTER_DELETE_AFTER_END } from '@kaoping/contracts/constants';
 import { Alert, Card, Grid, Segmented } from 'antd';
 import { useRole } from '@/api/me';
 import { useVoteTypes } from '@/api/vote-types';
+import { OpenVoteNotice } from '@/components/open-vote-notice';
 import { NO_COMPANY_WARNING } from '@/components/company-select';
 import { PageHeader } from '@/components/page-header';
 import type { RecordFilterValues } from '../../api/records';
+import { useLiveTurnout } from '../../api/turnout';
 import { useListState } from '../../lib/list-state';
 import { ArchivedBanner, ScopeSelects, useResultsScope } from '../round-scope';
 import { BallotDrawer, type BallotRef } from './ballot-drawer';
@@ -84,6 +86,9 @@ function CompanyRecords<F extends FormCategory>({
   // Once a vote has ended (投票结束 or 完成计票) only a system admin may still delete its ballots.
   const role = useRole();
   const { data: voteTypes } = useVoteTypes(companyId);
+  // The vote types still open are left out of every list below until 结束投票 (decision 0041).
+  const turnout = useLiveTurnout(companyId, family.family, roundId, !readOnly);
+  const openNames = (turnout.data?.vote_types ?? []).filter((v) => v.figures_hidden).map((v) => v.name);
   const deleteBlocked = (r: { vote_type_id: number }) => {
     const stage = voteTypes?.find((v) => v.id === r.vote_type_id)?.count_stage;
     return stage && stage !== 'voting' && role !== 'system_admin' ? VOTER_DELETE_AFTER_END : undefined;
@@ -91,6 +96,7 @@ function CompanyRecords<F extends FormCategory>({
 
   return (
     <Card size={screens.sm === false ? 'small' : 'default'}>
+      <OpenVoteNotice names={openNames} what="选票记录" />
       <Segmented
         value={view}
         onChange={(v) => setView(v as 'ballots' | 'voters')}
