@@ -15,6 +15,7 @@ import {
   type AppraisalSetup,
 } from './helpers/results-fixtures';
 import { div2 } from './helpers/exact-math';
+import { endVotes } from './helpers/round-fixtures';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
@@ -163,6 +164,12 @@ beforeAll(async () => {
     ]),
   );
   await castAppraisal(ctx, other, other.voteTypes[0]!.id, 'other-0001', map);
+  // Figures are read after 结束投票 (decision 0041: while open, counts only).
+  await endVotes(
+    ctx.app,
+    token,
+    [...s.voteTypes, ...other.voteTypes].map((v) => v.id),
+  );
 }, 120_000);
 
 const get = async (url: string) => {

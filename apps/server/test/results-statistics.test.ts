@@ -13,6 +13,7 @@ import {
   setupEvaluation,
   type EvaluationSetup,
 } from './helpers/results-fixtures';
+import { endVotes } from './helpers/round-fixtures';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
@@ -59,6 +60,12 @@ beforeAll(async () => {
       newlyPromoted: ids.length ? randomNewlyPromoted(ids, rnd) : undefined,
     });
   }
+  // Figures are read after 结束投票 (decision 0041: while open, counts only).
+  await endVotes(
+    ctx.app,
+    token,
+    s.voteTypes.map((v) => v.id),
+  );
 }, 120_000);
 
 const get = async (url: string) => {

@@ -12,7 +12,7 @@ import {
   type EvaluationSetup,
 } from './helpers/results-fixtures';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
-import { get } from './helpers/round-fixtures';
+import { endVotes, get } from './helpers/round-fixtures';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
@@ -48,6 +48,12 @@ beforeAll(async () => {
       await castRandomEvaluation(ctx, e, vt.id, `voter-e${vt.id}-${i}`, rnd);
     }
   }
+  // Figures are read after 结束投票 (decision 0041: while open, counts only).
+  await endVotes(
+    ctx.app,
+    token,
+    [...s.voteTypes, ...e.voteTypes].map((v) => v.id),
+  );
   const res = await get(ctx.app, token, `/companies/${s.companyId}/summary`);
   expect(res.statusCode).toBe(200);
   summary = res.json<UnitSummary>();

@@ -6,7 +6,7 @@ import type { AppraisalSummaryTarget, UnitSummary } from '@kaoping/contracts/sum
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCompany, elevate } from './helpers/factories';
 import { ADMIN, castAppraisal, setupAppraisal, type AppraisalSetup } from './helpers/results-fixtures';
-import { get, newRound } from './helpers/round-fixtures';
+import { endVotes, get, newRound } from './helpers/round-fixtures';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
@@ -66,6 +66,12 @@ beforeAll(async () => {
       await castAppraisal(ctx, s, vt.id, `voter-${g}-${i}`, answers);
     }
   }
+  // Figures are read after 结束投票 (decision 0041: while open, counts only).
+  await endVotes(
+    ctx.app,
+    token,
+    s.voteTypes.map((v) => v.id),
+  );
 });
 
 describe('the 民主测评 汇总表 against a hand count', () => {
@@ -164,7 +170,9 @@ describe('the 民主测评 汇总表 against a hand count', () => {
       ['中层干部', 4, 2, 50, true],
     ]);
     expect(summary.validity.under_half).toBe(true);
-    expect(summary.validity.closed_at).toBeNull();
+    // Both groups ended (结束投票, read after it): the block carries the last close and no open group.
+    expect(summary.validity.closed_at).toBe(summary.validity.vote_types.map((v) => v.closed_at!).sort()[1]);
+    expect(summary.validity.open_note).toBeNull();
     expect(summary.validity.thresholds).toEqual({ flag_top_two_min: 2 / 3, flag_bottom_max: 1 / 3 });
     expect(summary.validity.rounding_note).toContain('未作调整');
   });
@@ -189,6 +197,11 @@ describe('shares', () => {
         new Map([[c.targets[0]!.id, answers]]),
       );
     }
+    await endVotes(
+      ctx.app,
+      token,
+      c.voteTypes.map((v) => v.id),
+    );
     const team = (await summaryOf(c.companyId)).appraisal.sections[0]!.targets[0]!;
     for (const row of team.rows) {
       expect(row.grades[3]!.share, row.label).toBe(8.06);

@@ -31,6 +31,21 @@ export async function listRounds(app: App, token: string, companyId: number) {
   return res.json<RoundList>().items;
 }
 
+/**
+ * 结束投票 for each vote type, nothing more: while a vote type is open admins read counts only
+ * (decision 0041), so a test of figures or records reads them after this.
+ */
+export async function endVotes(app: App, token: string, ids: number[]) {
+  for (const id of ids) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${ADMIN}/vote-types/${id}/close`,
+      headers: bearer(token),
+    });
+    if (res.statusCode !== 200) throw new Error(`close failed: ${res.statusCode} ${res.body}`);
+  }
+}
+
 /** Ends each vote type completely: 结束投票, then 完成计票 (the figures final, as before a new round). */
 export async function closeVoteTypes(app: App, token: string, ids: number[]) {
   for (const id of ids) {
