@@ -130,12 +130,11 @@ describe('GET /public/polls/receipts/{receipt_code}', () => {
     expect(Object.keys(res.json()).sort()).toEqual([
       'ballot_count',
       'company',
-      'created_at',
       'is_test',
       'receipt_code',
       'receipt_id',
-      'submission_id',
       'vote_type',
+      'voted_on',
     ]);
     // As a voter may type it: lower case, no dash, spaces.
     const typed = receipt.receipt_code.toLowerCase().replace('-', ' ');

@@ -22,23 +22,25 @@ describe('POST /public/polls/votes/ — appraisal', () => {
   it('stores the whole ballot with server-computed scores and answers 201 with the receipt', async () => {
     const body = submission(f);
     body.ballots[1]!.answers = scoringAnswers('person', 'fairly_good', { formalism: 'present' });
+    const beijingDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const dayBefore = beijingDay();
     const res = await submit(ctx.app, body);
+    const dayAfter = beijingDay();
     expect(res.statusCode, res.body).toBe(201);
     const receipt = res.json();
     // Proof that the ballot was counted, never how it was cast (issue 12): no choice, no score.
     expect(receipt).toEqual({
       receipt_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
-      submission_id: body.submission_id,
       receipt_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/),
-      created_at: expect.any(String),
+      // The day in Beijing time, never a time of day; no submission id (issue 26).
+      voted_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       company: { id: f.company.id, name: '华东能源有限公司' },
       vote_type: { name: '班子成员', form_category: 'democratic_appraisal' },
       ballot_count: 4,
       is_test: false,
     });
     expect(receipt.receipt_id).not.toBe(body.submission_id);
-    // Ballot times are kept to the minute.
-    expect(new Date(receipt.created_at).getTime() % 60_000).toBe(0);
+    expect([dayBefore, dayAfter]).toContain(receipt.voted_on);
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
 
     // The scores the server computed, as the records screen reads them.
@@ -126,12 +128,11 @@ describe('POST /public/polls/votes/ — evaluation', () => {
     expect(Object.keys(receipt).sort()).toEqual([
       'ballot_count',
       'company',
-      'created_at',
       'is_test',
       'receipt_code',
       'receipt_id',
-      'submission_id',
       'vote_type',
+      'voted_on',
     ]);
     const records = await ctx.app.inject({
       method: 'GET',

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, cadreVotes } from '../src/db/schema';
 import { bearer, elevate } from './helpers/factories';
-import { ADMIN, castEvaluation, setupEvaluation, type EvaluationSetup } from './helpers/results-fixtures';
+import {
+  ADMIN,
+  castEvaluation,
+  endVoting,
+  setupEvaluation,
+  voterKeyOf,
+  type EvaluationSetup,
+} from './helpers/results-fixtures';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
@@ -11,7 +18,6 @@ let token: string;
 let s: EvaluationSetup;
 const w = useAdminWorld();
 
-const t0 = Date.parse('2025-06-01T02:00:00Z');
 const cadre = (overall: string, problems: string[], suggestions?: string) => ({
   overall,
   supervision: '较好',
@@ -25,33 +31,19 @@ beforeEach(async () => {
   s = await setupEvaluation(ctx.app, token, { subjects: 2 });
   const [a, b] = s.subjects.map((x) => `subject_${x.id}` as const);
   const [g1, g2] = s.voteTypes;
-  await castEvaluation(
-    ctx,
-    s,
-    g1!.id,
-    'voter-x-01',
-    { cadre: cadre('好', ['不存在突出问题'], '继续保持'), newlyPromoted: { [a!]: '认同', [b!]: '认同' } },
-    new Date(t0),
-  );
-  await castEvaluation(
-    ctx,
-    s,
-    g1!.id,
-    'voter-y-02',
-    {
-      cadre: cadre('一般', ['任人唯亲、拉帮结派', '跑官要官、说情打招呼']),
-      newlyPromoted: { [a!]: '不认同', [b!]: '基本认同', reason: '资历不够' },
-    },
-    new Date(t0 + 60_000),
-  );
-  await castEvaluation(
-    ctx,
-    s,
-    g2!.id,
-    'voter-z-03',
-    { cadre: cadre('好', ['任人唯亲、拉帮结派']), newlyPromoted: { [a!]: '不认同', [b!]: '不了解' } },
-    new Date(t0 + 120_000),
-  );
+  await castEvaluation(ctx, s, g1!.id, 'voter-x-01', {
+    cadre: cadre('好', ['不存在突出问题'], '继续保持'),
+    newlyPromoted: { [a!]: '认同', [b!]: '认同' },
+  });
+  await castEvaluation(ctx, s, g1!.id, 'voter-y-02', {
+    cadre: cadre('一般', ['任人唯亲、拉帮结派', '跑官要官、说情打招呼']),
+    newlyPromoted: { [a!]: '不认同', [b!]: '基本认同', reason: '资历不够' },
+  });
+  await castEvaluation(ctx, s, g2!.id, 'voter-z-03', {
+    cadre: cadre('好', ['任人唯亲、拉帮结派']),
+    newlyPromoted: { [a!]: '不认同', [b!]: '不了解' },
+  });
+  await endVoting(ctx, token, s.voteTypes);
 });
 
 const get = (url: string, t = token) => ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(t) });
@@ -65,17 +57,22 @@ describe('GET /cadre-votes/', () => {
   it('lists, filters, pages and counts evaluation ballots', async () => {
     const all = await json(`/cadre-votes/?company_id=${s.companyId}`);
     expect(all.total).toBe(6);
-    expect(all.items[0]).toMatchObject({ voter_identifier: 'voter-z-03', vote_type_name: '评议组2' });
+    // By 随机编号 (descending by default), a ballot's cadre poll before its newly promoted one (issue 26).
+    const keys = all.items.map((r: { voter_key: string }) => r.voter_key);
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(all.items.map((r: { poll_kind: string }) => r.poll_kind)).toEqual(
+      Array(3).fill(['cadre', 'newly_promoted']).flat(),
+    );
+    const z = await voterKeyOf(ctx, 'voter-z-03');
+    expect(all.items.find((r: { voter_key: string }) => r.voter_key === z)).toMatchObject({
+      vote_type_name: '评议组2',
+    });
     expect((await json(`/cadre-votes/?company_id=${s.companyId}&poll_kind=cadre`)).total).toBe(3);
     expect((await json(`/cadre-votes/?vote_type_id=${s.voteTypes[0]!.id}`)).total).toBe(4);
-    const oldest = await json(`/cadre-votes/?company_id=${s.companyId}&order=asc&limit=2&skip=4`);
-    expect(oldest.items.map((r: { voter_identifier: string }) => r.voter_identifier)).toEqual([
-      'voter-z-03',
-      'voter-z-03',
-    ]);
+    const last = await json(`/cadre-votes/?company_id=${s.companyId}&order=asc&limit=2&skip=4`);
+    expect(last.items.map((r: { voter_key: string }) => r.voter_key)).toEqual([keys[0], keys[0]]);
     expect((await json(`/cadre-votes/?company_id=${s.companyId}&skip=6`)).items).toEqual([]);
-    const from = new Date(t0 + 60_000).toISOString();
-    expect(await json(`/cadre-votes/count?company_id=${s.companyId}&from=${from}`)).toEqual({ count: 4 });
+    expect(await json(`/cadre-votes/count?company_id=${s.companyId}&voter_key=${z}`)).toEqual({ count: 2 });
     expect((await get(`/cadre-votes/?poll_kind=company`)).statusCode).toBe(400);
   });
 
@@ -95,38 +92,40 @@ describe('GET /cadre-votes/', () => {
 describe('per voter', () => {
   it('voter-results, count and by-voter', async () => {
     const list = await json(`/cadre-votes/voter-results?company_id=${s.companyId}`);
+    const keys = await Promise.all(['voter-x-01', 'voter-y-02', 'voter-z-03'].map((v) => voterKeyOf(ctx, v)));
     expect(
-      list.items.map((r: { voter_identifier: string; ballot_count: number; total_score: null }) => [
-        r.voter_identifier,
+      list.items.map((r: { voter_key: string; ballot_count: number; total_score: null }) => [
+        r.voter_key,
         r.ballot_count,
         r.total_score,
       ]),
-    ).toEqual([
-      ['voter-z-03', 2, null],
-      ['voter-y-02', 2, null],
-      ['voter-x-01', 2, null],
-    ]);
+    ).toEqual(
+      [...keys]
+        .sort()
+        .reverse()
+        .map((k) => [k, 2, null]),
+    );
     expect(
       await json(
         `/cadre-votes/voter-results/count?company_id=${s.companyId}&vote_type_id=${s.voteTypes[1]!.id}`,
       ),
     ).toEqual({ count: 1 });
     expect(await json(`/votes/voter-results/count?company_id=${s.companyId}`)).toEqual({ count: 0 });
-    const mine = await json(`/cadre-votes/by-voter/voter-y-02?company_id=${s.companyId}`);
+    const y = await voterKeyOf(ctx, 'voter-y-02');
+    const mine = await json(`/cadre-votes/by-voter/${y}?company_id=${s.companyId}`);
+    expect(mine.voter_key).toBe(y);
     expect(mine.ballots.map((b: { poll_kind: string }) => b.poll_kind)).toEqual(['cadre', 'newly_promoted']);
     expect(mine.polls).toHaveLength(2);
     expect(mine.subjects).toHaveLength(2);
     expect(
-      (
-        await get(
-          `/cadre-votes/by-voter/voter-y-02?company_id=${s.companyId}&vote_type_id=${s.voteTypes[1]!.id}`,
-        )
-      ).statusCode,
+      (await get(`/cadre-votes/by-voter/${y}?company_id=${s.companyId}&vote_type_id=${s.voteTypes[1]!.id}`))
+        .statusCode,
     ).toBe(404);
   });
 
   it('deleting a voter needs advanced mode, is audited, and the statistics follow', async () => {
-    const url = `/cadre-votes/voter/voter-y-02?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`;
+    const y = await voterKeyOf(ctx, 'voter-y-02');
+    const url = `/cadre-votes/voter/${y}?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`;
     const before = await json(`/cadre-results/statistics?company_id=${s.companyId}`);
     const subject = (b: typeof before) => b.newly_promoted.subjects[0];
     expect(subject(before)).toMatchObject({
@@ -151,16 +150,14 @@ describe('per voter', () => {
       headers: bearer(await elevate(ctx.app, token)),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ voter_identifier: 'voter-y-02', deleted_ballots: 2 });
+    expect(res.json()).toMatchObject({ voter_key: y, deleted_ballots: 2 });
     expect(await ctx.database.db.select().from(cadreVotes)).toHaveLength(4);
     const [audit] = await ctx.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'votes.voter.delete'));
-    expect(audit!.detail).toMatchObject({
-      form_category: 'democratic_evaluation',
-      voter_identifier: 'voter-y-02',
-    });
+    expect(audit!.detail).toMatchObject({ form_category: 'democratic_evaluation', voter_key: y });
+    expect(audit!.detail).not.toHaveProperty('voter_identifier');
 
     const after = await json(`/cadre-results/statistics?company_id=${s.companyId}`);
     expect(subject(after)).toMatchObject({

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, submissions, votes } from '../src/db/schema';
 import { bearer, elevate } from './helpers/factories';
-import { ADMIN, castAppraisal, setupAppraisal, type AppraisalSetup } from './helpers/results-fixtures';
+import {
+  ADMIN,
+  castAppraisal,
+  endVoting,
+  setupAppraisal,
+  voterKeyOf,
+  type AppraisalSetup,
+} from './helpers/results-fixtures';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
@@ -30,14 +37,7 @@ beforeEach(async () => {
   s = await setupAppraisal(ctx.app, token, { persons: 1 });
   const [c, p] = s.targets;
   const [vt0, vt1] = s.voteTypes;
-  const t0 = Date.parse('2025-03-01T01:00:00Z');
-  const cast = (
-    vt: number,
-    voter: string,
-    a: ReturnType<typeof company>,
-    b: ReturnType<typeof person>,
-    i: number,
-  ) =>
+  const cast = (vt: number, voter: string, a: ReturnType<typeof company>, b: ReturnType<typeof person>) =>
     castAppraisal(
       ctx,
       s,
@@ -47,40 +47,49 @@ beforeEach(async () => {
         [c!.id, a],
         [p!.id, b],
       ]),
-      new Date(t0 + i * 1000),
     );
-  await cast(vt0!.id, 'alice-0001', company('good', 'good'), person('excellent', 'good'), 0); // 100 + 100
+  await cast(vt0!.id, 'alice-0001', company('good', 'good'), person('excellent', 'good')); // 100 + 100
   await cast(
     vt0!.id,
     'bob-000002',
     company('fairly_good', 'fairly_good', { formalism: 'present' }),
     person('competent', 'fairly_good'),
-    1,
   ); // 75 + 78
-  await cast(vt1!.id, 'carol-0003', company('good', 'good'), person('competent', 'fairly_good'), 2); // 100 + 78
+  await cast(vt1!.id, 'carol-0003', company('good', 'good'), person('competent', 'fairly_good')); // 100 + 78
+  keys = {
+    alice: await voterKeyOf(ctx, 'alice-0001'),
+    bob: await voterKeyOf(ctx, 'bob-000002'),
+    carol: await voterKeyOf(ctx, 'carol-0003'),
+  };
+  await endVoting(ctx, token, s.voteTypes);
 });
+/** Each voter's 随机编号 (the records' "voter": issue 26). */
+let keys: Record<'alice' | 'bob' | 'carol', string>;
 
 const get = (url: string, t = token) => ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(t) });
 const del = (url: string, t = token) =>
   ctx.app.inject({ method: 'DELETE', url: `${ADMIN}${url}`, headers: bearer(t) });
 
 describe('GET /votes/voter-results', () => {
-  it('one row per voter with vote type, time, ballots and total, newest first', async () => {
+  it('one row per ballot (随机编号) with vote type, day, ballots and total, by 随机编号', async () => {
     const res = await get(`/votes/voter-results?company_id=${s.companyId}`);
     expect(res.statusCode).toBe(200);
     const body = res.json<{ items: Record<string, unknown>[]; total: number }>();
     expect(body.total).toBe(3);
-    expect(
-      body.items.map((r) => [r.voter_identifier, r.vote_type_name, r.ballot_count, r.total_score]),
-    ).toEqual([
-      ['carol-0003', '中层干部', 2, 178],
-      ['bob-000002', '班子成员', 2, 153],
-      ['alice-0001', '班子成员', 2, 200],
-    ]);
-    expect(body.items[0]).toMatchObject({
-      form_category: 'democratic_appraisal',
-      created_at: '2025-03-01T01:00:02.000Z',
-    });
+    const rows: [string, string, number, number][] = [
+      [keys.carol, '中层干部', 2, 178],
+      [keys.bob, '班子成员', 2, 153],
+      [keys.alice, '班子成员', 2, 200],
+    ];
+    expect(body.items.map((r) => [r.voter_key, r.vote_type_name, r.ballot_count, r.total_score])).toEqual(
+      rows.sort((a, b) => (a[0] < b[0] ? 1 : -1)),
+    );
+    for (const r of body.items) {
+      expect(r).toMatchObject({ form_category: 'democratic_appraisal' });
+      expect(r.voted_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(Object.keys(r)).not.toContain('voter_identifier');
+      expect(Object.keys(r)).not.toContain('submission_id');
+    }
   });
 
   it('filters, sorts by total score, pages and counts', async () => {
@@ -88,9 +97,10 @@ describe('GET /votes/voter-results', () => {
     expect(byScore.json().items.map((r: { total_score: number }) => r.total_score)).toEqual([153, 178, 200]);
     const vt0 = s.voteTypes[0]!.id;
     const page = await get(
-      `/votes/voter-results?company_id=${s.companyId}&vote_type_id=${vt0}&limit=1&skip=1`,
+      `/votes/voter-results?company_id=${s.companyId}&vote_type_id=${vt0}&limit=1&skip=1&order=asc`,
     );
-    expect(page.json()).toMatchObject({ total: 2, items: [{ voter_identifier: 'alice-0001' }] });
+    const second = [keys.alice, keys.bob].sort()[1];
+    expect(page.json()).toMatchObject({ total: 2, items: [{ voter_key: second }] });
     expect((await get(`/votes/voter-results?company_id=${s.companyId}&skip=3`)).json()).toEqual({
       items: [],
       total: 3,
@@ -107,7 +117,7 @@ describe('GET /votes/voter-results', () => {
 describe('GET /votes/by-voter/{voter}', () => {
   it("answers the voter's submissions, ballots in target order and the polls to show them", async () => {
     const res = await get(
-      `/votes/by-voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}`,
+      `/votes/by-voter/${keys.bob}?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}`,
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -126,14 +136,16 @@ describe('GET /votes/by-voter/{voter}', () => {
     expect((await get(`/votes/by-voter/nobody-00?company_id=${s.companyId}`)).json()).toEqual({
       detail: '未找到该投票人的投票记录',
     });
-    expect((await get(`/votes/by-voter/alice-0001?company_id=${s.companyId + 1}`)).statusCode).toBe(404);
-    expect((await get(`/votes/by-voter/alice-0001`)).statusCode).toBe(400);
+    expect((await get(`/votes/by-voter/${keys.alice}?company_id=${s.companyId + 1}`)).statusCode).toBe(404);
+    expect((await get(`/votes/by-voter/${keys.alice}`)).statusCode).toBe(400);
+    // The voter's own identifier is not a way to their ballot.
+    expect((await get(`/votes/by-voter/alice-0001?company_id=${s.companyId}`)).statusCode).toBe(404);
   });
 });
 
 describe('DELETE /votes/voter/{voter}', () => {
   const url = () =>
-    `/votes/voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`;
+    `/votes/voter/${keys.bob}?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`;
 
   it('needs advanced mode: 403 and nothing removed', async () => {
     const res = await del(url());
@@ -153,23 +165,22 @@ describe('DELETE /votes/voter/{voter}', () => {
     const res = await del(url(), await elevate(ctx.app, token));
     expect(res.statusCode).toBe(200);
     const sub = res.json();
-    expect(sub).toMatchObject({
-      voter_identifier: 'bob-000002',
+    expect(sub).toEqual({
+      voter_key: keys.bob,
+      is_test: false,
       vote_type_id: s.voteTypes[0]!.id,
       deleted_ballots: 2,
     });
 
     const db = ctx.database.db;
-    expect(await db.select().from(votes).where(eq(votes.submissionId, sub.submission_id))).toEqual([]);
-    expect(await db.select().from(submissions).where(eq(submissions.id, sub.submission_id))).toEqual([]);
+    expect(await db.select().from(votes).where(eq(votes.voterKey, keys.bob))).toEqual([]);
+    expect(await db.select().from(submissions).where(eq(submissions.voterKey, keys.bob))).toEqual([]);
     expect(await db.select().from(votes)).toHaveLength(4);
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'votes.voter.delete'));
     expect(audit).toMatchObject({ username: 'admin', action: 'votes.voter.delete' });
-    expect(audit!.detail).toMatchObject({
-      voter_identifier: 'bob-000002',
-      deleted_ballots: 2,
-      company_id: s.companyId,
-    });
+    expect(audit!.detail).toMatchObject({ voter_key: keys.bob, deleted_ballots: 2, company_id: s.companyId });
+    expect(audit!.detail).not.toHaveProperty('voter_identifier');
+    expect(audit!.detail).not.toHaveProperty('submission_id');
 
     const after = await resultsOf();
     expect(after.targets[0]!.by_vote_type[0]).toMatchObject({ count: 1, mean: 100 });
@@ -182,7 +193,7 @@ describe('DELETE /votes/voter/{voter}', () => {
     expect(
       (
         await del(
-          `/cadre-votes/voter/bob-000002?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
+          `/cadre-votes/voter/${keys.bob}?company_id=${s.companyId}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
           t,
         )
       ).json(),
@@ -192,12 +203,12 @@ describe('DELETE /votes/voter/{voter}', () => {
     expect(
       (
         await del(
-          `/votes/voter/bob-000002?company_id=${s.companyId + 5}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
+          `/votes/voter/${keys.bob}?company_id=${s.companyId + 5}&vote_type_id=${s.voteTypes[0]!.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
           t,
         )
       ).statusCode,
     ).toBe(404);
-    expect((await del(`/votes/voter/bob-000002?company_id=${s.companyId}`, t)).statusCode).toBe(400);
+    expect((await del(`/votes/voter/${keys.bob}?company_id=${s.companyId}`, t)).statusCode).toBe(400);
     expect(
       await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'votes.voter.delete')),
     ).toEqual([]);

@@ -6,7 +6,9 @@ import {
   castAppraisal,
   prng,
   randomScoring,
+  endVoting,
   setupAppraisal,
+  voterKeyOf,
   type AppraisalSetup,
 } from './helpers/results-fixtures';
 import type { TestContext } from './helpers/test-app';
@@ -17,8 +19,7 @@ let token: string;
 let s: AppraisalSetup;
 const w = useAdminWorld();
 
-const t0 = Date.parse('2025-03-01T01:00:00Z');
-/** 3 voters in vote type 0 (minutes 0, 1, 2) and 2 in vote type 1 (minutes 3, 4); every voter rates 4 targets. */
+/** 3 voters in vote type 0 and 2 in vote type 1; every voter rates 4 targets. */
 beforeEach(async () => {
   ({ ctx, token } = w);
   s = await setupAppraisal(ctx.app, token);
@@ -30,28 +31,21 @@ beforeEach(async () => {
         randomScoring(t.type === 'company' ? s.company.schema : s.person.schema, rnd),
       ]),
     );
-    await castAppraisal(
-      ctx,
-      s,
-      s.voteTypes[i < 3 ? 0 : 1]!.id,
-      `voter-000${i}`,
-      answers,
-      new Date(t0 + i * 60_000),
-    );
+    await castAppraisal(ctx, s, s.voteTypes[i < 3 ? 0 : 1]!.id, `voter-000${i}`, answers);
   }
+  await endVoting(ctx, token, s.voteTypes);
 });
 
-type Record = { id: number; score: number; created_at: string; voter_identifier: string; target_id: number };
+type Record = { id: number; score: number; voted_on: string; voter_key: string; target_id: number };
 const get = (url: string) => ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });
 const list = async (query: string) => {
   const res = await get(`/votes/?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ items: Record[]; total: number }>();
 };
-const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('GET /votes/', () => {
-  it('pages through every ballot of a company, newest first, without repeats', async () => {
+  it('pages through every ballot of a company by 随机编号 (a ballot’s rows together), without repeats', async () => {
     const first = await list(`company_id=${s.companyId}&limit=7`);
     expect(first.total).toBe(20);
     expect(first.items).toHaveLength(7);
@@ -59,9 +53,20 @@ describe('GET /votes/', () => {
     for (let skip = 7; skip < 20; skip += 7)
       all.push(...(await list(`company_id=${s.companyId}&limit=7&skip=${skip}`)).items);
     expect(new Set(all.map((r) => r.id)).size).toBe(20);
-    const times = all.map((r) => Date.parse(r.created_at));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(all[0]).toMatchObject({ voter_identifier: 'voter-0004', vote_type_name: '中层干部' });
+    // Issue 26: by the random key, descending by default; each ballot's 4 rows in the roster's order.
+    const keys = all.map((r) => r.voter_key);
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(new Set(keys).size).toBe(5);
+    for (const k of new Set(keys)) {
+      expect(all.filter((r) => r.voter_key === k).map((r) => r.target_id)).toEqual(
+        s.targets.map((t) => t.id),
+      );
+    }
+    // A day, never a time; never the voter's identifier.
+    for (const r of all) {
+      expect(r.voted_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(r).not.toHaveProperty('voter_identifier');
+    }
   });
 
   it('answers the last page short and a page past the end empty', async () => {
@@ -72,7 +77,7 @@ describe('GET /votes/', () => {
     expect(await list(`company_id=${s.companyId + 99}`)).toEqual({ items: [], total: 0 });
   });
 
-  it('filters by vote type, target, voter and time range', async () => {
+  it('filters by vote type, target and 随机编号', async () => {
     const [vt0, vt1] = s.voteTypes;
     expect((await list(`company_id=${s.companyId}&vote_type_id=${vt0!.id}`)).total).toBe(12);
     expect((await list(`vote_type_id=${vt1!.id}`)).total).toBe(8);
@@ -80,19 +85,14 @@ describe('GET /votes/', () => {
     const byTarget = await list(`company_id=${s.companyId}&target_id=${target.id}`);
     expect(byTarget.total).toBe(5);
     expect(byTarget.items.every((r) => r.target_id === target.id)).toBe(true);
-    expect((await list(`voter_identifier=voter-0001`)).items.map((r) => r.voter_identifier)).toEqual(
-      Array(4).fill('voter-0001'),
-    );
-    // from and to are both inclusive: minutes 1 to 3 are voters 1, 2 and 3.
-    const range = await list(`company_id=${s.companyId}&from=${iso(t0 + 60_000)}&to=${iso(t0 + 180_000)}`);
-    expect(range.total).toBe(12);
-    expect(new Set(range.items.map((r) => r.voter_identifier))).toEqual(
-      new Set(['voter-0001', 'voter-0002', 'voter-0003']),
-    );
-    const count = await get(
-      `/votes/count?company_id=${s.companyId}&from=${iso(t0 + 60_000)}&to=${iso(t0 + 180_000)}`,
-    );
-    expect(count.json()).toEqual({ count: 12 });
+    // The 随机编号 is found however it is typed; the voter's own identifier is no filter.
+    const key = await voterKeyOf(ctx, 'voter-0001');
+    const mine = await list(`voter_key=${key.toLowerCase()}`);
+    expect(mine.items.map((r) => r.voter_key)).toEqual(Array(4).fill(key));
+    expect((await get(`/votes/count?company_id=${s.companyId}&voter_key=${key}`)).json()).toEqual({
+      count: 4,
+    });
+    expect((await list(`company_id=${s.companyId}&voter_identifier=voter-0001`)).total).toBe(20);
   });
 
   it('sorts by score either way, ties broken by id', async () => {
@@ -110,7 +110,7 @@ describe('GET /votes/', () => {
       'skip=-1',
       'sort_by=name',
       'order=up',
-      'from=yesterday',
+      'sort_by=created_at',
       'company_id=abc',
     ]) {
       const res = await get(`/votes/?${q}`);

@@ -16,12 +16,16 @@ const w = useBallotWorld();
 const api = () => adminCalls(w.ctx.app, () => w.token);
 const NOTE = '经高级模式删除 1 张选票（见审计日志）';
 
-/** Two phone ballots of the appraisal group; answers the first voter's identifier. */
+/** Two phone ballots of the appraisal group; answers the first one's 随机编号 (the records' "voter"). */
 async function twoBallots() {
   const first = submission(w.f, 'appraisal');
   expect((await submit(w.ctx.app, first)).statusCode).toBe(201);
   expect((await submit(w.ctx.app, submission(w.f, 'appraisal'))).statusCode).toBe(201);
-  return first.voter_identifier;
+  const [row] = await rowsOf<{ voter_key: string }>(
+    w.ctx.database.db,
+    sql`SELECT voter_key FROM submissions WHERE id = ${first.submission_id}`,
+  );
+  return row!.voter_key;
 }
 
 const del = (token: string, voter: string, reason?: string) =>

@@ -159,17 +159,16 @@ export interface SubmissionBody {
 
 /**
  * The 201 answer of a submission (a replay gets the same) and GET /public/polls/votes/{receipt_id}: proof
- * that a ballot was counted, never how it was cast (no choice, no score).
+ * that a ballot was counted, never how it was cast (no choice, no score). The unit, the vote type, the day,
+ * how many were answered and the 回执码: nothing else, no submission id and no time of day (issue 26).
  */
 export interface SubmissionReceipt {
   /** Made by the server; the address of the receipt (/vote/result/{receipt_id}). */
   receipt_id: string;
-  /** The client's idempotency key, echoed so a retry can be matched; never a public address. */
-  submission_id: string;
   /** A short code to read out or compare (XXXX-XXXX). */
   receipt_code: string;
-  /** To the minute. */
-  created_at: string;
+  /** The day the ballot was cast, 'YYYY-MM-DD' in Beijing time; ballots keep no time of day. */
+  voted_on: string;
   company: PublicCompany;
   vote_type: { name: string; form_category: PublicFormCategory };
   /** How many targets (appraisal) or questionnaires (evaluation) the ballot answered. */

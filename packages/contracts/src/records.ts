@@ -1,17 +1,40 @@
 // Shapes of the admin records API (votes/record-routes.ts and voter-routes.ts, the same under /votes and
 // /cadre-votes): ballot records, read-only ballots and per-voter results.
 import { z } from 'zod';
-import { idSchema, instant, int, pagedOf, pagingQuery, scoringKind } from './common';
+import { idSchema, int, pagedOf, pagingQuery, scoringKind } from './common';
 import { evaluationSubject } from './evaluation-subject';
 import { formCategory } from './vote-type';
 
 const order = z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).default('desc');
-const voter = z.string().min(1).max(128);
+/**
+ * The 随机编号 of a ballot (a submission): made by the server for each ballot, unrelated to anything the
+ * voter's browser, code or receipt holds (issue 26). The "voter" of the records and the per-voter routes.
+ */
+const voterKey = z
+  .string({ error: '随机编号必须是文本' })
+  .trim()
+  .toUpperCase()
+  .min(1, { error: '请填写随机编号' })
+  .max(64, { error: '随机编号最多 64 个字符' });
+/** The day a ballot was cast, 'YYYY-MM-DD' in Beijing time: ballots keep no time of day. */
+const votedOn = z.string();
 const answers = z.record(z.string(), z.unknown());
 /** Where a ballot came from: 线上 (a phone or browser) or 纸质 (a paper sheet keyed by an admin). */
 const source = z.enum(['online', 'paper'], { error: '来源只能是 online 或 paper' });
 const evaluationKind = z.enum(['cadre', 'newly_promoted'], {
   error: '问卷类型只能是 cadre 或 newly_promoted',
+});
+
+/**
+ * The id of one ballot record (GET /votes/{id}, /cadre-votes/{id}): random, up to 52 bits, so that no id
+ * rises with the order of arrival (issue 26); a safe JavaScript integer.
+ */
+export const ballotIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'ID 必须是数字' })
+    .int({ error: 'ID 必须是整数' })
+    .min(1, { error: 'ID 必须是正整数' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'ID 超出范围' }),
 });
 
 /** A poll as a read-only ballot needs it. */
@@ -27,13 +50,13 @@ export type PollForm = z.infer<typeof pollForm>;
 // ---- the records filter: one schema, extended where a list filters on more ----
 
 /**
- * The one filter of the records screens; the ballot lists add a time window and the family's own field,
- * and every list adds paging and its order.
+ * The one filter of the records screens; the ballot lists add the family's own field, and every list adds
+ * paging and its order. No filter takes anything a voter holds (their browser's id): only the 随机编号.
  */
 export const recordsFilterQuery = z.object({
   company_id: idSchema.optional(),
   vote_type_id: idSchema.optional(),
-  voter_identifier: voter.optional(),
+  voter_key: voterKey.optional(),
   /** An archived round of the unit (测评批次); absent = the current round. */
   round_id: idSchema.optional(),
   /** 线上 or 纸质 only. */
@@ -43,17 +66,12 @@ export const recordsFilterQuery = z.object({
 export const voterFilterQuery = recordsFilterQuery;
 export type VoterFilterQuery = z.infer<typeof voterFilterQuery>;
 
-/** The ballot lists' filter: the records filter and a time window. */
-const ballotFilterQuery = recordsFilterQuery.extend({
-  /** Stored at or after this instant. */
-  from: instant.optional(),
-  /** Stored at or before this instant. */
-  to: instant.optional(),
-});
+/** The ballot lists' filter: the records filter (ballots keep no time, so there is no time window). */
+const ballotFilterQuery = recordsFilterQuery;
 
 /**
- * A sorted list of a filter: paging, the sort field (the first one by default; else
- * `排序字段只能是 created_at 或 score`) and the order.
+ * A sorted list of a filter: paging, the sort field (the first one by default, the 随机编号, an order
+ * unrelated to arrival; else `排序字段只能是 voter_key 或 score`) and the order.
  */
 const sortedList = <S extends z.ZodRawShape, const T extends readonly [string, ...string[]]>(
   filter: z.ZodObject<S>,
@@ -69,23 +87,25 @@ const sortedList = <S extends z.ZodRawShape, const T extends readonly [string, .
 
 export const voteFilterQuery = ballotFilterQuery.extend({ target_id: idSchema.optional() });
 export type VoteFilterQuery = z.infer<typeof voteFilterQuery>;
-export const voteListQuery = sortedList(voteFilterQuery, ['created_at', 'score']);
+export const voteListQuery = sortedList(voteFilterQuery, ['voter_key', 'score']);
 export type VoteListQuery = z.infer<typeof voteListQuery>;
 
-/** What every ballot record shows, whatever its family. */
+/**
+ * What every ballot record shows, whatever its family: never the voter's identifier, the submission id or a
+ * time of day (issue 26). `id` is random (it does not rise with arrival); `voter_key` is the 随机编号.
+ */
 const ballotRecord = z.object({
   id: int,
-  submission_id: z.string(),
+  voter_key: z.string(),
   /** Cast in test mode (试投票): shown apart, never counted. */
   is_test: z.boolean(),
   company_id: int,
   vote_type_id: int,
   vote_type_name: z.string().nullable(),
   poll_id: int,
-  voter_identifier: z.string(),
   source,
   answers,
-  created_at: z.string(),
+  voted_on: votedOn,
 });
 
 /** One appraisal ballot: one voter's answers on one target. */
@@ -128,22 +148,21 @@ export type CadreVoteDetail = z.infer<typeof cadreVoteDetail>;
 
 // ---- per voter: /voter-results, /voter-results/count, /by-voter/{voter}, DELETE /voter/{voter} ----
 
-export const voterResultsQuery = sortedList(voterFilterQuery, ['created_at', 'total_score']);
+export const voterResultsQuery = sortedList(voterFilterQuery, ['voter_key', 'total_score']);
 export type VoterResultsQuery = z.infer<typeof voterResultsQuery>;
 
-/** One voter's submission: counted from its stored ballots. */
+/** One voter's submission (one ballot, by its 随机编号): counted from its stored ballots. */
 export const voterResult = z.object({
-  submission_id: z.string(),
+  voter_key: z.string(),
   /** Cast in test mode (试投票): shown apart, never counted. */
   is_test: z.boolean(),
-  voter_identifier: z.string(),
   /** 线上 or 纸质. */
   source,
   company_id: int,
   vote_type_id: int,
   vote_type_name: z.string(),
   form_category: formCategory,
-  created_at: z.string(),
+  voted_on: votedOn,
   ballot_count: int,
   /**
    * Appraisal: the sum of the ballot scores; null for evaluation. Kept for the API (and its sort) only:
@@ -156,7 +175,7 @@ export const voterResult = z.object({
 export type VoterResult = z.infer<typeof voterResult>;
 export const voterResultList = pagedOf(voterResult);
 
-export const voterParams = z.object({ voter });
+export const voterParams = z.object({ voter: voterKey });
 export const voterBallotsQuery = z.object({
   company_id: idSchema,
   vote_type_id: idSchema.optional(),
@@ -175,7 +194,7 @@ export const voterDeleteQuery = z.object({
     .max(200, { error: '删除原因最多 200 个字' }),
 });
 export const voterBallots = z.object({
-  voter_identifier: z.string(),
+  voter_key: z.string(),
   submissions: z.array(voterResult),
   ballots: z.array(voteRecord),
   polls: z.array(pollForm),
@@ -187,10 +206,9 @@ export const cadreVoterBallots = voterBallots.extend({
 });
 export type CadreVoterBallots = z.infer<typeof cadreVoterBallots>;
 export const voterDeleteResult = z.object({
-  submission_id: z.string(),
+  voter_key: z.string(),
   /** Cast in test mode (试投票): shown apart, never counted. */
   is_test: z.boolean(),
-  voter_identifier: z.string(),
   vote_type_id: int,
   deleted_ballots: int,
 });

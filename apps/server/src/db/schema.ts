@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -17,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ballotDate, randomRowId, randomVoterKey } from './ballot-defaults';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -24,11 +26,18 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-/** Ballot times are kept to the minute only (DESIGN.md "Meeting day"). */
-const ballotTime = () =>
-  timestamp('created_at', { withTimezone: true })
-    .notNull()
-    .default(sql`date_trunc('minute', now())`);
+/**
+ * A ballot keeps the day it was cast, never its time (issue 26): the date in Asia/Shanghai
+ * (db/ballot-defaults.ts). The column kept its old name; it is a date, read as 'YYYY-MM-DD'.
+ */
+const ballotDay = () => date('created_at', { mode: 'string' }).notNull().default(ballotDate);
+/**
+ * The 随机编号 of a ballot (db/ballot-defaults.ts): made for the submission and copied onto its ballot rows
+ * by the statement (a row written by hand gets a random one of its own).
+ */
+const voterKey = () => text('voter_key').notNull().default(randomVoterKey);
+/** A ballot row's id: random, so that no id rises with the order of arrival (db/ballot-defaults.ts). */
+const ballotRowId = () => bigint('id', { mode: 'number' }).primaryKey().default(randomRowId);
 
 /** Administrator accounts. */
 export const users = pgTable('users', {
@@ -284,7 +293,10 @@ export const submissions = pgTable(
       .notNull()
       .references(() => voteTypes.id, { onDelete: 'cascade' }),
     formCategory: text('form_category').notNull(),
+    /** The browser's identifier (link mode) or a server-made one: only for "one ballot per voter"; never shown. */
     voterIdentifier: text('voter_identifier').notNull(),
+    /** The 随机编号 the records screens show for this ballot; nothing a voter holds leads to it. */
+    voterKey: voterKey(),
     ballotCount: integer('ballot_count').notNull(),
     totalScore: doublePrecision('total_score'),
     /**
@@ -299,10 +311,12 @@ export const submissions = pgTable(
     isTest: boolean('is_test').notNull().default(false),
     /** 'online' (a phone or browser) | 'paper' (a paper sheet keyed by an admin). */
     source: text('source').notNull().default('online'),
-    createdAt: ballotTime(),
+    createdAt: ballotDay(),
   },
   (t) => [
     uniqueIndex('submissions_vote_type_voter_key').on(t.voteTypeId, t.voterIdentifier),
+    // The records and the per-voter routes list and find a round's ballots by their random key.
+    index('submissions_round_voter_key_idx').on(t.roundId, t.voterKey),
     uniqueIndex('submissions_receipt_id_key').on(t.receiptId),
     // The 回执码 (receipt code) a voter may type instead of the receipt's address: derived, never stored;
     // kp_receipt_code (migration 0010) is the SQL twin of voting/receipt.ts receiptCode.
@@ -315,7 +329,7 @@ export const submissions = pgTable(
 export const votes = pgTable(
   'votes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: ballotRowId(),
     submissionId: uuid('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
@@ -328,17 +342,18 @@ export const votes = pgTable(
       .references(() => polls.id),
     targetId: integer('target_id').notNull(),
     voterIdentifier: text('voter_identifier').notNull(),
+    voterKey: voterKey(),
     answers: jsonb('answers').notNull(),
     score: doublePrecision('score').notNull(),
     isTest: boolean('is_test').notNull().default(false),
-    createdAt: ballotTime(),
+    createdAt: ballotDay(),
   },
   (t) => [
     index('votes_round_type_target_idx').on(t.roundId, t.voteTypeId, t.targetId),
     index('votes_submission_idx').on(t.submissionId),
     index('votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
-    // The export reads a round's ballots in id batches (keyset pagination).
-    index('votes_round_id_idx').on(t.roundId, t.id),
+    // The records list and the export read a round's ballots by random key, then id (keyset pagination).
+    index('votes_round_key_idx').on(t.roundId, t.voterKey, t.id),
   ],
 );
 
@@ -346,7 +361,7 @@ export const votes = pgTable(
 export const cadreVotes = pgTable(
   'cadre_votes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: ballotRowId(),
     submissionId: uuid('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
@@ -358,15 +373,16 @@ export const cadreVotes = pgTable(
       .references(() => polls.id),
     pollKind: text('poll_kind').notNull(),
     voterIdentifier: text('voter_identifier').notNull(),
+    voterKey: voterKey(),
     answers: jsonb('answers').notNull(),
     isTest: boolean('is_test').notNull().default(false),
-    createdAt: ballotTime(),
+    createdAt: ballotDay(),
   },
   (t) => [
     index('cadre_votes_round_type_idx').on(t.roundId, t.voteTypeId),
     index('cadre_votes_submission_idx').on(t.submissionId),
     index('cadre_votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
-    index('cadre_votes_round_id_idx').on(t.roundId, t.id),
+    index('cadre_votes_round_key_idx').on(t.roundId, t.voterKey, t.id),
   ],
 );
 
@@ -423,9 +439,13 @@ export const paperSheets = pgTable(
     /** 'pending' (first of two entries) | 'conflict' (the two differ) | 'counted' */
     state: text('state').notNull(),
     firstAnswers: jsonb('first_answers').notNull(),
-    firstSession: text('first_session').notNull(),
+    /**
+     * The account (users.id) of each keyer: double entry needs two accounts, a settlement a third. Null
+     * only on a sheet keyed before migration 0012 whose keyer the audit trail did not name.
+     */
+    firstUserId: integer('first_user_id'),
     secondAnswers: jsonb('second_answers'),
-    secondSession: text('second_session'),
+    secondUserId: integer('second_user_id'),
     /** The counted ballot. */
     submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
     enteredAt: timestamp('entered_at', { withTimezone: true })
@@ -433,6 +453,27 @@ export const paperSheets = pgTable(
       .default(sql`date_trunc('minute', now())`),
   },
   (t) => [uniqueIndex('paper_sheets_vote_type_key').on(t.voteTypeId, t.sheetKey)],
+);
+
+/**
+ * Link mode: the numbered paper sheets printed for a vote type (打印纸质选票), one row per print, numbers
+ * first..last; a sheet is keyed only by a number of a run of the vote type's current mode (`is_test`).
+ * Numbers go on across runs, test and formal alike, so a rehearsal's sheet never passes as a formal one.
+ */
+export const paperPrintRuns = pgTable(
+  'paper_print_runs',
+  {
+    id: serial('id').primaryKey(),
+    voteTypeId: integer('vote_type_id')
+      .notNull()
+      .references(() => voteTypes.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
+    firstNumber: integer('first_number').notNull(),
+    lastNumber: integer('last_number').notNull(),
+    isTest: boolean('is_test').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('paper_print_runs_vote_type_idx').on(t.voteTypeId, t.firstNumber)],
 );
 
 /**

@@ -19,6 +19,7 @@ import {
 
 export interface Unit {
   f: BallotFixture;
+  /** The 随机编号 of a ballot of each family (the records' "voter", issue 26). */
   appraisalVoter: string;
   evaluationVoter: string;
 }
@@ -30,7 +31,7 @@ export interface World {
   sys: string;
   /** A company made now; `inScope` adds it to the scoped accounts' units. */
   freshCompany(inScope: boolean): Promise<{ id: number }>;
-  /** A ballot of a new voter in this unit's vote type of the family; answers the voter id. */
+  /** A ballot of a new voter in this unit's vote type of the family; answers its 随机编号. */
   castBallot(unit: Unit, family: 'appraisal' | 'evaluation'): Promise<string>;
   /** The entries of a whole ballot of the family for the unit's roster as it is now. */
   entriesOf(unit: Unit, family: 'appraisal' | 'evaluation'): Promise<BallotEntryInput[]>;

@@ -43,7 +43,11 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
     const body = await ballotOf(u, family);
     const res = await submit(ctx.app, body);
     if (res.statusCode !== 201) throw new Error(`ballot: ${res.statusCode} ${res.body}`);
-    return body.voter_identifier;
+    // The records' "voter" is the ballot's 随机编号 (issue 26), read here from the database.
+    const key = (await ctx.database.db.execute(
+      sql`SELECT voter_key FROM submissions WHERE id = ${body.submission_id}`,
+    )) as unknown as { rows: { voter_key: string }[] };
+    return key.rows[0]!.voter_key;
   };
   const unitIds = [] as number[];
   const world: World = {

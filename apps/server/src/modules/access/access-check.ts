@@ -17,10 +17,13 @@ const NAMED_IDS: [string, ObjectKind][] = [
   ['target_id', 'vote_target'],
 ];
 
-const asId = (v: unknown) => {
-  const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
-  // Beyond a PostgreSQL integer no row can exist: such an id is left to the route's own 400/404.
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 && n <= MAX_INT ? n : undefined;
+// A ballot record's id is random up to 52 bits (db/ballot-defaults.ts), not a PostgreSQL integer.
+const BIG_IDS = new Set<ObjectKind>(['vote', 'cadre_vote']);
+
+const asId = (v: unknown, max = MAX_INT) => {
+  const n = typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v;
+  // Beyond the column's range no row can exist: such an id is left to the route's own 400/404.
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 && n <= max ? n : undefined;
 };
 
 /** Every id in the request that names something of a unit, the declared `:id` first. */
@@ -28,7 +31,7 @@ function namedIds(request: FastifyRequest, rule: RouteAccess) {
   const params = request.params as Bag;
   const found: { kind: ObjectKind; id: number; isPathId: boolean }[] = [];
   if (rule.id) {
-    const id = asId(params?.id ?? params?.pollId);
+    const id = asId(params?.id ?? params?.pollId, BIG_IDS.has(rule.id) ? Number.MAX_SAFE_INTEGER : MAX_INT);
     if (id) found.push({ kind: rule.id, id, isPathId: true });
   }
   const body = request.body && typeof request.body === 'object' ? (request.body as Bag) : undefined;

@@ -13,11 +13,10 @@ async function voteBatch(db: Db, roundId: number, afterId: number) {
   return db
     .select({
       id: votes.id,
-      submissionId: votes.submissionId,
+      voterKey: votes.voterKey,
       voteTypeId: votes.voteTypeId,
       pollId: votes.pollId,
       targetId: votes.targetId,
-      voterIdentifier: votes.voterIdentifier,
       answers: votes.answers,
       score: votes.score,
       createdAt: votes.createdAt,
@@ -35,10 +34,9 @@ async function cadreVoteBatch(db: Db, roundId: number, afterId: number) {
   return db
     .select({
       id: cadreVotes.id,
-      submissionId: cadreVotes.submissionId,
+      voterKey: cadreVotes.voterKey,
       voteTypeId: cadreVotes.voteTypeId,
       pollKind: cadreVotes.pollKind,
-      voterIdentifier: cadreVotes.voterIdentifier,
       answers: cadreVotes.answers,
       createdAt: cadreVotes.createdAt,
     })
@@ -58,6 +56,7 @@ export type CadreVoteExportRow = Awaited<ReturnType<typeof cadreVoteBatch>>[numb
 
 /**
  * Keyset pagination by id: each batch starts after the last id of the one before, never with OFFSET. The
+ * ids are random (db/ballot-defaults.ts), so the rows come out in an order unrelated to their arrival. The
  * next batch is already being fetched while the caller writes the current one.
  */
 async function* batches<T extends { id: number }>(fetch: (afterId: number) => Promise<T[]>) {
@@ -74,9 +73,9 @@ async function* batches<T extends { id: number }>(fetch: (afterId: number) => Pr
   }
 }
 
-/** The company's formal appraisal ballots (test ballots are never exported), oldest first, in batches. */
+/** The company's formal appraisal ballots (test ballots are never exported), by random id, in batches. */
 export const voteBatches = (db: Db, roundId: number) => batches((after) => voteBatch(db, roundId, after));
 
-/** The company's formal evaluation ballots, oldest first, in batches. */
+/** The company's formal evaluation ballots, by random id, in batches. */
 export const cadreVoteBatches = (db: Db, roundId: number) =>
   batches((after) => cadreVoteBatch(db, roundId, after));

@@ -1,6 +1,6 @@
 import { and, asc, count, countDistinct, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cadreVotes, votes } from '../../db/schema';
+import { cadreVotes, voteTargets, votes } from '../../db/schema';
 
 // Queries over both ballot tables: a scoring poll's ballots live in votes, the others in cadre_votes.
 
@@ -11,19 +11,23 @@ export interface StoredBallot {
   score: number | null;
 }
 
-/** The rows of one submission in the order they were written. */
+/**
+ * The rows of one submission in the form's order (the unit before its people, then the roster's order; the
+ * cadre poll before the newly promoted one): the row ids are random (issue 26) and say no order.
+ */
 export async function listSubmissionBallots(db: Db, submissionId: string): Promise<StoredBallot[]> {
   const scored = await db
     .select({ pollId: votes.pollId, targetId: votes.targetId, answers: votes.answers, score: votes.score })
     .from(votes)
+    .leftJoin(voteTargets, eq(voteTargets.id, votes.targetId))
     .where(eq(votes.submissionId, submissionId))
-    .orderBy(asc(votes.id));
+    .orderBy(asc(voteTargets.type), asc(voteTargets.sortOrder), asc(votes.targetId));
   if (scored.length > 0) return scored;
   const rows = await db
     .select({ pollId: cadreVotes.pollId, answers: cadreVotes.answers })
     .from(cadreVotes)
     .where(eq(cadreVotes.submissionId, submissionId))
-    .orderBy(asc(cadreVotes.id));
+    .orderBy(asc(cadreVotes.pollKind));
   return rows.map((r) => ({ ...r, targetId: null, score: null }));
 }
 

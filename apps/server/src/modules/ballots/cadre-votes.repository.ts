@@ -1,5 +1,5 @@
 import type { CadreVoteFilterQuery } from '@kaoping/contracts/records';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roundWhere, sourceIs } from './round-where';
 import { revealedSql } from './sealed-while-open';
@@ -13,9 +13,7 @@ export function cadreVoteWhere(f: CadreVoteFilterQuery): SQL | undefined {
     roundWhere(cadreVotes.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(cadreVotes.voteTypeId, f.vote_type_id),
     f.poll_kind === undefined ? undefined : eq(cadreVotes.pollKind, f.poll_kind),
-    f.voter_identifier === undefined ? undefined : eq(cadreVotes.voterIdentifier, f.voter_identifier),
-    f.from === undefined ? undefined : gte(cadreVotes.createdAt, new Date(f.from)),
-    f.to === undefined ? undefined : lte(cadreVotes.createdAt, new Date(f.to)),
+    f.voter_key === undefined ? undefined : eq(cadreVotes.voterKey, f.voter_key),
     f.source === undefined ? undefined : sourceIs(cadreVotes.submissionId, f.source),
   );
 }
@@ -35,9 +33,10 @@ export async function listCadreVotes(
   page: { skip: number; limit: number; order: 'asc' | 'desc' },
 ) {
   const dir = page.order === 'asc' ? asc : desc;
+  // By the 随机编号, a ballot's cadre poll before its newly promoted one: never in the order of arrival.
   return selectRecords(db)
     .where(where)
-    .orderBy(dir(cadreVotes.createdAt), dir(cadreVotes.id))
+    .orderBy(dir(cadreVotes.voterKey), asc(cadreVotes.pollKind), asc(cadreVotes.id))
     .limit(page.limit)
     .offset(page.skip);
 }
@@ -57,7 +56,7 @@ export async function cadreVotesOfSubmissions(db: Db, submissionIds: string[]) {
   if (submissionIds.length === 0) return [];
   return selectRecords(db)
     .where(and(inArray(cadreVotes.submissionId, submissionIds), revealedSql('cadre_votes')))
-    .orderBy(asc(cadreVotes.submissionId), asc(cadreVotes.pollKind), asc(cadreVotes.id));
+    .orderBy(asc(cadreVotes.voterKey), asc(cadreVotes.pollKind), asc(cadreVotes.id));
 }
 
 /** True when a stored newly promoted ballot of the round holds an opinion on this subject. */
@@ -76,7 +75,7 @@ export async function subjectHasVotes(db: Db, roundId: number, subjectId: number
   return !!row;
 }
 
-/** The formal answers of one evaluation poll through one vote type, in the order they were stored. */
+/** The formal answers of one evaluation poll through one vote type, by their random ids (not arrival). */
 export async function listCadreAnswers(db: Db, pollId: number, voteTypeId: number) {
   return db
     .select({ answers: cadreVotes.answers })
@@ -93,7 +92,8 @@ export async function listCadreAnswers(db: Db, pollId: number, voteTypeId: numbe
 }
 
 /**
- * Formal evaluation ballots of a company (one vote type or all) in the order they were stored. One row per voter
+ * Formal evaluation ballots of a company (one vote type or all) by their random ids, so the text answers
+ * counted from them are in an order unrelated to arrival (issue 26). One row per voter
  * and poll: a few thousand at most per company, so they are counted in memory by contracts' functions.
  */
 export async function evaluationBallots(db: Db, roundId: number, voteTypeId?: number) {

@@ -2,9 +2,6 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { companies, submissions, voteTypes } from '../../db/schema';
 
-/** Milliseconds since the epoch, read the same way on every path so a receipt's time never differs. */
-export const epochMs = (column: unknown) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
-
 /** The submission with the names a receipt shows, by its id (the client's) or its receipt id. */
 export async function findSubmission(db: Db, by: { id: string } | { receiptId: string }) {
   const [row] = await db
@@ -20,7 +17,7 @@ export async function findSubmission(db: Db, by: { id: string } | { receiptId: s
       voterIdentifier: submissions.voterIdentifier,
       ballotCount: submissions.ballotCount,
       totalScore: submissions.totalScore,
-      createdMs: epochMs(submissions.createdAt),
+      votedOn: submissions.createdAt,
     })
     .from(submissions)
     .innerJoin(companies, eq(companies.id, submissions.companyId))

@@ -16,7 +16,7 @@ export function voterWhere(family: FormCategory, f: VoterFilterQuery): SQL | und
     f.company_id === undefined ? undefined : eq(submissions.companyId, f.company_id),
     roundWhere(submissions.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(submissions.voteTypeId, f.vote_type_id),
-    f.voter_identifier === undefined ? undefined : eq(submissions.voterIdentifier, f.voter_identifier),
+    f.voter_key === undefined ? undefined : eq(submissions.voterKey, f.voter_key),
     f.source === undefined ? undefined : eq(submissions.source, f.source),
   );
 }
@@ -32,14 +32,16 @@ export type SubmissionRow = Awaited<ReturnType<typeof listSubmissions>>[number];
 export async function listSubmissions(
   db: Db,
   where: SQL | undefined,
-  page: { skip: number; limit: number; sortBy: 'created_at' | 'total_score'; order: 'asc' | 'desc' },
+  page: { skip: number; limit: number; sortBy: 'voter_key' | 'total_score'; order: 'asc' | 'desc' },
 ) {
   const dir = page.order === 'asc' ? asc : desc;
   // total_score is written with the ballots in one transaction; the figures shown are recounted below.
-  const key = page.sortBy === 'total_score' ? submissions.totalScore : submissions.createdAt;
+  // By score or by the 随机编号, never in the order of arrival (issue 26); the id (the client's random
+  // UUID) breaks ties.
+  const key = page.sortBy === 'total_score' ? submissions.totalScore : submissions.voterKey;
   return selectSubmissions(db)
     .where(where)
-    .orderBy(dir(key), dir(submissions.createdAt), dir(submissions.id))
+    .orderBy(dir(key), dir(submissions.voterKey), dir(submissions.id))
     .limit(page.limit)
     .offset(page.skip);
 }
@@ -90,7 +92,7 @@ export async function ballotScores(db: Db, submissionIds: string[]) {
   return out;
 }
 
-/** A voter's submissions of one family in a round (one per vote type at most). */
+/** The submission of one 随机编号 in a round (one ballot; two only if two random keys ever clashed). */
 export async function findVoterSubmissions(
   db: Db,
   family: FormCategory,
@@ -102,10 +104,10 @@ export async function findVoterSubmissions(
         company_id: where.companyId,
         round_id: where.roundId,
         vote_type_id: where.voteTypeId,
-        voter_identifier: where.voter,
+        voter_key: where.voter,
       }),
     )
-    .orderBy(asc(submissions.createdAt), asc(submissions.id));
+    .orderBy(asc(submissions.voterKey), asc(submissions.id));
 }
 
 /**
@@ -126,7 +128,7 @@ export async function findSubmissionToDelete(
         eq(submissions.companyId, where.companyId),
         eq(submissions.roundId, where.roundId),
         eq(submissions.voteTypeId, where.voteTypeId),
-        eq(submissions.voterIdentifier, where.voter),
+        eq(submissions.voterKey, where.voter),
       ),
     );
   return row;

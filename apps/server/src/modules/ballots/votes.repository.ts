@@ -1,5 +1,5 @@
 import type { VoteFilterQuery } from '@kaoping/contracts/records';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roundWhere, sourceIs } from './round-where';
 import { revealedSql } from './sealed-while-open';
@@ -13,9 +13,7 @@ export function voteWhere(f: VoteFilterQuery): SQL | undefined {
     roundWhere(votes.roundId, f.round_id),
     f.vote_type_id === undefined ? undefined : eq(votes.voteTypeId, f.vote_type_id),
     f.target_id === undefined ? undefined : eq(votes.targetId, f.target_id),
-    f.voter_identifier === undefined ? undefined : eq(votes.voterIdentifier, f.voter_identifier),
-    f.from === undefined ? undefined : gte(votes.createdAt, new Date(f.from)),
-    f.to === undefined ? undefined : lte(votes.createdAt, new Date(f.to)),
+    f.voter_key === undefined ? undefined : eq(votes.voterKey, f.voter_key),
     f.source === undefined ? undefined : sourceIs(votes.submissionId, f.source),
   );
 }
@@ -42,12 +40,15 @@ export type VoteRecordRow = NonNullable<Awaited<ReturnType<typeof findVote>>>;
 export async function listVotes(
   db: Db,
   where: SQL | undefined,
-  page: { skip: number; limit: number; sortBy: 'created_at' | 'score'; order: 'asc' | 'desc' },
+  page: { skip: number; limit: number; sortBy: 'voter_key' | 'score'; order: 'asc' | 'desc' },
 ) {
   const dir = page.order === 'asc' ? asc : desc;
-  // The id breaks ties, so a page boundary never shows a ballot twice or skips one.
+  // By the 随机编号 (a ballot's rows together, in the roster's order) or by score: never in the order of
+  // arrival (issue 26). The id (random) breaks ties, so a page boundary never shows a row twice or skips one.
   const orderBy =
-    page.sortBy === 'score' ? [dir(votes.score), dir(votes.id)] : [dir(votes.createdAt), dir(votes.id)];
+    page.sortBy === 'score'
+      ? [dir(votes.score), dir(votes.voterKey), dir(votes.id)]
+      : [dir(votes.voterKey), asc(voteTargets.sortOrder), asc(votes.targetId), asc(votes.id)];
   return selectRecords(db)
     .where(where)
     .orderBy(...orderBy)
@@ -65,12 +66,12 @@ export async function findVote(db: Db, id: number) {
   return row;
 }
 
-/** The ballots of some submissions, in target order. */
+/** The ballots of some submissions, by 随机编号 and in target order. */
 export async function votesOfSubmissions(db: Db, submissionIds: string[]) {
   if (submissionIds.length === 0) return [];
   return selectRecords(db)
     .where(and(inArray(votes.submissionId, submissionIds), revealedSql('votes')))
-    .orderBy(asc(votes.submissionId), asc(voteTargets.sortOrder), asc(votes.id));
+    .orderBy(asc(votes.voterKey), asc(voteTargets.sortOrder), asc(votes.id));
 }
 
 /** True when at least one stored ballot scores this target. */
@@ -79,7 +80,7 @@ export async function targetHasVotes(db: Db, targetId: number) {
   return !!row;
 }
 
-/** The formal answers of one scoring poll through one vote type, in the order they were stored. */
+/** The formal answers of one scoring poll through one vote type, by their random ids (not arrival). */
 export async function listScoringAnswers(db: Db, pollId: number, voteTypeId: number) {
   return db
     .select({ submissionId: votes.submissionId, targetId: votes.targetId, answers: votes.answers })

@@ -21,30 +21,31 @@ type RowBase = { vote: { pollId: number; companyId: number; roundId: number } };
 
 interface StoredBallot {
   id: number;
-  submissionId: string;
+  voterKey: string;
   isTest: boolean;
   companyId: number;
   voteTypeId: number;
   pollId: number;
-  voterIdentifier: string;
   answers: unknown;
-  createdAt: Date;
+  createdAt: string;
 }
 
-/** What every ballot record shows, whatever its family (contracts/records.ts ballotRecord). */
+/**
+ * What every ballot record shows, whatever its family (contracts/records.ts ballotRecord): the 随机编号,
+ * never the voter's identifier, the submission id or a time of day (issue 26).
+ */
 export function mapBallotRecord(v: StoredBallot, voteTypeName: string | null, source: string | null) {
   return {
     id: v.id,
-    submission_id: v.submissionId,
+    voter_key: v.voterKey,
     is_test: v.isTest,
     company_id: v.companyId,
     vote_type_id: v.voteTypeId,
     vote_type_name: voteTypeName,
     poll_id: v.pollId,
-    voter_identifier: v.voterIdentifier,
     source: source === 'paper' ? ('paper' as const) : ('online' as const),
     answers: v.answers as Record<string, unknown>,
-    created_at: v.createdAt.toISOString(),
+    voted_on: v.createdAt,
   };
 }
 
@@ -108,7 +109,7 @@ export async function getRecord<R extends RowBase, F, Q extends F, Rec, E>(
   };
 }
 
-/** Every ballot of a voter in a company (or one vote type), with the polls they answer. */
+/** The ballot of a 随机编号 in a company (or one vote type), with the polls it answers. */
 export async function recordsByVoter<R extends RowBase, F, Q extends F, Rec, E>(
   db: Db,
   src: RecordSource<R, F, Q, Rec, E>,
@@ -116,14 +117,11 @@ export async function recordsByVoter<R extends RowBase, F, Q extends F, Rec, E>(
   scope: { companyId: number; voteTypeId?: number; roundId?: number },
 ) {
   const round = await roundOf(db, scope.companyId, scope.roundId);
-  const submissions = await voterSubmissions(db, src.family, voter, { ...scope, roundId: round.id });
-  const rows = await src.ofSubmissions(
-    db,
-    submissions.map((s) => s.submission_id),
-  );
+  const { ids, submissions } = await voterSubmissions(db, src.family, voter, { ...scope, roundId: round.id });
+  const rows = await src.ofSubmissions(db, ids);
   const polls = await findPollsByIds(db, [...new Set(rows.map((r) => r.vote.pollId))]);
   return {
-    voter_identifier: voter,
+    voter_key: voter,
     submissions,
     ballots: rows.map(src.map),
     polls: polls.map(mapPollForm),

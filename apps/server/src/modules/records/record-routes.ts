@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countResponse, errorResponse, idParams } from '@kaoping/contracts/common';
-import { voterBallotsQuery, voterParams } from '@kaoping/contracts/records';
+import { countResponse, errorResponse } from '@kaoping/contracts/common';
+import { ballotIdParams, voterBallotsQuery, voterParams } from '@kaoping/contracts/records';
 import type { z } from 'zod';
 import { countRecords, getRecord, listRecords, recordsByVoter, type RecordSource } from './ballot-records';
 import voterRoutes from './voter-routes';
@@ -99,7 +99,7 @@ export function recordRoutes<
           tags,
           security,
           summary: summaries.detail,
-          params: idParams,
+          params: ballotIdParams,
           response: { 200: schemas.detail, 400: errorResponse, 404: errorResponse },
         },
       },

@@ -23,15 +23,14 @@ async function mapRows(db: Db, family: FormCategory, rows: repo.SubmissionRow[])
   return rows.map(({ submission: s, voteTypeName }) => {
     const t = totals.get(s.id);
     return {
-      submission_id: s.id,
+      voter_key: s.voterKey,
       is_test: s.isTest,
-      voter_identifier: s.voterIdentifier,
       source: s.source === 'paper' ? 'paper' : 'online',
       company_id: s.companyId,
       vote_type_id: s.voteTypeId,
       vote_type_name: voteTypeName,
       form_category: family,
-      created_at: s.createdAt.toISOString(),
+      voted_on: s.createdAt,
       ballot_count: t?.n ?? 0,
       total_score: family === 'democratic_appraisal' ? (t?.tenths ?? 0) / 10 : null,
       target_scores: scores.get(s.id) ?? [],
@@ -59,7 +58,10 @@ export async function countVoterResults(db: Db, family: FormCategory, filter: Vo
   return { count: await repo.countSubmissions(db, repo.voterWhere(family, { ...filter, round_id })) };
 }
 
-/** A voter's submissions of one family in a company: 404 when there is none. */
+/**
+ * The submission of a 随机编号 (one ballot) of one family in a company, and its internal id (never
+ * answered to a client): 404 when there is none.
+ */
 export async function voterSubmissions(
   db: Db,
   family: FormCategory,
@@ -69,7 +71,7 @@ export async function voterSubmissions(
   await getCompany(db, scope.companyId);
   const rows = await repo.findVoterSubmissions(db, family, { ...scope, voter });
   if (rows.length === 0) throw notFound('未找到该投票人的投票记录');
-  return mapRows(db, family, rows);
+  return { ids: rows.map((r) => r.submission.id), submissions: await mapRows(db, family, rows) };
 }
 
 /**
@@ -112,17 +114,16 @@ export async function deleteVoter(
       vote_type_id: row.voteTypeId,
       vote_type_name: voteType.name,
       form_category: family,
-      voter_identifier: row.voterIdentifier,
-      submission_id: row.id,
+      // The 随机编号 only: never the voter's identifier or the submission id (issue 26).
+      voter_key: row.voterKey,
       deleted_ballots: deleted,
       is_test: row.isTest,
       stage: countStageOf(voteType),
       reason: scope.reason,
     });
     return {
-      submission_id: row.id,
+      voter_key: row.voterKey,
       is_test: row.isTest,
-      voter_identifier: row.voterIdentifier,
       vote_type_id: row.voteTypeId,
       deleted_ballots: deleted,
     };

@@ -1,5 +1,6 @@
 // The raw-ballot table of an export (xlsx sheet and CSV share it): one row per stored ballot, answers shown
-// by their option labels. Nothing about a voter beyond the random voter identifier is exported.
+// by their option labels. Nothing about a voter is exported: a ballot is named by its 随机编号 and its day
+// (issue 26), never the voter's identifier, the submission id or a time of day.
 import { cadreQuestions, type CadreFormSchema } from '@kaoping/contracts/cadre-schema';
 import { POLL_KIND_LABELS, type PollTargetType } from '@kaoping/contracts/poll-kinds';
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
@@ -17,7 +18,7 @@ export function beijingTime(d: Date): string {
   return new Date(d.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const TIME_HEADER = '提交时间（北京时间）';
+const DATE_HEADER = '投票日期';
 /** '单位', '个人', '选人用人工作', '新提拔任用干部'; anything else as it is. */
 const kindLabel = (kind: string) =>
   Object.hasOwn(POLL_KIND_LABELS, kind) ? POLL_KIND_LABELS[kind as PollTargetType].short : kind;
@@ -32,8 +33,8 @@ export interface AppraisalTableContext {
 }
 
 export function appraisalRawTable(ctx: AppraisalTableContext): RawTable<VoteExportRow> {
-  const headers = ['选票编号', '提交编号', '投票人标识', '投票类型', '测评对象', '对象类型', '职务', '问卷'];
-  headers.push(TIME_HEADER, '得分', '总体评价');
+  const headers = ['随机编号', '投票类型', '测评对象', '对象类型', '职务', '问卷'];
+  headers.push(DATE_HEADER, '得分', '总体评价');
   const both = ctx.polls.length > 1;
   const layouts = new Map(
     ctx.polls.map((p) => {
@@ -66,15 +67,13 @@ export function appraisalRawTable(ctx: AppraisalTableContext): RawTable<VoteExpo
         reverse?: Record<string, string>;
       };
       const cells: Cell[] = [
-        r.id,
-        r.submissionId,
-        r.voterIdentifier,
+        r.voterKey,
         ctx.voteTypes.get(r.voteTypeId) ?? `#${r.voteTypeId}`,
         target?.name ?? `（已删除的对象 #${r.targetId}）`,
         target ? kindLabel(target.type) : null,
         target?.title || null,
         layout ? kindLabel(layout.kind) : `#${r.pollId}`,
-        beijingTime(r.createdAt),
+        r.createdAt,
         r.score,
         a.overall === undefined ? null : (layout?.overall.get(a.overall) ?? a.overall),
       ];
@@ -103,7 +102,7 @@ export interface EvaluationTableContext {
 
 export function evaluationRawTable(ctx: EvaluationTableContext): RawTable<CadreVoteExportRow> {
   const questions = ctx.cadre ? cadreQuestions(ctx.cadre) : [];
-  const headers = ['选票编号', '提交编号', '投票人标识', '投票类型', '问卷', TIME_HEADER];
+  const headers = ['随机编号', '投票类型', '问卷', DATE_HEADER];
   headers.push(...questions.map((q) => q.text), ...ctx.subjects.map((s) => `评议：${s.name}`));
   headers.push('不认同的原因', '其他答案');
   const known = new Set([
@@ -120,12 +119,10 @@ export function evaluationRawTable(ctx: EvaluationTableContext): RawTable<CadreV
       // Answers no column names (e.g. on a subject deleted since) are kept, not dropped.
       const other = Object.fromEntries(Object.entries(a).filter(([k]) => !known.has(k)));
       return [
-        r.id,
-        r.submissionId,
-        r.voterIdentifier,
+        r.voterKey,
         ctx.voteTypes.get(r.voteTypeId) ?? `#${r.voteTypeId}`,
         kindLabel(r.pollKind),
-        beijingTime(r.createdAt),
+        r.createdAt,
         ...questions.map((q) => (r.pollKind === 'cadre' ? show(a[q.id]) : null)),
         ...ctx.subjects.map((s) => (r.pollKind === 'newly_promoted' ? show(a[`subject_${s.id}`]) : null)),
         r.pollKind === 'newly_promoted' ? show(a.reason) : null,

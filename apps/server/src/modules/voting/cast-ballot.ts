@@ -112,8 +112,7 @@ export async function submitVote(db: Db, body: SubmissionBody): Promise<Submissi
     if (stored) {
       return buildReceipt({
         receiptId: stored.receiptId,
-        submissionId: stored.submissionId,
-        createdMs: stored.created_ms,
+        votedOn: stored.voted_on,
         company: def.company,
         voteType: { name: def.voteType.name, family: def.family },
         ballotCount: stored.ballotCount,

@@ -78,7 +78,7 @@ async function storeBatch(db: Db, batch: Waiting[]): Promise<Settle> {
     const byReceipt = new Map(rows.map((r) => [r.receipt_id, r]));
     for (const w of batch) {
       const row = byReceipt.get(w.insert.receiptId);
-      w.resolve(row && { created_ms: row.created_ms, is_test: row.is_test });
+      w.resolve(row && { voted_on: row.voted_on, is_test: row.is_test });
     }
   };
 }

@@ -7,7 +7,9 @@ import { randomId128 } from '../../lib/random-id';
 import { findSubmission } from '../ballots/submissions.repository';
 
 // A receipt proves that a ballot was counted, never how it was cast: no choice, no score, no line of the
-// ballot (issue 12). Its address is a server-made receipt id, not the client's submission id.
+// ballot (issue 12). Its address is a server-made receipt id, not the client's submission id. It shows the
+// unit, the vote type, the day, how many were answered and the 回执码; nothing else (issue 26): not the
+// submission id, not a time of day.
 
 /** 128 random bits, URL-safe: the receipt's public address. */
 export const newReceiptId = randomId128;
@@ -22,9 +24,8 @@ export function receiptCode(receiptId: string) {
 
 export interface ReceiptInput {
   receiptId: string;
-  submissionId: string;
-  /** Already to the minute: ballot times are stored that way. */
-  createdMs: number;
+  /** The day the ballot was cast, 'YYYY-MM-DD' in Beijing time, as stored. */
+  votedOn: string;
   company: { id: number; name: string };
   voteType: { name: string; family: PublicFormCategory };
   ballotCount: number;
@@ -35,9 +36,8 @@ export interface ReceiptInput {
 export function buildReceipt(input: ReceiptInput): SubmissionReceipt {
   return {
     receipt_id: input.receiptId,
-    submission_id: input.submissionId,
     receipt_code: receiptCode(input.receiptId),
-    created_at: new Date(input.createdMs).toISOString(),
+    voted_on: input.votedOn,
     company: input.company,
     vote_type: { name: input.voteType.name, form_category: input.voteType.family },
     ballot_count: input.ballotCount,
@@ -54,8 +54,7 @@ export async function loadReceipt(
   if (!head) throw fail('RECEIPT_RECORD_NOT_FOUND');
   return buildReceipt({
     receiptId: head.receiptId,
-    submissionId: head.id,
-    createdMs: head.createdMs,
+    votedOn: head.votedOn,
     company: { id: head.companyId, name: head.companyName },
     voteType: { name: head.voteTypeName, family: head.formCategory as PublicFormCategory },
     ballotCount: head.ballotCount,

@@ -1,4 +1,5 @@
 import { fillPlaceholders, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { ballotDate, randomVoterKey } from '../../db/ballot-defaults';
 import { type Db, rowsOf } from '../../db/client';
 import { type HotStatement, hotStatement, runHot } from '../../db/hot-statement';
 import { codeCtes } from '../ballot-codes/ballot-codes.repository';
@@ -33,7 +34,9 @@ type ParamOf = (name: Param) => SQL | Placeholder;
  * The submission statement of a family; `p` gives each varying value (a placeholder for the prepared
  * statement, the value itself for the capped path). The vote type row is read FOR KEY SHARE: closing,
  * reopening, going formal and changing the mode lock it FOR UPDATE, so a ballot either commits before
- * such a change or waits, re-reads the row and is refused.
+ * such a change or waits, re-reads the row and is refused. The ballot keeps its day in Beijing time, never
+ * its time, and a random 随机编号 (voter_key) that its ballot rows copy; their ids are random by default
+ * (db/ballot-defaults.ts, issue 26): nothing stored follows the order of arrival.
  */
 function submissionStatement(family: Family, p: ParamOf, counted: boolean): SQL {
   const codes = codeCtes(sql`${p('code')}::text`);
@@ -53,19 +56,18 @@ function submissionStatement(family: Family, p: ParamOf, counted: boolean): SQL 
     ), code AS (${codes.code}
     ), ins AS (
       INSERT INTO submissions (id, company_id, round_id, vote_type_id, form_category, voter_identifier,
-                               ballot_count, total_score, receipt_id, source, is_test, created_at)
+                               voter_key, ballot_count, total_score, receipt_id, source, is_test, created_at)
       SELECT ${p('id')}::uuid, vt.company_id, vt.round_id, vt.id, ${family},
              CASE WHEN vt.access_mode = 'codes' THEN ${p('codeVoter')}::text ELSE ${p('voterIdentifier')}::text END,
-             ${p('count')}::int, ${p('totalScore')}::float8, ${p('receiptId')}::text, ${p('source')}::text,
-             vt.test_mode,
-             date_trunc('minute', now())
+             ${randomVoterKey}, ${p('count')}::int, ${p('totalScore')}::float8, ${p('receiptId')}::text,
+             ${p('source')}::text, vt.test_mode, ${ballotDate}
       FROM vt
       WHERE vt.access_mode = 'link' OR EXISTS (SELECT 1 FROM code)
       ON CONFLICT DO NOTHING
-      RETURNING id, company_id, round_id, vote_type_id, voter_identifier, is_test, created_at
+      RETURNING id, company_id, round_id, vote_type_id, voter_identifier, voter_key, is_test, created_at
     ), used AS (${codes.used}
     ), stored AS (${ballotRows})
-    SELECT (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms, ins.is_test
+    SELECT ins.created_at::text AS voted_on, ins.is_test
     FROM ins`;
 }
 
@@ -94,15 +96,15 @@ export function ballotRowsInsert(family: Family, rows: SQL | Placeholder, byRece
   const from = byReceipt ? sql`ins JOIN ${elements} ON r.v->>0 = ins.receipt_id` : sql`ins, ${elements}`;
   return family === 'democratic_appraisal'
     ? sql`INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id,
-                             voter_identifier, answers, score, is_test, created_at)
+                             voter_identifier, voter_key, answers, score, is_test, created_at)
           SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, (r.v->>1)::int, (r.v->>2)::int,
-                 ins.voter_identifier, r.v->4, (r.v->>3)::float8, ins.is_test, ins.created_at
+                 ins.voter_identifier, ins.voter_key, r.v->4, (r.v->>3)::float8, ins.is_test, ins.created_at
           FROM ${from}
           ORDER BY r.ord`
     : sql`INSERT INTO cadre_votes (submission_id, company_id, round_id, vote_type_id, poll_id, poll_kind,
-                                   voter_identifier, answers, is_test, created_at)
+                                   voter_identifier, voter_key, answers, is_test, created_at)
           SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, (r.v->>1)::int, r.v->>2,
-                 ins.voter_identifier, r.v->3, ins.is_test, ins.created_at
+                 ins.voter_identifier, ins.voter_key, r.v->3, ins.is_test, ins.created_at
           FROM ${from}
           ORDER BY r.ord`;
 }
@@ -123,9 +125,9 @@ function valuesOf(s: SubmissionInsert) {
   return { ...s, rows, count: s.rows.length };
 }
 
-/** A stored ballot: when (to the minute) and whether it is a test ballot. */
+/** A stored ballot: the day it was cast ('YYYY-MM-DD', Beijing time) and whether it is a test ballot. */
 export interface Stored {
-  created_ms: number;
+  voted_on: string;
   is_test: boolean;
 }
 
@@ -173,7 +175,7 @@ export async function insertCapped(tx: Db, s: SubmissionInsert): Promise<Stored 
 export interface BatchStored {
   id: string;
   receipt_id: string;
-  created_ms: number;
+  voted_on: string;
   is_test: boolean;
 }
 
@@ -193,16 +195,16 @@ function batchStatement(family: Family): SQL {
       FOR KEY SHARE OF v
     ), ins AS (
       INSERT INTO submissions (id, company_id, round_id, vote_type_id, form_category, voter_identifier,
-                               ballot_count, total_score, receipt_id, is_test, created_at)
-      SELECT b.id, vt.company_id, vt.round_id, vt.id, ${family}, b.voter, b.count, b.total, b.receipt,
-             vt.test_mode, date_trunc('minute', now())
+                               voter_key, ballot_count, total_score, receipt_id, is_test, created_at)
+      SELECT b.id, vt.company_id, vt.round_id, vt.id, ${family}, b.voter, ${randomVoterKey}, b.count,
+             b.total, b.receipt, vt.test_mode, ${ballotDate}
       FROM vt, jsonb_to_recordset(${sql.placeholder('ballots')}::jsonb)
            AS b(ord int, id uuid, voter text, count int, total float8, receipt text)
       ORDER BY b.ord
       ON CONFLICT DO NOTHING
-      RETURNING id, company_id, round_id, vote_type_id, voter_identifier, receipt_id, is_test, created_at
+      RETURNING id, company_id, round_id, vote_type_id, voter_identifier, voter_key, receipt_id, is_test, created_at
     ), stored AS (${ballotRows})
-    SELECT ins.id, ins.receipt_id, (extract(epoch from ins.created_at) * 1000)::float8 AS created_ms, ins.is_test
+    SELECT ins.id, ins.receipt_id, ins.created_at::text AS voted_on, ins.is_test
     FROM ins`;
 }
 

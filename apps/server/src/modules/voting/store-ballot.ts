@@ -60,7 +60,7 @@ function insertOf(b: BallotToStore): SubmissionInsert {
   };
 }
 
-/** What the door stored: the row's minute and test flag, and the receipt id made for it. */
+/** What the door stored: the row's day and test flag, and the receipt id made for it. */
 export interface StoredBallot extends Stored {
   receiptId: string;
   submissionId: string;
