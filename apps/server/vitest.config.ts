@@ -10,6 +10,7 @@ export const PROCESS_TESTS = [
   'test/backup.test.ts',
   'test/crash.test.ts',
   'test/load-balancer.test.ts',
+  'test/deploy-nginx-logs.test.ts',
   'test/process.test.ts',
   'test/shutdown.test.ts',
   'test/overload.test.ts',
