@@ -172,3 +172,27 @@ describe('the 汇总表 screen', () => {
     expect(await screen.findByText('请先在页面顶部选择单位')).toBeInTheDocument();
   });
 });
+
+describe('the 汇总表 while a vote type is open (decision 0041)', () => {
+  it('says 投票进行中，结束投票后可查看结果 and names the open vote types; nothing when every one has ended', async () => {
+    const s = unitSummary(81);
+    const open = {
+      ...s,
+      validity: {
+        ...s.validity,
+        open_vote_types: [{ vote_type_id: 9, name: '中层正职' }],
+        open_note: '“中层正职”投票进行中，未计入本结果；结束投票后可查看',
+      },
+    };
+    mockFetch(base(81, () => ({ body: open })));
+    const view = renderAdmin(<SummaryPage />, '/admin/summary?company=81');
+    const notice = await screen.findByTestId('open-vote-notice');
+    expect(notice).toHaveTextContent('投票进行中，结束投票后可查看结果');
+    expect(notice).toHaveTextContent('“中层正职”投票进行中');
+    view.unmount();
+    mockFetch(base(82, () => ({ body: unitSummary(82) })));
+    renderAdmin(<SummaryPage />, '/admin/summary?company=82');
+    await screen.findByRole('region', { name: '领导人员汇总表' });
+    expect(screen.queryByTestId('open-vote-notice')).toBeNull();
+  });
+});

@@ -15,13 +15,13 @@ export interface OpenVoteNoticeProps {
 export function OpenVoteNotice({ names, what }: OpenVoteNoticeProps) {
   if (names.length === 0) return null;
   return (
-    <Alert
-      type="info"
-      showIcon
-      style={{ marginBottom: 16 }}
-      data-testid="open-vote-notice"
-      title={FIGURES_AFTER_CLOSE}
-      description={`${names.map((n) => `“${n}”`).join('、')}投票进行中：其${what}在结束投票后显示，现在只显示收回数。`}
-    />
+    <div data-testid="open-vote-notice" style={{ marginBottom: 16 }}>
+      <Alert
+        type="info"
+        showIcon
+        title={FIGURES_AFTER_CLOSE}
+        description={`${names.map((n) => `“${n}”`).join('、')}投票进行中：其${what}在结束投票后显示，现在只显示收回数。`}
+      />
+    </div>
   );
 }

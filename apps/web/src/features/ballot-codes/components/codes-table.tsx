@@ -98,7 +98,6 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          data-testid="used-codes-notice"
           title={`投票进行中：已使用的测评码只显示数量（${data.used} 个），结束投票后逐个列出，顺序随机`}
         />
       )}

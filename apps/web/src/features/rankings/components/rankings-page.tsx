@@ -74,7 +74,6 @@ export default function RankingsPage() {
             <Alert
               type="info"
               showIcon
-              data-testid="open-vote-notice"
               title={FIGURES_AFTER_CLOSE}
               description={data.units
                 .filter((u) => u.open_note)
