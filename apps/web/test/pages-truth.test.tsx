@@ -84,15 +84,14 @@ describe('the 评议结果 screen', () => {
 describe('投票记录 → 按投票人', () => {
   it('shows one voter’s score of each target, never a 总分 that adds different people', async () => {
     const voter: VoterResult = {
-      submission_id: 's1',
+      voter_key: '3F9AC2E107BD',
       is_test: false,
-      voter_identifier: 'voter-0001',
       source: 'online',
       company_id: 92,
       vote_type_id: 7,
       vote_type_name: '中层干部',
       form_category: 'democratic_appraisal',
-      created_at: '2025-06-01T01:02:03.000Z',
+      voted_on: '2025-06-01',
       ballot_count: 3,
       total_score: 263.5,
       target_scores: [
@@ -115,7 +114,7 @@ describe('投票记录 → 按投票人', () => {
     });
     renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=92');
     fireEvent.click(await screen.findByText('按投票人'));
-    const row = (await screen.findByText('voter-0001')).closest('tr')!;
+    const row = (await screen.findByText('3F9AC2E107BD')).closest('tr')!;
     expect(screen.getByRole('columnheader', { name: '对各测评对象的得分' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: /总分/ })).toBeNull();
     expect(row).toHaveTextContent('领导班子 95.00');

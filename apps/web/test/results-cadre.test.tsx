@@ -88,17 +88,16 @@ describe('cadre records page (民主评议记录)', () => {
   const np = pollTemplate('newly_promoted');
   const row: CadreVoteRecord = {
     id: 301,
-    submission_id: 'sub-ev-1',
+    voter_key: 'EV1KEY000001',
     is_test: false,
     company_id: 63,
     vote_type_id: 3,
     vote_type_name: '职工代表',
     poll_id: 4,
     poll_kind: 'newly_promoted',
-    voter_identifier: 'ev-1',
     source: 'online',
     answers: { subject_11: '认同', subject_12: '不认同', reason: '群众基础一般' },
-    created_at: '2025-06-01T01:02:03.000Z',
+    voted_on: '2025-06-01',
   };
   const subjects = [
     {
@@ -130,8 +129,8 @@ describe('cadre records page (民主评议记录)', () => {
           subjects,
         },
       }),
-      [`DELETE ${API}/cadre-votes/voter/ev-1`]: () => ({
-        body: { submission_id: 'sub-ev-1', voter_identifier: 'ev-1', vote_type_id: 3, deleted_ballots: 2 },
+      [`DELETE ${API}/cadre-votes/voter/EV1KEY000001`]: () => ({
+        body: { voter_key: 'EV1KEY000001', is_test: false, vote_type_id: 3, deleted_ballots: 2 },
       }),
     });
     renderAdmin(<CadreRecordsPage />, '/admin/cadre-vote-records?company=63');

@@ -14,7 +14,7 @@ const API = '/api/v1/admin';
 
 const record = (id: number, voter: string, score: number, over: Partial<VoteRecord> = {}): VoteRecord => ({
   id,
-  submission_id: `sub-${voter}`,
+  voter_key: voter,
   is_test: false,
   company_id: 50,
   vote_type_id: 7,
@@ -24,11 +24,10 @@ const record = (id: number, voter: string, score: number, over: Partial<VoteReco
   target_name: '李红梅',
   target_type: 'person',
   target_title: '总经理',
-  voter_identifier: voter,
   source: 'online',
   score,
   answers: personBallot(1) as unknown as Record<string, unknown>,
-  created_at: '2025-06-01T01:02:03.000Z',
+  voted_on: '2025-06-01',
   ...over,
 });
 
@@ -87,7 +86,8 @@ describe('vote records page', () => {
     const lists = () =>
       calls.filter((c) => c.url.pathname === `${API}/votes/`).map((c) => c.url.searchParams);
     expect(lists()[0]?.get('company_id')).toBe('51');
-    expect(lists()[0]?.get('sort_by')).toBe('created_at');
+    // By 随机编号 (issue 26): an order unrelated to arrival.
+    expect(lists()[0]?.get('sort_by')).toBe('voter_key');
     expect(lists()[0]?.get('order')).toBe('desc');
 
     fireEvent.click(screen.getByRole('listitem', { name: '2' }));
@@ -153,11 +153,11 @@ describe('vote records page', () => {
         body: { access_token: elevatedToken(), token_type: 'bearer' },
       }),
       [`DELETE ${API}/votes/voter/voter-b`]: () => {
-        rows = rows.filter((r) => r.voter_identifier !== 'voter-b');
+        rows = rows.filter((r) => r.voter_key !== 'voter-b');
         return {
           body: {
-            submission_id: 'sub-voter-b',
-            voter_identifier: 'voter-b',
+            voter_key: 'voter-b',
+            is_test: false,
             vote_type_id: 7,
             deleted_ballots: 5,
           },
@@ -171,7 +171,7 @@ describe('vote records page', () => {
 
     // First the confirmation; cancelling it sends nothing.
     fireEvent.click(within(row).getByRole('button', { name: /删除投票人/ }));
-    expect(await screen.findByText('删除该投票人的全部答卷？')).toBeInTheDocument();
+    expect(await screen.findByText('删除这张选票的全部答卷？')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
 
     // The delete waits for a reason; confirmed, then the advanced-mode password prompt; cancelling
@@ -227,19 +227,21 @@ describe('vote records page', () => {
     ).toBeInTheDocument();
   });
 
-  it('marks a test ballot with 试投票 and shows ballot times to the minute', async () => {
+  it('marks a test ballot with 试投票 and shows its 随机编号, never a time or the voter’s identifier', async () => {
     mockFetch(
-      routes(54, () => [
-        record(92, 'voter-c', 88, { created_at: '2025-06-01T01:02:00.000Z' }),
-        record(93, 'voter-d', 66, { is_test: true, created_at: '2025-06-01T01:05:00.000Z' }),
-      ]),
+      routes(54, () => [record(92, '7C249CB96926', 88), record(93, 'D632E4F5E632', 66, { is_test: true })]),
     );
     renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=54');
     const testRow = (await screen.findByText('66.00')).closest('tr')!;
     const formalRow = screen.getByText('88.00').closest('tr')!;
     expect(within(testRow).getByText('试投票')).toBeInTheDocument();
     expect(within(formalRow).queryByText('试投票')).not.toBeInTheDocument();
-    // Minutes only: no seconds are shown (nor stored).
-    expect(within(formalRow).getByText(/^\d{2}:02$/)).toBeInTheDocument();
+    expect(within(formalRow).getByText('7C249CB96926')).toBeInTheDocument();
+    expect(within(testRow).getByText('D632E4F5E632')).toBeInTheDocument();
+    // No time column, no voter column: ballots keep no time (issue 26).
+    const heads = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(heads).toContain('随机编号');
+    expect(heads.join()).not.toMatch(/时间|投票人/);
+    expect(formalRow.textContent).not.toMatch(/\d{2}:\d{2}/);
   });
 });

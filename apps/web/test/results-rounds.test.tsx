@@ -262,7 +262,7 @@ describe('results of a round (测评批次)', () => {
 
 const record = (id: number, voter: string, voteType = 7): VoteRecord => ({
   id,
-  submission_id: `sub-${voter}`,
+  voter_key: voter,
   is_test: false,
   company_id: 75,
   vote_type_id: voteType,
@@ -272,12 +272,11 @@ const record = (id: number, voter: string, voteType = 7): VoteRecord => ({
   target_name: '李红梅',
   target_type: 'person',
   target_title: '总经理',
-  voter_identifier: voter,
   source: 'online',
   // The archived round's ballot scored 55, the current round's 80: the table says which round it shows.
   score: voteType === 7 ? 80 : 55,
   answers: personBallot(1) as unknown as Record<string, unknown>,
-  created_at: '2025-06-01T01:02:03.000Z',
+  voted_on: '2025-06-01',
 });
 
 describe('records of an archived round', () => {

@@ -49,7 +49,10 @@ describe('/vote/result/{id} and /vote/{id}', () => {
     expect(await screen.findByRole('heading', { name: '投票回执' })).toBeInTheDocument();
     expect(screen.getByText('华东能源集团')).toBeInTheDocument();
     expect(screen.getByText('中层干部')).toBeInTheDocument();
-    expect(screen.getByText(/^2025年3月1日 \d{2}:00$/)).toBeInTheDocument();
+    // The day only: a receipt shows no time of day (issue 26).
+    expect(screen.getByText('2025年3月1日')).toBeInTheDocument();
+    expect(screen.getByText('投票日期')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\d{1,2}:\d{2}/);
     expect(screen.getByText('1 个测评对象')).toBeInTheDocument();
     expect(screen.getByText('K7QX-M3PD')).toBeInTheDocument();
     expect(screen.queryByText('总体评价')).not.toBeInTheDocument();

@@ -92,9 +92,8 @@ export const evaluationView = (over: Partial<PublicVoteTypeView> = {}) =>
 export function receiptFor(body: SubmissionBody, over: Partial<SubmissionReceipt> = {}): SubmissionReceipt {
   return {
     receipt_id: `rcpt_${body.submission_id.replace(/-/g, '')}`,
-    submission_id: body.submission_id,
     receipt_code: 'K7QX-M3PD',
-    created_at: '2025-03-01T02:00:00.000Z',
+    voted_on: '2025-03-01',
     company: { id: 1, name: '华东能源集团' },
     vote_type: { name: '中层干部', form_category: 'democratic_appraisal' },
     ballot_count: body.ballots.length,

@@ -1,5 +1,5 @@
 import type { SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
-import { formatDateTime } from '../lib/format';
+import { formatDay } from '../lib/format';
 import './receipt.css';
 
 export const receiptPath = (receiptId: string) => `/vote/result/${receiptId}`;
@@ -7,9 +7,9 @@ export const receiptPath = (receiptId: string) => `/vote/result/${receiptId}`;
 export const RECEIPT_LOOKUP_PATH = '/vote/result';
 
 /**
- * What a receipt proves: this ballot was counted (where, when to the minute, how many targets it
- * answered, and a short code to compare). Never how it was cast: a receipt shown to someone else must
- * not reveal a choice.
+ * What a receipt proves: this ballot was counted (where, on which day, how many targets it answered, and
+ * a short code to compare). Never how it was cast, nor when in the day: a receipt shown to someone else
+ * must not lead to the ballot (issue 26).
  */
 export function ReceiptFacts({ receipt }: { receipt: SubmissionReceipt }) {
   const answered =
@@ -26,8 +26,8 @@ export function ReceiptFacts({ receipt }: { receipt: SubmissionReceipt }) {
           {receipt.vote_type.name}
           {receipt.is_test && <span className="kp-vote-tag">试投票 · 不计入结果</span>}
         </dd>
-        <dt>提交时间</dt>
-        <dd>{formatDateTime(receipt.created_at)}</dd>
+        <dt>投票日期</dt>
+        <dd>{formatDay(receipt.voted_on)}</dd>
         <dt>已作答</dt>
         <dd>{answered}</dd>
         <dt>回执码</dt>

@@ -1,6 +1,6 @@
 /**
- * A stored ballot time in the admin's local time, to the minute (2025-01-01 09:00): ballots are kept to
- * the minute so that the order of arrival in a room cannot be matched to people.
+ * An instant in the admin's local time, to the minute (2025-01-01 09:00), e.g. when a round was archived.
+ * Ballots keep no time at all, only their day (issue 26).
  */
 export const formatTime = (iso: string) => {
   const d = new Date(iso);

@@ -2,7 +2,6 @@ import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { Alert, Button, Descriptions, Drawer, Empty, Grid, Result, Skeleton } from 'antd';
 import { errorDetail } from '@/lib/api-client';
 import { useBallotDetail, useVoterBallots } from '../../api/records';
-import { formatTime } from '../../lib/format';
 import { TestTag } from './record-columns';
 import type { RecordFamily } from './record-family';
 
@@ -32,7 +31,7 @@ export function BallotDrawer<F extends FormCategory>({
       open={open !== undefined}
       onClose={onClose}
       size={screens.md ? family.drawerWidth : '100%'}
-      title={open?.kind === 'voter' ? '投票人的全部答卷' : '答卷详情'}
+      title={open?.kind === 'voter' ? '整张选票' : '答卷详情'}
       destroyOnHidden
     >
       {open?.kind === 'vote' && <OneBallot family={family} id={open.id} />}
@@ -65,7 +64,7 @@ function OneBallot<F extends FormCategory>({ family, id }: { family: RecordFamil
   if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (!data) return <LoadError error={error} retry={() => refetch()} />;
   const common = {
-    voter: { key: 'voter', label: '投票人', children: data.voter_identifier },
+    voter: { key: 'voter', label: '随机编号', children: data.voter_key },
     type: {
       key: 'type',
       label: '投票类型',
@@ -75,7 +74,7 @@ function OneBallot<F extends FormCategory>({ family, id }: { family: RecordFamil
         </>
       ),
     },
-    time: { key: 'time', label: '投票时间', children: formatTime(data.created_at) },
+    time: { key: 'time', label: '投票日期', children: data.voted_on },
   };
   return (
     <>
@@ -113,18 +112,18 @@ function VoterBallots<F extends FormCategory>({
   });
   if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (!data) return <LoadError error={error} retry={() => refetch()} />;
-  if (data.ballots.length === 0) return <Empty description="该投票人暂无答卷（可能已被删除）" />;
+  if (data.ballots.length === 0) return <Empty description="该选票暂无答卷（可能已被删除）" />;
   return (
     <>
       <Alert
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        title={`投票人 ${data.voter_identifier}`}
+        title={`随机编号 ${data.voter_key}`}
         description={data.submissions
           .map(
             (s) =>
-              `${s.vote_type_name}${s.is_test ? '（试投票）' : ''}：${formatTime(s.created_at)} 提交，${s.ballot_count} 份答卷${family.submissionExtra?.(s) ?? ''}`,
+              `${s.vote_type_name}${s.is_test ? '（试投票）' : ''}：${s.voted_on} 投票，${s.ballot_count} 份答卷${family.submissionExtra?.(s) ?? ''}`,
           )
           .join('；')}
       />

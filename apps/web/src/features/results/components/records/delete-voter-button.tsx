@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { canEdit, useRole } from '@/api/me';
 
 export interface DeleteVoterButtonProps {
+  /** The ballot's 随机编号. */
   voter: string;
   voteTypeName: string | null;
   /** Called with the reason typed in (kept in the audit log). */
@@ -47,7 +48,7 @@ export function DeleteVoterButton({ voter, voteTypeName, onConfirm, blocked }: D
       )}
       <Modal
         open={open}
-        title="删除该投票人的全部答卷？"
+        title="删除这张选票的全部答卷？"
         okText="删除"
         okButtonProps={{ danger: true, disabled: !ready }}
         cancelText="取消"
@@ -61,9 +62,9 @@ export function DeleteVoterButton({ voter, voteTypeName, onConfirm, blocked }: D
         }}
       >
         <Typography.Paragraph>
-          将删除投票人 {voter.length > 16 ? `${voter.slice(0, 16)}…` : voter} 在“
+          将删除随机编号为 {voter} 的选票在“
           {voteTypeName ?? '该投票类型'}
-          ”中提交的全部答卷，各项统计随之更新。此操作不可恢复，需要验证高级模式；删除的张数将在汇总表和报告中注明，原因记入审计日志。
+          ”中的全部答卷，各项统计随之更新。此操作不可恢复，需要验证高级模式；删除的张数将在汇总表和报告中注明，原因记入审计日志。
         </Typography.Paragraph>
         <Input.TextArea
           aria-label="删除原因"

@@ -4,11 +4,10 @@ import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ListState } from '../../lib/list-state';
 import { DeleteVoterButton } from './delete-voter-button';
-import { TimeCell } from './time-cell';
 
-/** Any row of the records screens: a ballot or a voter's submission. */
+/** Any row of the records screens: a ballot row or a whole ballot (submission), named by its 随机编号. */
 interface VoterRow {
-  voter_identifier: string;
+  voter_key: string;
   vote_type_id: number;
   vote_type_name: string | null;
   /** Cast in test mode (试投票): shown apart, never counted. */
@@ -23,20 +22,26 @@ export const TestTag = ({ show }: { show: boolean }) =>
     </Tag>
   ) : null;
 
-/** 投票时间 (to the minute), sorted on the server; a test ballot carries its 试投票 tag here. */
-export const timeColumn = <T extends { is_test: boolean }>(
+/**
+ * 随机编号: the random key the server made for the ballot (never the voter's browser id, code or receipt,
+ * and no time: issue 26); the lists are sorted by it on the server, an order unrelated to arrival. A test
+ * ballot carries its 试投票 tag here.
+ */
+export const keyColumn = <T extends { is_test: boolean; voter_key: string }>(
   list: ListState,
   responsive?: Breakpoint[],
 ): ColumnType<T> => ({
-  title: '投票时间',
-  key: 'created_at',
-  dataIndex: 'created_at',
+  title: '随机编号',
+  key: 'voter_key',
+  dataIndex: 'voter_key',
   sorter: true,
-  sortOrder: list.sortOrder('created_at'),
+  sortOrder: list.sortOrder('voter_key'),
   responsive,
   render: (v: string, r) => (
     <>
-      <TimeCell iso={v} />
+      <Typography.Text copyable={{ text: v }} style={{ whiteSpace: 'nowrap', fontFamily: 'monospace' }}>
+        {v}
+      </Typography.Text>
       {r.is_test && (
         <div style={{ marginTop: 2 }}>
           <TestTag show />
@@ -64,18 +69,6 @@ export const sourceColumn = <T extends { source: BallotSource }>(): ColumnType<T
   ),
 });
 
-/** The voter's identifier, shortened, with a copy button. */
-export const voterColumn = <T,>(responsive?: Breakpoint[]): ColumnType<T> => ({
-  title: '投票人',
-  dataIndex: 'voter_identifier',
-  responsive,
-  render: (v: string) => (
-    <Typography.Text copyable={{ text: v }} style={{ maxWidth: 160 }} ellipsis={{ tooltip: v }}>
-      {v}
-    </Typography.Text>
-  ),
-});
-
 /**
  * 查看答卷 and 删除投票人 (the whole submission, behind a confirmation and advanced mode); without
  * `onDelete` (an archived round) only 查看答卷.
@@ -94,7 +87,7 @@ export const actionsColumn = <T extends VoterRow>(
       </Button>
       {onDelete && (
         <DeleteVoterButton
-          voter={r.voter_identifier}
+          voter={r.voter_key}
           voteTypeName={r.vote_type_name}
           onConfirm={(reason) => onDelete(r, reason)}
           blocked={deleteBlocked?.(r)}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
-import { DatePicker, Input, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getTurnout } from '@/api/turnout';
 import { useVoteTypes } from '@/api/vote-types';
@@ -14,7 +13,7 @@ export interface RecordFiltersProps<F extends FormCategory> {
   companyId: number;
   value: RecordFilterValues;
   onChange: (next: RecordFilterValues) => void;
-  /** The per-voter view filters by vote type and voter only. */
+  /** The per-voter view filters by vote type and 随机编号 only. */
   perVoter: boolean;
 }
 
@@ -38,11 +37,14 @@ function useRoundVoteTypes(companyId: number, family: FormCategory, roundId: num
   };
 }
 
-/** Filters of the records: vote type, the family's own filter, voter, time range. */
+/**
+ * Filters of the records: vote type, the family's own filter, source, 随机编号. Ballots keep no time, and
+ * nothing a voter holds (browser id, code, receipt) is a filter (issue 26).
+ */
 export function RecordFilters<F extends FormCategory>(props: RecordFiltersProps<F>) {
   const { family, companyId, value, onChange, perVoter } = props;
   const voteTypes = useRoundVoteTypes(companyId, family.family, value.round_id);
-  const [voter, setVoter] = useState(value.voter_identifier ?? '');
+  const [key, setKey] = useState(value.voter_key ?? '');
   const set = (patch: RecordFilterValues) => onChange({ ...value, ...patch });
   return (
     <div className="kp-filters">
@@ -71,30 +73,16 @@ export function RecordFilters<F extends FormCategory>(props: RecordFiltersProps<
         />
       )}
       <Input.Search
-        aria-label="按投票人标识筛选"
-        placeholder="投票人标识"
+        aria-label="按随机编号筛选"
+        placeholder="随机编号"
         allowClear
-        value={voter}
+        value={key}
         onChange={(e) => {
-          setVoter(e.target.value);
-          if (!e.target.value) set({ voter_identifier: undefined });
+          setKey(e.target.value);
+          if (!e.target.value) set({ voter_key: undefined });
         }}
-        onSearch={(v) => set({ voter_identifier: v.trim() || undefined })}
+        onSearch={(v) => set({ voter_key: v.trim() || undefined })}
       />
-      {!perVoter && (
-        <DatePicker.RangePicker
-          className="kp-filters-range"
-          aria-label="按投票时间筛选"
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          placeholder={['开始时间', '结束时间']}
-          allowEmpty={[true, true]}
-          value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
-          onChange={(range) =>
-            set({ from: range?.[0]?.toISOString() ?? undefined, to: range?.[1]?.toISOString() ?? undefined })
-          }
-        />
-      )}
     </div>
   );
 }

@@ -70,8 +70,9 @@ function CompanyRecords<F extends FormCategory>({
   // The round travels with the filters: every list asks for the same round.
   const [filters, setFilters] = useState<RecordFilterValues>({ round_id: roundId });
   const [open, setOpen] = useState<BallotRef>();
-  const ballots = useListState<string>('created_at');
-  const voters = useListState<string>('created_at');
+  // By the 随机编号 (issue 26): an order unrelated to arrival.
+  const ballots = useListState<string>('voter_key');
+  const voters = useListState<string>('voter_key');
   const { remove } = useVoterDelete(family.family);
 
   const changeFilters = (next: RecordFilterValues) => {
@@ -81,8 +82,8 @@ function CompanyRecords<F extends FormCategory>({
   };
   const del = readOnly
     ? undefined
-    : (r: { voter_identifier: string; vote_type_id: number }, reason: string) =>
-        void remove({ voter: r.voter_identifier, companyId, voteTypeId: r.vote_type_id, reason });
+    : (r: { voter_key: string; vote_type_id: number }, reason: string) =>
+        void remove({ voter: r.voter_key, companyId, voteTypeId: r.vote_type_id, reason });
   // Once a vote has ended (投票结束 or 完成计票) only a system admin may still delete its ballots.
   const role = useRole();
   const { data: voteTypes } = useVoteTypes(companyId);
@@ -129,7 +130,7 @@ function CompanyRecords<F extends FormCategory>({
           companyId={companyId}
           filters={filters}
           list={voters}
-          onView={(r) => setOpen({ kind: 'voter', voter: r.voter_identifier, voteTypeId: r.vote_type_id })}
+          onView={(r) => setOpen({ kind: 'voter', voter: r.voter_key, voteTypeId: r.vote_type_id })}
           onDelete={del}
           deleteBlocked={deleteBlocked}
         />

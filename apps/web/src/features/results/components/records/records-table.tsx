@@ -1,7 +1,7 @@
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { useBallotRecords, type BallotRecord, type RecordFilterValues } from '../../api/records';
 import type { ListState } from '../../lib/list-state';
-import { actionsColumn, sourceColumn, timeColumn, voterColumn, voteTypeColumn } from './record-columns';
+import { actionsColumn, keyColumn, sourceColumn, voteTypeColumn } from './record-columns';
 import type { RecordFamily } from './record-family';
 import { ServerTable } from './server-table';
 
@@ -17,7 +17,7 @@ export interface RecordsTableProps<F extends FormCategory> {
   deleteBlocked?: (row: BallotRecord<F>) => string | undefined;
 }
 
-/** One row per ballot (a voter's answers on one target, or on one questionnaire); newest first. */
+/** One row per ballot row (answers on one target, or on one questionnaire), by 随机编号. */
 export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>) {
   const { family, companyId, filters, list, onView, onDelete, deleteBlocked } = props;
   const query = useBallotRecords(family.family, { company_id: companyId, ...filters, ...list.params });
@@ -29,12 +29,11 @@ export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>
       errorTitle={family.listError}
       list={list}
       columns={[
-        timeColumn(list),
+        keyColumn<BallotRecord<F>>(list),
         what,
         voteTypeColumn(),
         sourceColumn<BallotRecord<F>>(),
         figure,
-        voterColumn(['lg']),
         actionsColumn((r) => onView(r.id), onDelete, deleteBlocked),
       ]}
     />

@@ -2,7 +2,7 @@ import type { VoterResult } from '@kaoping/contracts/records';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import { useVoterResults, type RecordFilterValues } from '../../api/records';
 import type { ListState } from '../../lib/list-state';
-import { actionsColumn, sourceColumn, timeColumn, voterColumn, voteTypeColumn } from './record-columns';
+import { actionsColumn, keyColumn, sourceColumn, voteTypeColumn } from './record-columns';
 import type { RecordFamily } from './record-family';
 import { ServerTable } from './server-table';
 
@@ -18,26 +18,25 @@ export interface VotersTableProps<F extends FormCategory> {
   deleteBlocked?: (row: VoterResult) => string | undefined;
 }
 
-/** One row per voter and vote type: when, how many ballots, and the family's figure (each target's score). */
+/** One row per whole ballot (随机编号): vote type, how many answered, and the family's figure (each target's score). */
 export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) {
   const { family, companyId, filters, list, onView, onDelete, deleteBlocked } = props;
   const query = useVoterResults(family.family, {
     company_id: companyId,
     vote_type_id: filters.vote_type_id,
-    voter_identifier: filters.voter_identifier,
+    voter_key: filters.voter_key,
     round_id: filters.round_id,
     ...list.params,
   });
   return (
     <ServerTable<VoterResult>
-      rowKey="submission_id"
+      rowKey="voter_key"
       query={query}
       errorTitle="获取投票人列表失败"
       list={list}
       columns={[
-        voterColumn(),
+        keyColumn<VoterResult>(list),
         voteTypeColumn(),
-        timeColumn(list, ['md']),
         sourceColumn<VoterResult>(),
         { title: '答卷数', dataIndex: 'ballot_count', align: 'right', responsive: ['md'] },
         ...(family.voterFigure ? [family.voterFigure(list)] : []),
