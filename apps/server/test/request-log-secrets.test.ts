@@ -142,3 +142,19 @@ describe('the request log after a voter’s whole journey', () => {
     expect(lines.join('')).toContain(ADMIN_IP);
   });
 });
+
+describe('GET /public/polls/vote-type/{linkId}', () => {
+  it('documents the X-Voter-Id and X-Ballot-Code headers beside the spec’s query parameters', async () => {
+    const doc = (await w.ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, { get: { parameters: { in: string; name: string }[] } }>;
+    }>();
+    const params = doc.paths['/api/v1/public/polls/vote-type/{linkId}']!.get.parameters;
+    expect(params.map((p) => `${p.in} ${p.name}`).sort()).toEqual([
+      'header x-ballot-code',
+      'header x-voter-id',
+      'path linkId',
+      'query code',
+      'query voter_identifier',
+    ]);
+  });
+});
