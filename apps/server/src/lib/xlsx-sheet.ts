@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { invalid } from './errors';
+import { fail } from './errors';
 
 export interface SheetRow {
   /** The row number as Excel shows it (the title row is 1). */
@@ -26,28 +26,28 @@ function text(value: ExcelJS.CellValue): string {
  * its name), its title row matching `columns`; empty rows are skipped. 422 with a Chinese reason otherwise.
  */
 export async function readSheetRows(data: Buffer, columns: readonly string[], maxRows: number) {
-  if (data.length < 4 || !data.subarray(0, 4).equals(ZIP)) throw invalid('文件不是 Excel（.xlsx）文件');
+  if (data.length < 4 || !data.subarray(0, 4).equals(ZIP)) throw fail('XLSX_NOT_ZIP');
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw invalid('文件不是有效的 Excel（.xlsx）文件，请用下载的模板填写');
+    throw fail('XLSX_INVALID');
   }
   const sheet = book.worksheets[0];
-  if (!sheet) throw invalid('文件中没有工作表');
+  if (!sheet) throw fail('XLSX_NO_SHEET');
   const head = columns.map((_, i) => text(sheet.getRow(1).getCell(i + 1).value).trim());
   if (head.some((h, i) => h !== columns[i])) {
-    throw invalid(`第 1 行应为标题：${columns.join('、')}，请用下载的模板填写`);
+    throw fail('XLSX_HEADER', { columns: columns.join('、') });
   }
   const rows: SheetRow[] = [];
   for (let r = 2; r <= sheet.rowCount; r++) {
     const cells = columns.map((_, i) => text(sheet.getRow(r).getCell(i + 1).value).trim());
     if (cells.every((c) => c === '')) continue;
     rows.push({ row: r, cells });
-    if (rows.length > maxRows) throw invalid(`一次最多导入 ${maxRows} 行`);
+    if (rows.length > maxRows) throw fail('XLSX_TOO_MANY_ROWS', { max: maxRows });
   }
-  if (!rows.length) throw invalid('文件中没有数据行');
+  if (!rows.length) throw fail('XLSX_NO_ROWS');
   return rows;
 }
 

@@ -1,7 +1,7 @@
 import { MAX_INT } from '@kaoping/contracts/common';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { forbidden, invalid, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { seesUnit } from '../auth/roles';
 import type { RouteAccess } from './route-access';
 import { UNIT_LOOKUP, type ObjectKind } from './unit-lookup';
@@ -50,15 +50,15 @@ function namedIds(request: FastifyRequest, rule: RouteAccess) {
  * change its password.
  */
 export function checkRole(request: FastifyRequest, rule: RouteAccess | undefined) {
-  if (!rule) throw forbidden('该接口尚未登记访问权限');
+  if (!rule) throw fail('ROUTE_ACCESS_UNDECLARED');
   if (rule.kind === 'public') return;
   const admin = request.admin;
-  if (!admin) throw forbidden('请先登录');
+  if (!admin) throw fail('LOGIN_REQUIRED');
   if (rule.kind === 'self') return;
-  if (admin.mustChangePassword) throw forbidden('请先修改密码');
-  if (!admin.role) throw forbidden('账号尚未分配角色，请联系系统管理员');
-  if (rule.kind === 'system' && admin.role !== 'system_admin') throw forbidden('仅系统管理员可以执行此操作');
-  if (rule.kind === 'write' && admin.role === 'auditor') throw forbidden('监督员只能查看，不能修改');
+  if (admin.mustChangePassword) throw fail('PASSWORD_CHANGE_REQUIRED');
+  if (!admin.role) throw fail('ROLE_MISSING');
+  if (rule.kind === 'system' && admin.role !== 'system_admin') throw fail('SYSTEM_ADMIN_ONLY');
+  if (rule.kind === 'write' && admin.role === 'auditor') throw fail('AUDITOR_READ_ONLY');
 }
 
 /**
@@ -74,14 +74,14 @@ export async function checkUnits(db: Db, request: FastifyRequest, rule: RouteAcc
   let pathObjectMissing = false;
   for (const { kind, id, isPathId } of namedIds(request, rule)) {
     const lookup = UNIT_LOOKUP[kind];
-    if (kind === 'company' && !seesUnit(admin, id)) throw notFound(lookup.notFound);
+    if (kind === 'company' && !seesUnit(admin, id)) throw fail(lookup.notFound);
     const found = await lookup.find(db, id);
     if (!found) {
       // The route answers its own 404 (or 422) for an id that does not exist.
       if (isPathId) pathObjectMissing = true;
       continue;
     }
-    if (!seesUnit(admin, found.companyId)) throw notFound(lookup.notFound);
+    if (!seesUnit(admin, found.companyId)) throw fail(lookup.notFound);
     unitNamed = true;
     audit.companyId ??= found.companyId;
     if (isPathId) {
@@ -91,6 +91,6 @@ export async function checkUnits(db: Db, request: FastifyRequest, rule: RouteAcc
     }
   }
   if (!unitNamed && !rule.global && !pathObjectMissing && !admin.allUnits) {
-    throw invalid('请先选择单位（company_id）');
+    throw fail('COMPANY_REQUIRED');
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { ErrorCode } from '../../lib/errors';
 import { findCadreVote } from '../ballots/cadre-votes.repository';
 import { findVote } from '../ballots/votes.repository';
 import { findCompany } from '../companies/companies.repository';
@@ -18,7 +19,7 @@ export interface FoundObject {
   row: Record<string, unknown>;
 }
 
-type Lookup = { notFound: string; find: (db: Db, id: number) => Promise<FoundObject | undefined> };
+type Lookup = { notFound: ErrorCode; find: (db: Db, id: number) => Promise<FoundObject | undefined> };
 
 const byCompanyId = (row: { companyId: number } | undefined) =>
   row && { companyId: row.companyId, row: row as unknown as Record<string, unknown> };
@@ -26,26 +27,29 @@ const byCompanyId = (row: { companyId: number } | undefined) =>
 /** The one table of "which unit is this id in", by the owners' repositories. */
 export const UNIT_LOOKUP: Record<ObjectKind, Lookup> = {
   company: {
-    notFound: '单位不存在',
+    notFound: 'COMPANY_NOT_FOUND',
     find: async (db, id) => {
       const row = await findCompany(db, id);
       return row && { companyId: row.id, row };
     },
   },
-  vote_type: { notFound: '投票类型不存在', find: async (db, id) => byCompanyId(await findVoteType(db, id)) },
+  vote_type: {
+    notFound: 'VOTE_TYPE_NOT_FOUND',
+    find: async (db, id) => byCompanyId(await findVoteType(db, id)),
+  },
   vote_target: {
-    notFound: '测评对象不存在',
+    notFound: 'VOTE_TARGET_NOT_FOUND',
     find: async (db, id) => byCompanyId(await findVoteTarget(db, id)),
   },
   evaluation_subject: {
-    notFound: '评议对象不存在',
+    notFound: 'SUBJECT_NOT_FOUND',
     find: async (db, id) => byCompanyId(await findSubject(db, id)),
   },
-  poll: { notFound: '问卷不存在', find: async (db, id) => byCompanyId(await findPoll(db, id)) },
-  cover: { notFound: '封面不存在', find: async (db, id) => byCompanyId(await findCoverById(db, id)) },
-  vote: { notFound: '答卷不存在', find: async (db, id) => byCompanyId((await findVote(db, id))?.vote) },
+  poll: { notFound: 'POLL_NOT_FOUND', find: async (db, id) => byCompanyId(await findPoll(db, id)) },
+  cover: { notFound: 'COVER_NOT_FOUND', find: async (db, id) => byCompanyId(await findCoverById(db, id)) },
+  vote: { notFound: 'BALLOT_NOT_FOUND', find: async (db, id) => byCompanyId((await findVote(db, id))?.vote) },
   cadre_vote: {
-    notFound: '答卷不存在',
+    notFound: 'BALLOT_NOT_FOUND',
     find: async (db, id) => byCompanyId((await findCadreVote(db, id))?.vote),
   },
 };
