@@ -96,7 +96,10 @@ export interface PublicCover {
   height: number | null;
 }
 
-/** GET /public/polls/vote-type/{linkId}?voter_identifier=&code= */
+/**
+ * GET /public/polls/vote-type/{linkId} with the headers X-Voter-Id and X-Ballot-Code (what the voter page
+ * sends: a query string stays in access logs), or the spec's ?voter_identifier=&code=.
+ */
 export interface PublicVoteTypeView {
   link_id: string;
   company: PublicCompany;
@@ -111,7 +114,7 @@ export interface PublicVoteTypeView {
     /** 试投票: ballots are a rehearsal and are not counted. */
     test_mode: boolean;
   };
-  /** With ?code= in codes mode: whether that code can vote; null without a code or in link mode. */
+  /** With a code in codes mode: whether that code can vote; null without a code or in link mode. */
   code_state: CodeState | null;
   /**
    * True when the ballot can be filled in: open, and every active target has its poll. When false and
@@ -135,7 +138,7 @@ export interface PublicVoteTypeView {
   /** Evaluation: active subjects by sort_order (empty for appraisal and when not open). */
   subjects: PublicSubject[];
   covers: { front: PublicCover | null; back: PublicCover | null };
-  /** Only meaningful with ?voter_identifier= (link mode): that voter already submitted for this vote type. */
+  /** Only meaningful with a voter id (link mode): that voter already submitted for this vote type. */
   already_voted: boolean;
 }
 
