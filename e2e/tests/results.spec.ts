@@ -57,10 +57,23 @@ async function copyTemplate(admin: Admin, companyId: number, kind: string) {
   })) as Poll;
 }
 
-/** Deletes one voter's ballots on a records page: confirmation with a reason, then the advanced-mode password. */
-async function deleteVoter(page: Page, admin: Admin, voter: string) {
+/**
+ * The 随机编号 of the one ballot whose rows match: the records show no voter identifier (issue 26), so the
+ * test finds its voter's ballot by what it answered, as an admin holding that paper ballot could.
+ */
+async function keyOf(admin: Admin, path: string, match: (answers: Record<string, unknown>) => boolean) {
+  const { items } = (await admin.api('GET', path)) as {
+    items: { voter_key: string; answers: Record<string, unknown> }[];
+  };
+  const keys = [...new Set(items.filter((r) => match(r.answers)).map((r) => r.voter_key))];
+  expect(keys).toHaveLength(1);
+  return keys[0]!;
+}
+
+/** Deletes one ballot (by its 随机编号) on a records page: confirmation with a reason, then the advanced-mode password. */
+async function deleteVoter(page: Page, admin: Admin, key: string) {
   await page.getByText('按投票人').click();
-  const row = page.getByRole('row').filter({ hasText: voter });
+  const row = page.getByRole('row').filter({ hasText: key });
   await row.getByRole('button', { name: /删除投票人/ }).click();
   await page.getByLabel('删除原因').fill('工作人员误录');
   await page.getByRole('button', { name: /^删\s*除$/ }).click();
@@ -129,6 +142,8 @@ test('appraisal results: weighted figures, charts, drill-down, Excel export, a v
       { poll_id: polls.person.id, target_id: li.id, answers: personAnswers(Math.min(c.level + 1, 3)) },
     ]);
   }
+  // Figures and records are read after 结束投票 (issue 26: while a vote is open, counts only).
+  for (const v of [leaders, middle]) await admin.api('POST', `/vote-types/${v.id}/close`);
   const zhangMean = (vt: VoteType, without?: string) =>
     mean(
       cast.filter((c) => c.vt === vt && c.voter !== without).map((c) => personScore(c.level, c.marks.length)),
@@ -167,7 +182,13 @@ test('appraisal results: weighted figures, charts, drill-down, Excel export, a v
   // The side menu keeps the chosen company; the page's data stays in the same browser session.
   await page.getByRole('menuitem', { name: '投票记录' }).click();
   await expect(page.getByRole('combobox', { name: '选择单位' }).locator('..')).toContainText(company.name);
-  await deleteVoter(page, admin, cast[3]!.voter);
+  // Voter D is the one who marked two reverse items on 张建国.
+  const keyD = await keyOf(
+    admin,
+    `/votes/?company_id=${company.id}&target_id=${zhang.id}&limit=100`,
+    (a) => Object.keys((a.reverse ?? {}) as object).length === 2,
+  );
+  await deleteVoter(page, admin, keyD);
   await page.getByRole('menuitem', { name: '测评结果' }).click();
   const after = weighted(cast[3]!.voter).toFixed(2); // (40 × 89 + 60 × 45) / 100 = 62.60
   expect(after).not.toBe(before);
@@ -221,6 +242,7 @@ test('evaluation results: option counts, flagged newly promoted cadre, export, a
       },
     ]);
   for (const i of [0, 1, 2]) await castEvaluation(i);
+  await admin.api('POST', `/vote-types/${vt.id}/close`);
 
   await page.goto(`/admin/cadre-vote-results?company=${company.id}`);
   const cadreCard = page.getByTestId('cadre-results');
@@ -239,7 +261,12 @@ test('evaluation results: option counts, flagged newly promoted cadre, export, a
 
   // The first voter's ballots go: two ballots left, 郑华 now 1 不认同 of 2.
   await page.goto(`/admin/cadre-vote-records?company=${company.id}`);
-  await deleteVoter(page, admin, voters[0]!);
+  const keyE1 = await keyOf(
+    admin,
+    `/cadre-votes/?company_id=${company.id}&poll_kind=newly_promoted&limit=100`,
+    (a) => a.reason === '群众基础一般',
+  );
+  await deleteVoter(page, admin, keyE1);
   await page.goto(`/admin/cadre-vote-results?company=${company.id}`);
   await expect(page.getByTestId('cadre-results')).toContainText('2 份答卷');
   await expect(

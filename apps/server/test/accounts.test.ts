@@ -38,7 +38,7 @@ describe('roles', () => {
     expect(me.json()).toMatchObject({ username: 'later', role: null, all_units: false, unit_ids: [] });
     const refused = await ctx.app.inject({ url: '/api/v1/admin/companies/', headers: bearer(token) });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: '账号尚未分配角色，请联系系统管理员' });
+    expect(refused.json()).toEqual({ detail: '账号尚未分配角色，请联系系统管理员', code: 'ROLE_MISSING' });
 
     const c = await createCompany(ctx.app, sys, '甲');
     await createCompany(ctx.app, sys, '乙');
@@ -67,7 +67,7 @@ describe('accounts', () => {
     ]);
     const refused = await users(ua.token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: '仅系统管理员可以执行此操作' });
+    expect(refused.json()).toEqual({ detail: '仅系统管理员可以执行此操作', code: 'SYSTEM_ADMIN_ONLY' });
   });
 
   it.each([
@@ -93,11 +93,11 @@ describe('accounts', () => {
     const sys = await createAdmin(ctx.app);
     const own = await users(sys, 'PATCH', '/1', { role: 'auditor' });
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toEqual({ detail: '不能修改自己的角色或停用自己' });
+    expect(own.json()).toEqual({ detail: '不能修改自己的角色或停用自己', code: 'SELF_ROLE_CHANGE' });
     expect((await users(sys, 'PATCH', '/1', { disabled: true })).statusCode).toBe(403);
     const del = await users(sys, 'DELETE', '/1');
     expect(del.statusCode).toBe(403);
-    expect(del.json()).toEqual({ detail: '不能删除自己的账号' });
+    expect(del.json()).toEqual({ detail: '不能删除自己的账号', code: 'SELF_DELETE' });
     expect((await users(sys)).json()[0]).toMatchObject({ role: 'system_admin', disabled: false });
   });
 

@@ -80,7 +80,7 @@ describe('audit rows', () => {
       payload: { company_id: w.inUnit.f.company.id, name: '不能加' },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: '监督员只能查看，不能修改' });
+    expect(refused.json()).toEqual({ detail: '监督员只能查看，不能修改', code: 'AUDITOR_READ_ONLY' });
     expect(await lastId()).toBe(before);
   });
 

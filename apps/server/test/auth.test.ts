@@ -36,7 +36,7 @@ describe('register', () => {
       registration_code: 'nope',
     });
     expect(wrongCode.statusCode).toBe(403);
-    expect(wrongCode.json()).toEqual({ detail: '注册码错误' });
+    expect(wrongCode.json()).toEqual({ detail: '注册码错误', code: 'REGISTRATION_CODE_WRONG' });
 
     const ok = await register({
       username: 'second',
@@ -73,7 +73,7 @@ describe('register', () => {
       registration_code: 'open-sesame',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: '用户名已存在' });
+    expect(again.json()).toEqual({ detail: '用户名已存在', code: 'USERNAME_TAKEN' });
   });
 
   it('lets only one of two simultaneous first registrations in without a code', async () => {
@@ -107,7 +107,7 @@ describe('register', () => {
       payload: '{"username": "x",',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ detail: '请求体不是有效的 JSON' });
+    expect(bad.json()).toEqual({ detail: '请求体不是有效的 JSON', code: 'INVALID_JSON' });
     const xml = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/admin/auth/register',
@@ -121,7 +121,7 @@ describe('register', () => {
   it('refuses a body over the size limit with 413', async () => {
     const res = await register({ username: 'admin', password: 'x'.repeat(2 * 1024 * 1024) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail: '上传内容过大' });
+    expect(res.json()).toEqual({ detail: '上传内容过大', code: 'PAYLOAD_TOO_LARGE' });
   });
 });
 
@@ -154,7 +154,7 @@ describe('login', () => {
     ] as const) {
       const res = await login(ctx.app, u, p);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: '用户名或密码错误' });
+      expect(res.json()).toEqual({ detail: '用户名或密码错误', code: 'LOGIN_FAILED' });
     }
   });
 
@@ -192,14 +192,14 @@ describe('tokens and advanced mode', () => {
     ] as const) {
       const none = await ctx.app.inject({ method, url });
       expect(none.statusCode, `${method} ${url}`).toBe(401);
-      expect(none.json()).toEqual({ detail: '请先登录' });
+      expect(none.json()).toEqual({ detail: '请先登录', code: 'UNAUTHORIZED' });
       const forged = await ctx.app.inject({
         method,
         url,
         headers: bearer('eyJhbGciOiJIUzI1NiJ9.e30.forged'),
       });
       expect(forged.statusCode).toBe(401);
-      expect(forged.json()).toEqual({ detail: '登录已失效，请重新登录' });
+      expect(forged.json()).toEqual({ detail: '登录已失效，请重新登录', code: 'SESSION_EXPIRED' });
     }
   });
 
@@ -218,7 +218,7 @@ describe('tokens and advanced mode', () => {
       payload: { password: 'not-it' },
     });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ detail: '管理员密码错误' });
+    expect(wrong.json()).toEqual({ detail: '管理员密码错误', code: 'ADMIN_PASSWORD_WRONG' });
 
     const before = Date.now();
     const elevated = await elevate(ctx.app, token);

@@ -25,7 +25,7 @@ describe('voting with one-time codes', () => {
     expect(res.json()).toMatchObject({ ballot_count: 4, is_test: false });
     const again = await submit(w.ctx.app, withCode(code));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: '该测评码已使用' });
+    expect(again.json()).toEqual({ detail: '该测评码已使用', code: 'CODE_USED' });
     expect(await countRows(w.ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
     expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 1, handed_out: 2 });
   });

@@ -68,7 +68,7 @@ describe('create and rename', () => {
     const b = await createCompany(ctx.app, token, '乙公司');
     const dup = await api('POST', '/', { name: '甲公司' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ detail: '单位名称“甲公司”已存在' });
+    expect(dup.json()).toEqual({ detail: '单位名称“甲公司”已存在', code: 'COMPANY_NAME_TAKEN' });
     const clash = await api('PATCH', `/${b.id}`, { name: ' 甲公司' });
     expect(clash.statusCode).toBe(409);
     expect(await names()).toEqual(['甲公司', '乙公司']);
@@ -102,7 +102,7 @@ describe('create and rename', () => {
     expect((await api('PATCH', '/99999999999', { name: '甲' })).statusCode).toBe(400);
     const unknown = await api('PATCH', '/999', { name: '甲' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: '单位不存在' });
+    expect(unknown.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
   });
 
   it('keeps working without the trailing slash', async () => {

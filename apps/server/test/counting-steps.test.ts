@@ -70,10 +70,10 @@ describe('投票结束 → 计票 → 完成计票', () => {
     // Phones are refused, with the unused phone code too; paper is keyed after the close.
     const late = await submit(w.ctx.app, submission(w.f, 'appraisal', { code: phone[1] }));
     expect(late.statusCode).toBe(403);
-    expect(late.json()).toEqual({ detail: '投票已结束' });
+    expect(late.json()).toEqual({ detail: '投票已结束', code: 'VOTE_CLOSED' });
     const sheetByPhone = await submit(w.ctx.app, submission(w.f, 'appraisal', { code: sheets[2] }));
     expect(sheetByPhone.statusCode).toBe(403);
-    expect(sheetByPhone.json()).toEqual({ detail: '投票已结束' });
+    expect(sheetByPhone.json()).toEqual({ detail: '投票已结束', code: 'VOTE_CLOSED' });
     const keyed = await paper().enter(w.token, sheets[0]!, appraisalEntries(w.f));
     expect(keyed.statusCode, keyed.body).toBe(201);
     expect(keyed.json()).toMatchObject({ state: 'counted' });
@@ -107,23 +107,26 @@ describe('投票结束 → 计票 → 完成计票', () => {
     // Figures are final: no sheet is keyed any more, and the step cannot be done twice.
     const tooLate = await paper().enter(w.token, sheets[2]!, appraisalEntries(w.f));
     expect(tooLate.statusCode).toBe(409);
-    expect(tooLate.json()).toEqual({ detail: '已完成计票，不能再录入或更正纸质票' });
+    expect(tooLate.json()).toEqual({ detail: '已完成计票，不能再录入或更正纸质票', code: 'VOTE_COUNTED' });
     const again = await api().finishCount(vt());
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: '该投票类型已完成计票' });
+    expect(again.json()).toEqual({ detail: '该投票类型已完成计票', code: 'VOTE_ALREADY_COUNTED' });
   });
 
   it('refuses 完成计票 before 结束投票 and while a sheet waits for its second entry or a settlement', async () => {
     const open = await api().finishCount(vt());
     expect(open.statusCode).toBe(409);
-    expect(open.json()).toEqual({ detail: '请先结束投票，再完成计票' });
+    expect(open.json()).toEqual({ detail: '请先结束投票，再完成计票', code: 'COUNT_BEFORE_CLOSE' });
     expect((await api().update(vt(), { double_entry: true })).statusCode).toBe(200);
     expect((await paper().enter(w.token, '7', appraisalEntries(w.f))).statusCode).toBe(201);
     expect((await api().close(vt())).statusCode).toBe(200);
     const before = await paperRows(w.ctx.database.db);
     const pending = await api().finishCount(vt());
     expect(pending.statusCode).toBe(409);
-    expect(pending.json()).toEqual({ detail: '还有 1 张纸质票未完成双人录入核对，请先处理' });
+    expect(pending.json()).toEqual({
+      detail: '还有 1 张纸质票未完成双人录入核对，请先处理',
+      code: 'PAPER_UNSETTLED',
+    });
     expect(await paperRows(w.ctx.database.db)).toEqual(before);
     expect((await voteTypeOf()).count_stage).toBe('counting');
     // The second keyer finishes after the phones closed; then the count can be finished.
@@ -169,7 +172,7 @@ describe('投票结束 → 计票 → 完成计票', () => {
     expect((await submit(w.ctx.app, submission(w.f, 'appraisal', { code: phone[0] }))).statusCode).toBe(201);
     const nothing = await api().reopen(vt(), elevated);
     expect(nothing.statusCode).toBe(409);
-    expect(nothing.json()).toEqual({ detail: '投票未结束，无需重新开放' });
+    expect(nothing.json()).toEqual({ detail: '投票未结束，无需重新开放', code: 'REOPEN_NOT_ENDED' });
 
     const reopened = await auditOf('vote_type.reopen');
     expect(reopened.map((a) => [a.detail.stage, a.detail.restored_codes])).toEqual([
@@ -194,6 +197,7 @@ describe('投票结束 → 计票 → 完成计票', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       detail: '请先完成计票（仍有纸质票未录入或待核对）：班子成员',
+      code: 'ROUND_PAPER_LEFT',
     });
     expect(sheets).toHaveLength(3);
     expect((await api().finishCount(vt())).statusCode).toBe(200);

@@ -104,7 +104,7 @@ it('refuses a vote type without that cover, of another unit, or a bad kind, and 
 
   const none = await applyAll(c, vts[0]!.id, 'front');
   expect(none.statusCode).toBe(404);
-  expect(none.json()).toEqual({ detail: '该投票类型尚未上传封面' });
+  expect(none.json()).toEqual({ detail: '该投票类型尚未上传封面', code: 'COVER_NOT_UPLOADED_HERE' });
   const foreign = await applyAll(c, other.vts[0]!.id, 'front');
   expect(foreign.statusCode).toBe(404);
   expect((await applyAll(c, vts[0]!.id, 'side')).statusCode).toBe(400);

@@ -51,7 +51,7 @@ describe('bad uploads', () => {
       'image/jpeg',
     );
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: '文件不能超过 10 MB' });
+    expect(big.json()).toEqual({ detail: '文件不能超过 10 MB', code: 'FILE_TOO_LARGE' });
     expect((await get(`/${c}/${v}`)).json()).toMatchObject({
       content_type: 'image/png',
       size: 10 * 1024 * 1024,
@@ -100,10 +100,10 @@ describe('bad uploads', () => {
     const theirs = await createVoteType(ctx.app, token, other.id);
     const unknownCompany = await upload(999, v, PNG);
     expect(unknownCompany.statusCode).toBe(404);
-    expect(unknownCompany.json()).toEqual({ detail: '单位不存在' });
+    expect(unknownCompany.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
     const cross = await upload(c, theirs.id, PNG);
     expect(cross.statusCode).toBe(404);
-    expect(cross.json()).toEqual({ detail: '投票类型不存在' });
+    expect(cross.json()).toEqual({ detail: '投票类型不存在', code: 'VOTE_TYPE_NOT_FOUND' });
     expect((await upload(c, 9999, PNG)).statusCode).toBe(404);
     await upload(other.id, theirs.id, PNG);
     expect((await get(`/${c}/${theirs.id}`)).statusCode).toBe(404);
@@ -136,7 +136,7 @@ describe('delete', () => {
     expect((await get(`/back-cover/${c}/${v}`)).json()).toBeNull();
     const none = await del(`/back-cover/${c}/${v}`);
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ detail: '尚未上传封底' });
+    expect(none.json()).toEqual({ detail: '尚未上传封底', code: 'COVER_NOT_UPLOADED' });
   });
 
   it('never deletes a cover through another company’s id', async () => {

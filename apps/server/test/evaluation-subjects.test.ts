@@ -74,7 +74,7 @@ describe('create and list', () => {
     }
     const unknown = await call('POST', '/', { company_id: 999, name: '李四' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: '单位不存在' });
+    expect(unknown.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
     expect((await call('GET', '/company/999')).statusCode).toBe(404);
     expect((await call('GET', '/company/abc')).statusCode).toBe(400);
     expect(await list(c.id)).toEqual([]);
@@ -116,7 +116,7 @@ describe('update and delete', () => {
     expect((await call('PUT', `/${s.id}`, { name: '' })).statusCode).toBe(422);
     const missing = await call('PUT', '/9999', { name: '某' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: '评议对象不存在' });
+    expect(missing.json()).toEqual({ detail: '评议对象不存在', code: 'SUBJECT_NOT_FOUND' });
     expect((await call('DELETE', '/9999')).statusCode).toBe(404);
   });
 

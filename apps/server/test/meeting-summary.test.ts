@@ -35,6 +35,7 @@ const setShow = (show: unknown, confirm?: unknown) =>
   );
 const NOT_COUNTED = (names: string) => ({
   detail: `${names}尚未完成计票，全部完成计票后才能在大屏显示汇总`,
+  code: 'MEETING_SUMMARY_NOT_COUNTED',
 });
 
 const w = useBallotWorld({ reset: false });

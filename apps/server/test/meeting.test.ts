@@ -208,7 +208,7 @@ describe('the share link for a projector', () => {
     expect(second.path).not.toBe(path);
     const gone = await publicGet(`/${tokenOf(path)}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ detail: '大屏链接无效或已撤销' });
+    expect(gone.json()).toEqual({ detail: '大屏链接无效或已撤销', code: 'MEETING_LINK_GONE' });
     expect((await publicGet(`/${tokenOf(second.path)}`)).statusCode).toBe(200);
 
     expect((await admin().call('DELETE', `/meeting/${f.company.id}/share`)).statusCode).toBe(204);

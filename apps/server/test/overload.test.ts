@@ -69,7 +69,7 @@ describe.runIf(onPglite)('per address and per link', () => {
     );
     const limited = answers.filter((r) => r.statusCode === 429);
     expect(limited).toHaveLength(1000 - defaults.PUBLIC_SUBMIT_LIMIT);
-    expect(limited[0]!.json()).toEqual({ detail: '请求过于频繁，请稍后再试' });
+    expect(limited[0]!.json()).toEqual({ detail: '请求过于频繁，请稍后再试', code: 'TOO_MANY_REQUESTS' });
     expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await countRows(ctx.database.db)).submissions).toBe(defaults.PUBLIC_SUBMIT_LIMIT);
     // Another address is not held back, and the flooder gets through again in the next window.
@@ -108,7 +108,7 @@ describe.runIf(onPglite)('under overload', () => {
       const refused = first.filter((r) => r.statusCode === 503);
       expect(refused.length).toBeGreaterThan(0);
       expect(first.every((r) => r.statusCode === 201 || r.statusCode === 503)).toBe(true);
-      expect(refused[0]!.json()).toEqual({ detail: '服务器繁忙，请稍后重试' });
+      expect(refused[0]!.json()).toEqual({ detail: '服务器繁忙，请稍后重试', code: 'SERVER_BUSY' });
       expect(refused[0]!.headers['retry-after']).toBe('2');
       // The voter page sends the same ballot again after Retry-After: each is stored once.
       for (const b of bodies) expect((await sendTo(b)).statusCode).toBe(201);

@@ -150,7 +150,10 @@ describe('paper and phone ballots of one vote type', () => {
     expect((await get(`/cadre-votes/?company_id=${c}&source=online`)).json().total).toBe(0);
     const bad = await get(`/votes/?company_id=${c}&source=fax`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ detail: expect.stringContaining('来源只能是 online 或 paper') });
+    expect(bad.json()).toEqual({
+      detail: expect.stringContaining('来源只能是 online 或 paper'),
+      code: 'INVALID_PARAMS',
+    });
   });
 
   it('count alike against the expected_voters cap of link mode: a sheet over it is refused, storing nothing', async () => {
@@ -158,7 +161,7 @@ describe('paper and phone ballots of one vote type', () => {
     expect((await submit(w.ctx.app, submission(w.f, 'appraisal'))).statusCode).toBe(201);
     expect((await paper().enter(w.token, '1', appraisalEntries(w.f))).statusCode).toBe(201);
     const before = await paperRows(w.ctx.database.db);
-    const full = { detail: '本投票已达到应到人数，无法继续投票' };
+    const full = { detail: '本投票已达到应到人数，无法继续投票', code: 'CAP_REACHED' };
     const sheet = await paper().enter(w.token, '2', average());
     expect(sheet.statusCode).toBe(409);
     expect(sheet.json()).toEqual(full);

@@ -66,7 +66,10 @@ describe('DELETE /polls/{id}', () => {
     const poll = await importPoll('company');
     const res = await remove(poll.id, token);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: '此操作需要高级模式，请先验证管理员密码' });
+    expect(res.json()).toEqual({
+      detail: '此操作需要高级模式，请先验证管理员密码',
+      code: 'ADVANCED_MODE_REQUIRED',
+    });
     expect((await ctx.app.inject({ url: `${api}/${poll.id}`, headers: bearer(token) })).statusCode).toBe(200);
   });
 
@@ -99,13 +102,13 @@ describe('DELETE /polls/{id}', () => {
     await vote(scored.id, 'appraisal', 2, [7, 8]);
     const res = await remove(scored.id, elevated);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: '该问卷已有 4 份投票记录，不能删除' });
+    expect(res.json()).toEqual({ detail: '该问卷已有 4 份投票记录，不能删除', code: 'POLL_HAS_BALLOTS' });
 
     const cadre = await importPoll('cadre');
     await vote(cadre.id, 'evaluation', 1);
     const res2 = await remove(cadre.id, elevated);
     expect(res2.statusCode).toBe(409);
-    expect(res2.json()).toEqual({ detail: '该问卷已有 1 份投票记录，不能删除' });
+    expect(res2.json()).toEqual({ detail: '该问卷已有 1 份投票记录，不能删除', code: 'POLL_HAS_BALLOTS' });
 
     expect(await ctx.database.db.select().from(polls).where(eq(polls.companyId, companyId))).toHaveLength(2);
     expect(await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'poll.delete'))).toEqual(
@@ -117,7 +120,7 @@ describe('DELETE /polls/{id}', () => {
     const elevated = await elevate(ctx.app, token);
     const res = await remove(31337, elevated);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: '问卷不存在' });
+    expect(res.json()).toEqual({ detail: '问卷不存在', code: 'POLL_NOT_FOUND' });
     expect((await remove('abc', elevated)).statusCode).toBe(400);
   });
 });
@@ -176,7 +179,7 @@ describe('GET /polls/1/stats', () => {
   it('answers 404 for an unknown company and 400 for bad query or path', async () => {
     const missing = await ctx.app.inject({ url: `${api}/1/stats?company_id=999`, headers: bearer(token) });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: '单位不存在' });
+    expect(missing.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
     expect(
       (await ctx.app.inject({ url: `${api}/1/stats?company_id=x`, headers: bearer(token) })).statusCode,
     ).toBe(400);

@@ -70,7 +70,10 @@ describe('POST /polls/', () => {
     expect((await create({ form_schema: scoring() })).statusCode).toBe(201);
     const dup = await create({ form_schema: scoring() });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ detail: '该单位已有领导班子民主测评问卷，不能重复创建' });
+    expect(dup.json()).toEqual({
+      detail: '该单位已有领导班子民主测评问卷，不能重复创建',
+      code: 'POLL_KIND_TAKEN',
+    });
 
     const unknown = await call('POST', '/', {
       company_id: 999,
@@ -79,7 +82,7 @@ describe('POST /polls/', () => {
       form_schema: {},
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: '单位不存在' });
+    expect(unknown.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
 
     const bad = await call('POST', '/', {
       company_id: companyId,
@@ -88,7 +91,10 @@ describe('POST /polls/', () => {
       form_schema: scoring(-150),
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ detail: '问卷内容有误：反向测评第 1 个选项：分值不能小于 -100' });
+    expect(bad.json()).toEqual({
+      detail: '问卷内容有误：反向测评第 1 个选项：分值不能小于 -100',
+      code: 'FORM_SCHEMA_INVALID',
+    });
     expect((await call('GET', `/company/${companyId}`)).json()).toHaveLength(1);
   });
 
@@ -134,7 +140,7 @@ describe('POST /polls/', () => {
       payload: '{"company_id": 1,',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: '请求体不是有效的 JSON' });
+    expect(res.json()).toEqual({ detail: '请求体不是有效的 JSON', code: 'INVALID_JSON' });
   });
 });
 
@@ -213,7 +219,7 @@ describe('PUT /polls/{id}', () => {
   it('answers 404 for an unknown poll, 400 for a bad id, 422 for an empty body', async () => {
     const missing = await call('PUT', '/555', { title: 'x' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: '问卷不存在' });
+    expect(missing.json()).toEqual({ detail: '问卷不存在', code: 'POLL_NOT_FOUND' });
     expect((await call('PUT', '/x1', { title: 'x' })).statusCode).toBe(400);
     const poll = (
       await call('POST', '/copy-from-template', { company_id: companyId, target_type: 'person' })

@@ -38,7 +38,7 @@ async function refused(kind: string, change: (s: Schema) => unknown, detail: str
     payload: { title: '不应保存', form_schema: changed as object },
   });
   expect(res.statusCode, detail).toBe(422);
-  expect(res.json(), detail).toEqual({ detail: `问卷内容有误：${detail}` });
+  expect(res.json(), detail).toEqual({ detail: `问卷内容有误：${detail}`, code: 'FORM_SCHEMA_INVALID' });
   const after = (await ctx.app.inject({ url: `${api}/${poll.id}`, headers: headers() })).json();
   expect(after, detail).toEqual(before);
 }
@@ -130,10 +130,10 @@ describe('scoring form_schema rules', () => {
 
   it('refuses a form_schema string that is not JSON or not an object', async () => {
     const poll = await imported('person');
-    for (const [form_schema, detail] of [
-      ['{"evaluationGroups": [', '问卷内容不是有效的 JSON'],
-      ['[1, 2]', '问卷内容必须是对象'],
-      ['null', '问卷内容必须是对象'],
+    for (const [form_schema, detail, code] of [
+      ['{"evaluationGroups": [', '问卷内容不是有效的 JSON', 'FORM_SCHEMA_NOT_JSON'],
+      ['[1, 2]', '问卷内容必须是对象', 'FORM_SCHEMA_NOT_OBJECT'],
+      ['null', '问卷内容必须是对象', 'FORM_SCHEMA_NOT_OBJECT'],
     ]) {
       const res = await ctx.app.inject({
         method: 'PUT',
@@ -142,7 +142,7 @@ describe('scoring form_schema rules', () => {
         payload: { form_schema },
       });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ detail });
+      expect(res.json()).toEqual({ detail, code });
     }
     const arr = await ctx.app.inject({
       method: 'PUT',

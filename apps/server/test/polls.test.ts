@@ -77,14 +77,17 @@ describe('copy-from-template', () => {
     expect((await importPoll(c.id, 'cadre')).statusCode).toBe(201);
     const again = await importPoll(c.id, 'cadre');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: '该单位已有选人用人工作问卷，不能重复创建' });
+    expect(again.json()).toEqual({
+      detail: '该单位已有选人用人工作问卷，不能重复创建',
+      code: 'POLL_KIND_TAKEN',
+    });
     expect((await call('GET', `/company/${c.id}`)).json()).toHaveLength(1);
   });
 
   it('answers 404 for an unknown company and 422 for a bad body', async () => {
     const missing = await importPoll(999, 'company');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: '单位不存在' });
+    expect(missing.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
 
     const c = await createCompany(ctx.app, token);
     const badKind = await importPoll(c.id, 'department');
@@ -149,13 +152,13 @@ describe('reading polls', () => {
     expect((await call('GET', `/company/${c.id}`)).json()).toEqual([]);
     const missing = await call('GET', '/company/4242');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: '单位不存在' });
+    expect(missing.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
   });
 
   it('answers 404 for an unknown poll and 400 for bad ids and filters', async () => {
     const missing = await call('GET', '/77');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: '问卷不存在' });
+    expect(missing.json()).toEqual({ detail: '问卷不存在', code: 'POLL_NOT_FOUND' });
     for (const url of [
       '/abc',
       '/0',
@@ -186,7 +189,7 @@ describe('reading polls', () => {
     for (const [method, url] of calls) {
       const res = await ctx.app.inject({ method, url: `${api}${url}` });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json()).toEqual({ detail: '请先登录' });
+      expect(res.json()).toEqual({ detail: '请先登录', code: 'UNAUTHORIZED' });
     }
     const forged = await call('GET', '/', undefined, 'not-a-token');
     expect(forged.statusCode).toBe(401);

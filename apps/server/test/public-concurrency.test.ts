@@ -52,7 +52,7 @@ describe('concurrent submissions', () => {
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, ...Array(19).fill(409)]);
     for (const r of answers.filter((a) => a.statusCode === 409)) {
-      expect(r.json()).toEqual({ detail: '您已完成投票' });
+      expect(r.json()).toEqual({ detail: '您已完成投票', code: 'ALREADY_VOTED' });
     }
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
   });

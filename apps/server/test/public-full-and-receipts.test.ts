@@ -53,7 +53,7 @@ describe("GET /public/polls/vote-type/{link}: status 'full'", () => {
     // The race stays the submission's: the next voter is refused with 409, nothing stored.
     const late = await submit(ctx.app, submission(f));
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ detail: CAP });
+    expect(late.json()).toEqual({ detail: CAP, code: 'CAP_REACHED' });
 
     // Never stale: raising 应到人数 opens the link again at once.
     await api().update(f.appraisal.id, { expected_voters: 3 });
@@ -76,7 +76,7 @@ describe("GET /public/polls/vote-type/{link}: status 'full'", () => {
     await stored(submission(f));
     const rehearsal = await view(f.appraisal.link_id);
     expect(rehearsal.vote_type).toMatchObject({ status: 'full', test_mode: true });
-    expect((await submit(ctx.app, submission(f))).json()).toEqual({ detail: CAP });
+    expect((await submit(ctx.app, submission(f))).json()).toEqual({ detail: CAP, code: 'CAP_REACHED' });
 
     const formal = await api().goFormal(f.appraisal.id, await elevate(ctx.app, token));
     expect(formal.statusCode, formal.body).toBe(200);
@@ -156,7 +156,10 @@ describe('GET /public/polls/receipts/{receipt_code}', () => {
     const first = receipt.receipt_code[0] === '2' ? '3' : '2';
     const wrong = await lookup(`${first}${receipt.receipt_code.slice(1)}`);
     expect(wrong.statusCode).toBe(404);
-    expect(wrong.json()).toEqual({ detail: '未找到该回执码对应的投票回执，请核对后重新输入' });
+    expect(wrong.json()).toEqual({
+      detail: '未找到该回执码对应的投票回执，请核对后重新输入',
+      code: 'RECEIPT_NOT_FOUND',
+    });
     for (const bad of ['ABC', 'ABCD-EFGH-JK', 'O0O0-IIII', '中文回执码一二三四']) {
       const res = await lookup(bad);
       expect(res.statusCode, bad).toBe(400);
@@ -170,7 +173,7 @@ describe('GET /public/polls/receipts/{receipt_code}', () => {
     for (let i = 0; i < 10; i++) expect((await lookup(receipt.receipt_code, address)).statusCode).toBe(200);
     const refused = await lookup(receipt.receipt_code, address);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: '查询过于频繁，请稍后再试' });
+    expect(refused.json()).toEqual({ detail: '查询过于频繁，请稍后再试', code: 'TOO_MANY_LOOKUPS' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await lookup(receipt.receipt_code, '10.2.0.2')).statusCode).toBe(200);
   });

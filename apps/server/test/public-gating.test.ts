@@ -22,7 +22,7 @@ describe('public lists of a unit’s people', () => {
     await api().close(f.appraisal.id);
     const targets = await get(`/company/${f.company.id}/targets`);
     expect(targets.statusCode).toBe(404);
-    expect(targets.json()).toEqual({ detail: '该单位当前没有进行中的投票' });
+    expect(targets.json()).toEqual({ detail: '该单位当前没有进行中的投票', code: 'NO_OPEN_VOTE' });
     // The evaluation vote still runs.
     expect((await get(`/evaluation-subjects/${f.company.id}`)).statusCode).toBe(200);
     await api().update(f.evaluation.id, { is_active: false });
@@ -44,7 +44,7 @@ describe('public results', () => {
     await publish(f.appraisal.id);
     const open = await get(`/${f.polls.person.id}/stats`);
     expect(open.statusCode).toBe(403);
-    expect(open.json()).toEqual({ detail: '投票结束后才公开结果' });
+    expect(open.json()).toEqual({ detail: '投票结束后才公开结果', code: 'RESULTS_NOT_ENDED' });
     await api().close(f.appraisal.id);
     expect((await get(`/${f.polls.person.id}/stats`)).statusCode).toBe(200);
   });
@@ -61,7 +61,7 @@ describe('public results', () => {
     await api().close(f.appraisal.id);
     const four = await get(`/${f.polls.person.id}/stats`);
     expect(four.statusCode).toBe(404);
-    expect(four.json()).toEqual({ detail: '参与人数不足，结果不予公开' });
+    expect(four.json()).toEqual({ detail: '参与人数不足，结果不予公开', code: 'RESULTS_TOO_FEW' });
     // A fifth ballot after a reopen publishes nothing either: a reopened vote type never publishes again
     // (issue 26; public-results-secrecy.test.ts).
     await api().reopen(f.appraisal.id, await elevate(ctx.app, token));

@@ -40,7 +40,7 @@ describe('company-addressed reads', () => {
     expect(
       (await get(`/company/${other.company.id}?voter_identifier=${body.voter_identifier}`)).json().has_voted,
     ).toBe(false);
-    expect((await get('/company/99999')).json()).toEqual({ detail: '单位不存在' });
+    expect((await get('/company/99999')).json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
   });
 
   it('GET /cadre-poll/{id}: the cadre poll and whether this voter voted in the evaluation family', async () => {
@@ -71,9 +71,13 @@ describe('company-addressed reads', () => {
     const empty = await createCompany(ctx.app, token, '空单位');
     expect((await get(`/company/${empty.id}/cadre`)).json()).toEqual({
       detail: '该单位暂无选人用人工作问卷',
+      code: 'NO_POLL_OF_KIND',
     });
     expect((await get(`/cadre-poll/${empty.id}`)).statusCode).toBe(404);
-    expect((await get(`/company/99999/person`)).json()).toEqual({ detail: '单位不存在' });
+    expect((await get(`/company/99999/person`)).json()).toEqual({
+      detail: '单位不存在',
+      code: 'COMPANY_NOT_FOUND',
+    });
   });
 
   it('GET /evaluation-subjects/{id}: active subjects only, by sort_order', async () => {
@@ -112,9 +116,13 @@ describe('company-addressed reads', () => {
       .where(eq(polls.id, f.polls.person.id));
     expect((await get(`/cadre-poll/${f.company.id}`)).json()).toEqual({
       detail: '该单位暂无选人用人工作问卷',
+      code: 'NO_POLL_OF_KIND',
     });
     expect((await get(`/company/${f.company.id}/cadre`)).statusCode).toBe(404);
-    expect((await get(`/${f.polls.cadre.id}`)).json()).toEqual({ detail: '问卷不存在' });
+    expect((await get(`/${f.polls.cadre.id}`)).json()).toEqual({
+      detail: '问卷不存在',
+      code: 'POLL_NOT_FOUND',
+    });
     expect(ids((await get(`/company/${f.company.id}`)).json().polls)).toEqual([f.polls.company.id]);
   });
 
@@ -123,7 +131,7 @@ describe('company-addressed reads', () => {
       id: f.polls.person.id,
       title: '领导人员民主测评表',
     });
-    expect((await get('/99999')).json()).toEqual({ detail: '问卷不存在' });
+    expect((await get('/99999')).json()).toEqual({ detail: '问卷不存在', code: 'POLL_NOT_FOUND' });
     expect((await get('/abc')).statusCode).toBe(400);
   });
 });
@@ -152,7 +160,7 @@ describe('public results', () => {
     expect((await get('/')).json()).toEqual([]);
     const res = await get(`/${f.polls.person.id}/stats`);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: '该问卷的结果未公开' });
+    expect(res.json()).toEqual({ detail: '该问卷的结果未公开', code: 'RESULTS_NOT_PUBLISHED' });
     expect((await get('/99999/stats')).statusCode).toBe(404);
   });
 

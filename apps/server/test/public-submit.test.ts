@@ -88,7 +88,7 @@ describe('POST /public/polls/votes/ — appraisal', () => {
     const second = submission(f, 'appraisal', { voter_identifier: body.voter_identifier });
     const res = await submit(ctx.app, second);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: '您已完成投票' });
+    expect(res.json()).toEqual({ detail: '您已完成投票', code: 'ALREADY_VOTED' });
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
   });
 
@@ -166,7 +166,7 @@ describe('GET /public/polls/votes/{id}', () => {
       url: `${PUBLIC}/votes/AAAAAAAAAAAAAAAAAAAAAA`,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: '投票记录不存在' });
+    expect(unknown.json()).toEqual({ detail: '投票记录不存在', code: 'RECEIPT_RECORD_NOT_FOUND' });
     const bad = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/votes/not.a.receipt` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toMatch(/回执编号/);

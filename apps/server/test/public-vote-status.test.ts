@@ -30,15 +30,15 @@ describe('the vote window and the active switch', () => {
   it('refuses with 403 and a clear detail when closed, not yet open or switched off', async () => {
     // A first ballot warms this instance's cached definition; refusals must not rely on it.
     expect((await submit(ctx.app, submission(f))).statusCode).toBe(201);
-    for (const [fields, detail] of [
-      [{ opens_at: hourFromNow(-2), closes_at: hourFromNow(-1) }, '投票已结束'],
-      [{ opens_at: hourFromNow(1), closes_at: hourFromNow(2) }, '投票尚未开始'],
-      [{ opens_at: null, closes_at: null, is_active: false }, '该投票已停用'],
+    for (const [fields, detail, code] of [
+      [{ opens_at: hourFromNow(-2), closes_at: hourFromNow(-1) }, '投票已结束', 'VOTE_CLOSED'],
+      [{ opens_at: hourFromNow(1), closes_at: hourFromNow(2) }, '投票尚未开始', 'VOTE_NOT_STARTED'],
+      [{ opens_at: null, closes_at: null, is_active: false }, '该投票已停用', 'VOTE_INACTIVE'],
     ] as const) {
       await setVoteType(fields);
       const res = await submit(ctx.app, submission(f));
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail });
+      expect(res.json()).toEqual({ detail, code });
     }
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
     await setVoteType({ is_active: true });
@@ -53,7 +53,7 @@ describe('the vote window and the active switch', () => {
     );
     const res = await submit(ctx.app, submission(f));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: '投票已结束' });
+    expect(res.json()).toEqual({ detail: '投票已结束', code: 'VOTE_CLOSED' });
   });
 
   it('a retry of a ballot stored before the close still answers its receipt', async () => {

@@ -118,7 +118,7 @@ describe('GET /public/polls/vote-type/{linkId}', () => {
   it('answers 404 for an unknown link and 400 for a malformed one or voter identifier', async () => {
     const res = await view('AAAAAAAAAAAAAAAAAAAAAA');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: '投票链接无效或已失效' });
+    expect(res.json()).toEqual({ detail: '投票链接无效或已失效', code: 'LINK_UNKNOWN' });
     expect((await view('bad%20link')).statusCode).toBe(400);
     expect((await view(f.appraisal.link_id, '?voter_identifier=a')).statusCode).toBe(400);
   });
@@ -157,9 +157,9 @@ describe('covers', () => {
     expect(file.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     const back = await ctx.app.inject({ method: 'GET', url: url.replace('front', 'back') });
     expect(back.statusCode).toBe(404);
-    expect(back.json()).toEqual({ detail: '封底不存在' });
+    expect(back.json()).toEqual({ detail: '封底不存在', code: 'BACK_COVER_NOT_FOUND' });
     expect((await ctx.app.inject({ method: 'GET', url: url.replace('front', 'side') })).statusCode).toBe(400);
     const unknown = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/vote-type/nolink/cover/front` });
-    expect(unknown.json()).toEqual({ detail: '投票链接无效或已失效' });
+    expect(unknown.json()).toEqual({ detail: '投票链接无效或已失效', code: 'LINK_UNKNOWN' });
   });
 });

@@ -138,7 +138,7 @@ describe('GET /companies/{id}/report.pdf', () => {
     const other = (await summaryOf(a.companyId)).round.id;
     const res = await get(`/companies/${emptyUnit}/report.pdf?round_id=${other}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: '测评批次不存在' });
+    expect(res.json()).toEqual({ detail: '测评批次不存在', code: 'ROUND_NOT_FOUND' });
   });
 });
 

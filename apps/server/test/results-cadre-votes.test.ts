@@ -85,7 +85,10 @@ describe('GET /cadre-votes/', () => {
       poll: { id: s.newlyPromoted.id, target_type: 'newly_promoted' },
     });
     expect(body.subjects.map((x: { name: string }) => x.name)).toEqual(['新干部1', '新干部2']);
-    expect((await get('/cadre-votes/424242')).json()).toEqual({ detail: '投票记录不存在' });
+    expect((await get('/cadre-votes/424242')).json()).toEqual({
+      detail: '投票记录不存在',
+      code: 'RECEIPT_RECORD_NOT_FOUND',
+    });
   });
 });
 

@@ -117,13 +117,18 @@ describe('GET /companies/{id}/results', () => {
   it('404 for an unknown company, vote type or target; 400 for a bad family', async () => {
     const s = await setupAppraisal(ctx.app, token, { persons: 1 });
     const call = (url: string) => ctx.app.inject({ url: `${ADMIN}${url}`, headers: bearer(token) });
-    expect((await call('/companies/9999/results')).json()).toEqual({ detail: '单位不存在' });
+    expect((await call('/companies/9999/results')).json()).toEqual({
+      detail: '单位不存在',
+      code: 'COMPANY_NOT_FOUND',
+    });
     expect((await call(`/companies/${s.companyId}/results?form_category=all`)).statusCode).toBe(400);
     expect((await call(`/vote-targets/results?company_id=${s.companyId}&vote_type_id=9999`)).json()).toEqual({
       detail: '投票类型不存在',
+      code: 'VOTE_TYPE_NOT_FOUND',
     });
     expect((await call(`/vote-targets/results?company_id=${s.companyId}&target_id=9999`)).json()).toEqual({
       detail: '测评对象不存在',
+      code: 'VOTE_TARGET_NOT_FOUND',
     });
     expect((await call('/vote-targets/results')).statusCode).toBe(400);
     // The companies and vote-targets routes still answer beside these.

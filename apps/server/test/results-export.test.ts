@@ -188,7 +188,7 @@ describe('GET /companies/{id}/results/export.xlsx', () => {
       headers: bearer(token),
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: '单位不存在' });
+    expect(res.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
     const bad = await ctx.app.inject({
       url: `${ADMIN}/companies/${a.companyId}/results/ballots.csv?form_category=x`,
       headers: bearer(token),

@@ -183,9 +183,13 @@ describe('GET /cadre-results/statistics equals a recount', () => {
       ctx.app.inject({ url: `${ADMIN}/cadre-results/statistics?${q}`, headers: bearer(token) });
     expect((await call(`company_id=${s.companyId}&threshold=2`)).statusCode).toBe(400);
     expect((await call('')).statusCode).toBe(400);
-    expect((await call(`company_id=${s.companyId + 9}`)).json()).toEqual({ detail: '单位不存在' });
+    expect((await call(`company_id=${s.companyId + 9}`)).json()).toEqual({
+      detail: '单位不存在',
+      code: 'COMPANY_NOT_FOUND',
+    });
     expect((await call(`company_id=${s.companyId}&vote_type_id=99999`)).json()).toEqual({
       detail: '投票类型不存在',
+      code: 'VOTE_TYPE_NOT_FOUND',
     });
   });
 });

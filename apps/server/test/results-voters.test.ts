@@ -135,6 +135,7 @@ describe('GET /votes/by-voter/{voter}', () => {
   it('404 for an unknown voter or company; 400 without company_id', async () => {
     expect((await get(`/votes/by-voter/nobody-00?company_id=${s.companyId}`)).json()).toEqual({
       detail: '未找到该投票人的投票记录',
+      code: 'VOTER_RECORDS_NOT_FOUND',
     });
     expect((await get(`/votes/by-voter/${keys.alice}?company_id=${s.companyId + 1}`)).statusCode).toBe(404);
     expect((await get(`/votes/by-voter/${keys.alice}`)).statusCode).toBe(400);
@@ -150,7 +151,10 @@ describe('DELETE /votes/voter/{voter}', () => {
   it('needs advanced mode: 403 and nothing removed', async () => {
     const res = await del(url());
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: '此操作需要高级模式，请先验证管理员密码' });
+    expect(res.json()).toEqual({
+      detail: '此操作需要高级模式，请先验证管理员密码',
+      code: 'ADVANCED_MODE_REQUIRED',
+    });
     expect(await ctx.database.db.select().from(votes)).toHaveLength(6);
   });
 
@@ -197,9 +201,7 @@ describe('DELETE /votes/voter/{voter}', () => {
           t,
         )
       ).json(),
-    ).toEqual({
-      detail: '该投票类型不属于民主评议',
-    });
+    ).toEqual({ detail: '该投票类型不属于民主评议', code: 'VOTE_TYPE_OTHER_FAMILY' });
     expect(
       (
         await del(

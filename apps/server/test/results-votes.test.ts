@@ -144,7 +144,10 @@ describe('GET /votes/{id}', () => {
 
   it('404 for an unknown ballot, 400 for a bad id', async () => {
     expect((await get('/votes/99999')).statusCode).toBe(404);
-    expect((await get('/votes/99999')).json()).toEqual({ detail: '投票记录不存在' });
+    expect((await get('/votes/99999')).json()).toEqual({
+      detail: '投票记录不存在',
+      code: 'RECEIPT_RECORD_NOT_FOUND',
+    });
     expect((await get('/votes/abc')).statusCode).toBe(400);
   });
 });

@@ -110,6 +110,7 @@ describe('import', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       detail: '有 3 行有误，未导入任何数据',
+      code: 'IMPORT_ROWS_INVALID',
       errors: [
         { row: 3, reason: expect.stringMatching(/名称/) },
         { row: 4, reason: '类型“部门”无效，应为 领导班子 或 个人' },
@@ -128,12 +129,12 @@ describe('import', () => {
     ]);
     const tooMany = await upload('vote-targets', c.id, many);
     expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json()).toEqual({ detail: '一次最多导入 2000 行' });
+    expect(tooMany.json()).toEqual({ detail: '一次最多导入 2000 行', code: 'XLSX_TOO_MANY_ROWS' });
 
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(2000, 1)]);
     const program = await upload('vote-targets', c.id, exe, 'setup.exe.xlsx');
     expect(program.statusCode).toBe(422);
-    expect(program.json()).toEqual({ detail: '文件不是 Excel（.xlsx）文件' });
+    expect(program.json()).toEqual({ detail: '文件不是 Excel（.xlsx）文件', code: 'XLSX_NOT_ZIP' });
 
     const zip = await upload(
       'vote-targets',
@@ -160,7 +161,7 @@ describe('import', () => {
     const c = await createCompany(ctx.app, token);
     const big = await upload('vote-targets', c.id, Buffer.alloc(5 * 1024 * 1024 + 10, 1));
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: '文件不能超过 5 MB' });
+    expect(big.json()).toEqual({ detail: '文件不能超过 5 MB', code: 'FILE_TOO_LARGE' });
     const none = await upload('vote-targets', 999, await xlsxOf([TARGET_HEAD, ['王', '个人', '']]));
     expect(none.statusCode).toBe(404);
     expect(await count('vote_targets')).toBe(0);

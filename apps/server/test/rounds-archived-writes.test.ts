@@ -220,7 +220,7 @@ describe('the archived-write walk', () => {
           : { payload: call.payload as object }),
     });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toEqual({ detail: '该测评批次已归档，不能修改' });
+    expect(res.json()).toEqual({ detail: '该测评批次已归档，不能修改', code: 'ROUND_READ_ONLY' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -262,7 +262,7 @@ describe('the archived-write walk', () => {
     for (const family of ['appraisal', 'evaluation'] as const) {
       const res = await submit(ctx.app, submission(f, family));
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: '本轮测评已结束' });
+      expect(res.json()).toEqual({ detail: '本轮测评已结束', code: 'ROUND_ARCHIVED' });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -283,7 +283,7 @@ describe('the archived-write walk', () => {
       headers: bearer(elevated),
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: '该测评批次已归档，不能修改' });
+    expect(res.json()).toEqual({ detail: '该测评批次已归档，不能修改', code: 'ROUND_READ_ONLY' });
     expect(await snapshot()).toEqual(before);
   });
 });

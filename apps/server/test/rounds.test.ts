@@ -81,7 +81,7 @@ describe('a new unit', () => {
   it('answers 404 for the rounds of an unknown unit', async () => {
     const res = await get(ctx.app, token, '/companies/9999/rounds');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: '单位不存在' });
+    expect(res.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
   });
 });
 
@@ -182,7 +182,7 @@ describe('开始新一轮测评', () => {
     for (const family of ['appraisal', 'evaluation'] as const) {
       const res = await submit(ctx.app, submission(f, family));
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: '本轮测评已结束' });
+      expect(res.json()).toEqual({ detail: '本轮测评已结束', code: 'ROUND_ARCHIVED' });
     }
     expect(await countRows(ctx.database.db)).toEqual(before);
     // The current round's link is a normal one.
@@ -210,7 +210,7 @@ describe('开始新一轮测评', () => {
     const stored = answers.filter((r) => r.statusCode === 201).length;
     for (const r of answers.filter((x) => x.statusCode !== 201)) {
       expect(r.statusCode).toBe(403);
-      expect(r.json()).toEqual({ detail: '本轮测评已结束' });
+      expect(r.json()).toEqual({ detail: '本轮测评已结束', code: 'ROUND_ARCHIVED' });
     }
     const rows = (await ctx.database.db.execute(
       sql`SELECT r.state, count(*)::int AS n FROM submissions s JOIN rounds r ON r.id = s.round_id GROUP BY r.state`,
@@ -224,7 +224,7 @@ describe('开始新一轮测评', () => {
     const before = await tableCounts();
     const res = await startRound(ctx.app, elevated, f.company.id, { name: '2027年度', year: 2027 });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: '请先结束正在进行的投票：班子成员' });
+    expect(res.json()).toEqual({ detail: '请先结束正在进行的投票：班子成员', code: 'ROUND_VOTES_OPEN' });
     expect(await tableCounts()).toEqual(before);
     // Once closed it goes through (the evaluation vote type, open without formal ballots, is closed with it).
     await closeVoteTypes(ctx.app, token, [f.appraisal.id]);
@@ -254,7 +254,7 @@ describe('开始新一轮测评', () => {
     expect(plain.statusCode).toBe(403);
     const unknown = await startRound(ctx.app, elevated, 9999, { name: '2027年度', year: 2027 });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: '单位不存在' });
+    expect(unknown.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
     expect(await tableCounts()).toEqual(before);
   });
 });
@@ -285,7 +285,7 @@ describe('round_id on the reads', () => {
       for (const url of reads) {
         const res = await get(ctx.app, token, url.replace('R', String(id)));
         expect(res.statusCode, url).toBe(404);
-        expect(res.json(), url).toEqual({ detail: '测评批次不存在' });
+        expect(res.json(), url).toEqual({ detail: '测评批次不存在', code: 'ROUND_NOT_FOUND' });
       }
     }
     const bad = await get(ctx.app, token, `/votes/turnout?company_id=${a.id}&round_id=abc`);

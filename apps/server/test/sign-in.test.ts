@@ -56,7 +56,7 @@ describe('sign-in limits', () => {
       expect(codes).toEqual([401, 401, 401, 401, 429]);
       const blocked = await login(other.app, 'admin', 'password123');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ detail: '登录尝试过于频繁，请 1 分钟后再试' });
+      expect(blocked.json()).toEqual({ detail: '登录尝试过于频繁，请 1 分钟后再试', code: 'LOGIN_LIMITED' });
     } finally {
       await other.close();
     }
@@ -134,7 +134,7 @@ describe('tokens', () => {
     await createAdmin(ctx.app);
     const res = await companies(tokenWithoutExpiry({ sub: '1', username: 'admin', tv: 0 }));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: '登录已失效，请重新登录' });
+    expect(res.json()).toEqual({ detail: '登录已失效，请重新登录', code: 'SESSION_EXPIRED' });
   });
 
   it('ends every token of an account that is disabled or deleted', async () => {
@@ -151,6 +151,7 @@ describe('tokens', () => {
     expect((await companies(a.token)).statusCode).toBe(401);
     expect((await login(ctx.app, 'auditor1', 'password123')).json()).toEqual({
       detail: '该账号已停用，请联系系统管理员',
+      code: 'ACCOUNT_DISABLED',
     });
     // Enabled again, the old token stays dead: only a new sign-in works.
     await ctx.app.inject({
@@ -176,7 +177,7 @@ describe('tokens', () => {
       payload: { current_password: 'nope-nope', new_password: 'new-password-1' },
     });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ detail: '当前密码错误' });
+    expect(wrong.json()).toEqual({ detail: '当前密码错误', code: 'CURRENT_PASSWORD_WRONG' });
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/v1/admin/auth/password',
@@ -204,6 +205,6 @@ describe('tokens', () => {
     expect((await me(fresh)).json()).toMatchObject({ must_change_password: true, role: 'auditor' });
     const blocked = await companies(fresh);
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toEqual({ detail: '请先修改密码' });
+    expect(blocked.json()).toEqual({ detail: '请先修改密码', code: 'PASSWORD_CHANGE_REQUIRED' });
   });
 });

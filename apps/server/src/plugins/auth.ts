@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors';
+import { fail } from '../lib/errors';
 import { elevatedUntil, type TokenClaims } from '../modules/auth/auth-token';
 import { signedInAdmin } from '../modules/auth/auth.service';
 import type { SignedInAdmin } from '../modules/auth/roles';
@@ -35,20 +35,20 @@ export default fp(
     app.decorateRequest('admin', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      if (!request.headers.authorization) throw unauthorized('请先登录');
+      if (!request.headers.authorization) throw fail('UNAUTHORIZED');
       let claims: TokenClaims;
       try {
         claims = await request.jwtVerify();
       } catch {
-        throw unauthorized('登录已失效，请重新登录');
+        throw fail('SESSION_EXPIRED');
       }
       // A token without an expiry never ends on its own: refused, whoever signed it.
-      if (typeof claims.exp !== 'number') throw unauthorized('登录已失效，请重新登录');
+      if (typeof claims.exp !== 'number') throw fail('SESSION_EXPIRED');
       request.admin = await signedInAdmin(app.db, claims);
     });
 
     app.decorate('requireAdvancedMode', async (request: FastifyRequest) => {
-      if (!elevatedUntil(request.user)) throw forbidden('此操作需要高级模式，请先验证管理员密码');
+      if (!elevatedUntil(request.user)) throw fail('ADVANCED_MODE_REQUIRED');
     });
   },
   { name: 'auth' },

@@ -3,14 +3,7 @@ import type { AccountCreateBody, AccountUpdateBody } from '@kaoping/contracts/ac
 import { ROLE_LABELS, type Role } from '@kaoping/contracts/auth';
 import type { Db } from '../../db/client';
 import type { AuditContext } from '../../lib/audit-context';
-import {
-  conflict,
-  forbidden,
-  invalid,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  notFound,
-} from '../../lib/errors';
+import { fail, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors';
 import * as repo from './auth.repository';
 import { isRole } from './roles';
 
@@ -34,13 +27,13 @@ const roleName = (r: string | null) => (isRole(r) ? ROLE_LABELS[r] : '无角色'
 /** Only an auditor may see all units; a unit admin is given units one by one; a system admin has all. */
 function unitsFor(role: Role | null, allUnits: boolean, unitIds: number[]) {
   if (role === 'system_admin') return { allUnits: true, unitIds: [] };
-  if (allUnits && role !== 'auditor') throw invalid('只有监督员可以设为查看全部单位');
+  if (allUnits && role !== 'auditor') throw fail('ALL_UNITS_AUDITOR_ONLY');
   return { allUnits, unitIds: allUnits ? [] : unitIds };
 }
 
 async function findAccount(db: Db, id: number) {
   const row = await repo.findUserWithUnits(db, id);
-  if (!row) throw notFound('账号不存在');
+  if (!row) throw fail('ACCOUNT_NOT_FOUND');
   return row;
 }
 
@@ -67,8 +60,8 @@ export async function createAccount(db: Db, body: AccountCreateBody, audit: Audi
     audit.objectId = String(id);
     return mapAccount(await findAccount(db, id));
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('用户名已存在');
-    if (isForeignKeyViolation(err)) throw invalid('所选单位不存在');
+    if (isUniqueViolation(err)) throw fail('USERNAME_TAKEN');
+    if (isForeignKeyViolation(err)) throw fail('ACCOUNT_UNIT_NOT_FOUND');
     throw err;
   }
 }
@@ -82,7 +75,7 @@ export async function updateAccount(
   audit: AuditContext,
 ) {
   if (id === selfId && (body.role !== undefined || body.disabled !== undefined)) {
-    throw forbidden('不能修改自己的角色或停用自己');
+    throw fail('SELF_ROLE_CHANGE');
   }
   try {
     await db.transaction(async (tx) => {
@@ -93,7 +86,7 @@ export async function updateAccount(
       const leavesAdmins =
         before.role === 'system_admin' && !before.disabled && (role !== 'system_admin' || disabled);
       if (leavesAdmins && (await repo.countOtherActiveSystemAdmins(tx, id)) === 0) {
-        throw conflict('不能停用或降级最后一个系统管理员');
+        throw fail('LAST_ADMIN_DEMOTE');
       }
       const units = unitsFor(role, body.all_units ?? before.allUnits, body.unit_ids ?? before.unitIds);
       // A disable ends the account's tokens at once.
@@ -114,7 +107,7 @@ export async function updateAccount(
       audit.objectId = String(id);
     });
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw invalid('所选单位不存在');
+    if (isForeignKeyViolation(err)) throw fail('ACCOUNT_UNIT_NOT_FOUND');
     throw err;
   }
   return mapAccount(await findAccount(db, id));
@@ -130,7 +123,7 @@ export async function resetPassword(db: Db, id: number, password: string, audit:
 }
 
 export async function deleteAccount(db: Db, selfId: number, id: number, audit: AuditContext) {
-  if (id === selfId) throw forbidden('不能删除自己的账号');
+  if (id === selfId) throw fail('SELF_DELETE');
   await db.transaction(async (tx) => {
     await repo.lockSystemAdmins(tx);
     const before = await findAccount(tx, id);
@@ -139,7 +132,7 @@ export async function deleteAccount(db: Db, selfId: number, id: number, audit: A
       !before.disabled &&
       (await repo.countOtherActiveSystemAdmins(tx, id)) === 0
     ) {
-      throw conflict('不能删除最后一个系统管理员');
+      throw fail('LAST_ADMIN_DELETE');
     }
     await repo.deleteUser(tx, id);
     audit.summary = `删除账号“${before.username}”（${roleName(before.role)}）`;

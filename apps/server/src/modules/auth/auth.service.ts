@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { RegisterBody } from '@kaoping/contracts/auth';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, invalid, isUniqueViolation, unauthorized } from '../../lib/errors';
+import { fail, isUniqueViolation } from '../../lib/errors';
 import * as repo from './auth.repository';
 import { ELEVATION_SECONDS, elevatedUntil, newSessionId, type TokenClaims } from './auth-token';
 import { isRole, type SignedInAdmin } from './roles';
@@ -43,9 +43,9 @@ export async function register(db: Db, input: RegisterBody, registrationCode: st
       await repo.lockRegistrations(tx);
       const first = (await repo.countUsers(tx)) === 0;
       if (!first) {
-        if (!registrationCode) throw forbidden('注册已关闭：系统已有管理员，请联系管理员创建账号');
+        if (!registrationCode) throw fail('REGISTRATION_CLOSED');
         if (!input.registration_code || !sameSecret(input.registration_code, registrationCode)) {
-          throw forbidden('注册码错误');
+          throw fail('REGISTRATION_CODE_WRONG');
         }
       }
       const user = await repo.insertUser(tx, {
@@ -58,7 +58,7 @@ export async function register(db: Db, input: RegisterBody, registrationCode: st
       return { user: { id: user.id, username: user.username }, claims: claimsOf(user) };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('用户名已存在');
+    if (isUniqueViolation(err)) throw fail('USERNAME_TAKEN');
     throw err;
   }
 }
@@ -67,8 +67,8 @@ export async function register(db: Db, input: RegisterBody, registrationCode: st
 export async function login(db: Db, sign: SignToken, username: string, password: string) {
   const user = await repo.findUserByName(db, username.trim());
   const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
-  if (!user || !ok) throw unauthorized('用户名或密码错误');
-  if (user.disabled) throw unauthorized('该账号已停用，请联系系统管理员');
+  if (!user || !ok) throw fail('LOGIN_FAILED');
+  if (user.disabled) throw fail('ACCOUNT_DISABLED');
   return { access_token: sign(claimsOf(user)), token_type: 'bearer' as const };
 }
 
@@ -79,8 +79,7 @@ export async function login(db: Db, sign: SignToken, username: string, password:
 export async function signedInAdmin(db: Db, claims: TokenClaims): Promise<SignedInAdmin> {
   const id = Number(claims.sub);
   const user = Number.isSafeInteger(id) ? await repo.findUserWithUnits(db, id) : undefined;
-  if (!user || user.disabled || user.tokenVersion !== (claims.tv ?? 0))
-    throw unauthorized('登录已失效，请重新登录');
+  if (!user || user.disabled || user.tokenVersion !== (claims.tv ?? 0)) throw fail('SESSION_EXPIRED');
   const role = isRole(user.role) ? user.role : null;
   return {
     id: user.id,
@@ -101,8 +100,8 @@ export async function enterAdvancedMode(
   sid?: string,
 ) {
   const user = await repo.findUserById(db, userId);
-  if (!user) throw unauthorized('登录已失效，请重新登录');
-  if (!(await verify(user.passwordHash, password))) throw forbidden('管理员密码错误');
+  if (!user) throw fail('SESSION_EXPIRED');
+  if (!(await verify(user.passwordHash, password))) throw fail('ADMIN_PASSWORD_WRONG');
   const until = Math.floor(Date.now() / 1000) + ELEVATION_SECONDS;
   return {
     access_token: sign({ ...claimsOf(user, sid), elevated_until: until }),
@@ -120,9 +119,9 @@ export async function changeOwnPassword(
   sid?: string,
 ) {
   const user = await repo.findUserById(db, userId);
-  if (!user) throw unauthorized('登录已失效，请重新登录');
-  if (!(await verify(user.passwordHash, input.current_password))) throw forbidden('当前密码错误');
-  if (input.current_password === input.new_password) throw invalid('新密码不能与当前密码相同');
+  if (!user) throw fail('SESSION_EXPIRED');
+  if (!(await verify(user.passwordHash, input.current_password))) throw fail('CURRENT_PASSWORD_WRONG');
+  if (input.current_password === input.new_password) throw fail('PASSWORD_UNCHANGED');
   const passwordHash = await hash(input.new_password);
   const row = await repo.updateUser(db, userId, { passwordHash, mustChangePassword: false }, true);
   return { access_token: sign(claimsOf(row!, sid)), token_type: 'bearer' as const };

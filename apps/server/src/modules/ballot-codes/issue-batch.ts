@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { conflict } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { insertCodes, nextBatch } from './ballot-codes.repository';
 import { makeCodes } from './code-maker';
 
@@ -13,7 +13,7 @@ export async function issueBatch(tx: Db, voteTypeId: number, count: number, forP
   const issued: string[] = [];
   // A clash with an existing code of the vote type is rare (31^10 codes); the shortfall is topped up.
   for (let round = 0; issued.length < count; round++) {
-    if (round === 10) throw conflict('生成测评码失败，请重试');
+    if (round === 10) throw fail('CODE_GENERATION_FAILED');
     issued.push(...(await insertCodes(tx, voteTypeId, batch, makeCodes(count - issued.length), forPaper)));
   }
   return { batch, codes: issued };

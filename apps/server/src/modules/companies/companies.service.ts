@@ -1,6 +1,6 @@
 import type { Company, CompanyListQuery } from '@kaoping/contracts/company';
 import type { Db } from '../../db/client';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { fail, isUniqueViolation } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { insertRound } from '../rounds/rounds.repository';
@@ -11,7 +11,7 @@ export function mapCompany(row: repo.CompanyRow): Company {
   return { id: row.id, name: row.name, created_at: row.createdAt.toISOString() };
 }
 
-const duplicate = (name: string) => conflict(`单位名称“${name}”已存在`);
+const duplicate = (name: string) => fail('COMPANY_NAME_TAKEN', { name });
 
 /** The companies page; `onlyIds` (the admin's units, null for all) hides every other unit. */
 export async function listCompanies(
@@ -32,7 +32,7 @@ export async function listCompanies(
 /** The company, or 404; every company-scoped service starts here. */
 export async function getCompany(db: Db, id: number) {
   const row = await repo.findCompany(db, id);
-  if (!row) throw notFound('单位不存在');
+  if (!row) throw fail('COMPANY_NOT_FOUND');
   return row;
 }
 
@@ -57,7 +57,7 @@ export async function createCompany(db: Db, name: string) {
 export async function renameCompany(db: Db, id: number, name: string) {
   try {
     const row = await repo.updateCompanyName(db, id, name);
-    if (!row) throw notFound('单位不存在');
+    if (!row) throw fail('COMPANY_NOT_FOUND');
     return mapCompany(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate(name);
@@ -70,7 +70,7 @@ export async function deleteCompany(db: Db, id: number, actor: Actor) {
   await db.transaction(async (tx) => {
     await deleteCompanySubmissions(tx, id);
     const row = await repo.deleteCompany(tx, id);
-    if (!row) throw notFound('单位不存在');
+    if (!row) throw fail('COMPANY_NOT_FOUND');
     await recordAudit(tx, actor, 'company.delete', { company_id: id, name: row.name });
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { COVER_CONTENT_TYPES, COVER_DISPLAY_MAX_PX, type CoverContentType } from '@kaoping/contracts/cover';
-import { fail, invalid } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { assertPdfRunsNothing } from './pdf-check';
 
 // sharp (libvips) and file-type load on the first upload, not when the server starts.
@@ -35,7 +35,7 @@ export interface ProcessedCover {
 
 /** The real format of the bytes, or 415: a renamed .exe stays an .exe whatever its name says. */
 async function sniff(data: Buffer): Promise<CoverContentType> {
-  if (data.length === 0) throw invalid('文件为空，请重新选择');
+  if (data.length === 0) throw fail('FILE_EMPTY');
   const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(data);
   const mime = COVER_CONTENT_TYPES.find((t) => t === found?.mime);
@@ -72,9 +72,9 @@ async function displayCopy(data: Buffer): Promise<DisplayCopy> {
     };
   } catch (err) {
     if (/pixel limit/i.test(String((err as Error).message))) {
-      throw invalid('图片像素过多（超过 6,000 万像素），请缩小后再上传');
+      throw fail('IMAGE_TOO_MANY_PIXELS');
     }
-    throw invalid('图片文件已损坏或无法读取，请重新导出后再上传');
+    throw fail('IMAGE_UNREADABLE');
   }
 }
 

@@ -1,6 +1,6 @@
 import { COVER_KIND_LABELS, type Cover, type CoverKind } from '@kaoping/contracts/cover';
 import type { Db } from '../../db/client';
-import { isForeignKeyViolation, notFound } from '../../lib/errors';
+import { fail, isForeignKeyViolation } from '../../lib/errors';
 import { assertRoundWritable } from '../rounds/round-scope';
 import { getScopedVoteType, getVoteTypeOfCompany } from '../vote-types/vote-types.service';
 import { forgetCoverLookups, primeCoverBytes } from './cover-cache';
@@ -92,7 +92,7 @@ export async function uploadCover(
     return mapCover(row);
   } catch (err) {
     // The vote type was deleted while the file was uploading.
-    if (isForeignKeyViolation(err)) throw notFound('投票类型不存在');
+    if (isForeignKeyViolation(err)) throw fail('VOTE_TYPE_NOT_FOUND');
     throw err;
   }
 }
@@ -146,7 +146,7 @@ export async function applyCoverToAll(db: Db, companyId: number, voteTypeId: num
   return db.transaction(async (tx) => {
     await assertRoundWritable(tx, voteType.roundId);
     if (!(await repo.findCover(tx, voteTypeId, kind))) {
-      throw notFound(`该投票类型尚未上传${COVER_KIND_LABELS[kind]}`);
+      throw fail('COVER_NOT_UPLOADED_HERE', { kind: COVER_KIND_LABELS[kind] });
     }
     const written = await repo.copyCoverToCompany(tx, companyId, voteTypeId, kind);
     forgetCoverLookups();
@@ -158,9 +158,9 @@ export async function applyCoverToAll(db: Db, companyId: number, voteTypeId: num
 export async function deleteCoverById(db: Db, id: number, companyId?: number) {
   await db.transaction(async (tx) => {
     const row = await repo.findCoverById(tx, id);
-    if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('封面不存在');
+    if (!row || (companyId !== undefined && row.companyId !== companyId)) throw fail('COVER_NOT_FOUND');
     await assertRoundWritable(tx, (await getScopedVoteType(tx, row.voteTypeId)).roundId);
-    if (!(await repo.deleteCoverById(tx, id))) throw notFound('封面不存在');
+    if (!(await repo.deleteCoverById(tx, id))) throw fail('COVER_NOT_FOUND');
   });
   forgetCoverLookups();
 }
@@ -170,7 +170,7 @@ export async function deleteCover(db: Db, companyId: number, voteTypeId: number,
     const voteType = await getVoteTypeOfCompany(tx, companyId, voteTypeId);
     await assertRoundWritable(tx, voteType.roundId);
     if (!(await repo.deleteCover(tx, voteTypeId, kind))) {
-      throw notFound(`尚未上传${COVER_KIND_LABELS[kind]}`);
+      throw fail('COVER_NOT_UPLOADED', { kind: COVER_KIND_LABELS[kind] });
     }
   });
   forgetCoverLookups();

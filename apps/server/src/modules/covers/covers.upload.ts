@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { COVER_FILE_FIELD, COVER_MAX_BYTES } from '@kaoping/contracts/cover';
-import { AppError, badRequest, fail, invalid } from '../../lib/errors';
+import { AppError, fail } from '../../lib/errors';
 import type { UploadedFile } from './covers.service';
 
 const MAX_MB = COVER_MAX_BYTES / 1024 / 1024;
@@ -12,8 +12,8 @@ export async function readCoverUpload(request: FastifyRequest): Promise<Uploaded
   }
   try {
     const part = await request.file();
-    if (!part) throw invalid('请选择要上传的文件');
-    if (part.fieldname !== COVER_FILE_FIELD) throw invalid(`文件字段名必须是 ${COVER_FILE_FIELD}`);
+    if (!part) throw fail('UPLOAD_FILE_MISSING');
+    if (part.fieldname !== COVER_FILE_FIELD) throw fail('UPLOAD_FIELD_NAME', { field: COVER_FILE_FIELD });
     return { fileName: part.filename, data: await part.toBuffer() };
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -23,6 +23,6 @@ export async function readCoverUpload(request: FastifyRequest): Promise<Uploaded
     }
     // The multipart plugin's own limit errors carry a 4xx; a broken body from the parser does not.
     if (e.statusCode && e.statusCode < 500) throw err;
-    throw badRequest('上传内容格式错误，请重新选择文件上传');
+    throw fail('COVER_UPLOAD_MALFORMED');
   }
 }

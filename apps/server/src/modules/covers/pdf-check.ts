@@ -1,6 +1,6 @@
 import type * as PdfLib from 'pdf-lib';
 import type { PDFContext, PDFObject } from 'pdf-lib';
-import { invalid } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 
 /**
  * Keys that make a PDF run something: JavaScript (/JS, the /JavaScript name tree), automatic actions
@@ -10,9 +10,6 @@ import { invalid } from '../../lib/errors';
 const FORBIDDEN_KEYS = new Set(['/JS', '/JavaScript', '/AA', '/XFA']);
 /** Action types that run code or programs, wherever the action sits (/OpenAction, links, fields). */
 const FORBIDDEN_ACTIONS = new Set(['/JavaScript', '/Launch']);
-
-const SCRIPT_DETAIL =
-  'PDF 文件含有脚本或自动执行的动作（如 JavaScript），为保护投票人已拒绝上传。请用“打印为 PDF”重新导出后再上传，或改传图片';
 
 /** Direct objects nest this deep at most in real files; deeper nesting is refused rather than walked. */
 const MAX_DEPTH = 64;
@@ -40,7 +37,7 @@ async function parse({ PDFParser }: typeof PdfLib, data: Buffer): Promise<PDFCon
     // requests every 100 objects, so a large file does not hold the server up.
     return await PDFParser.forBytesWithOptions(data, 100, true).parseDocument();
   } catch {
-    throw invalid('PDF 文件已损坏或格式不规范，无法检查其内容。请重新导出后再上传');
+    throw fail('PDF_UNREADABLE');
   }
 }
 
@@ -53,13 +50,12 @@ export async function assertPdfRunsNothing(data: Buffer) {
   // pdf-lib loads on the first PDF cover, not when the server starts.
   const lib = await import('pdf-lib');
   const context = await parse(lib, data);
-  if (context.trailerInfo.Encrypt) throw invalid('不支持加密或设置了密码的 PDF 文件，请去掉保护后再上传');
+  if (context.trailerInfo.Encrypt) throw fail('PDF_ENCRYPTED');
   for (const [, obj] of context.enumerateIndirectObjects()) {
-    if (obj instanceof lib.PDFInvalidObject)
-      throw invalid('PDF 文件含有无法识别的内容，无法检查。请重新导出后再上传');
-    if (runsSomething(lib, obj)) throw invalid(SCRIPT_DETAIL);
+    if (obj instanceof lib.PDFInvalidObject) throw fail('PDF_UNKNOWN_CONTENT');
+    if (runsSomething(lib, obj)) throw fail('PDF_SCRIPT');
   }
   for (const value of [context.trailerInfo.Root, context.trailerInfo.Info]) {
-    if (runsSomething(lib, value)) throw invalid(SCRIPT_DETAIL);
+    if (runsSomething(lib, value)) throw fail('PDF_SCRIPT');
   }
 }

@@ -44,6 +44,7 @@ const subjects: roster.Roster<
   EvaluationSubject
 > = {
   label: '评议对象',
+  notFound: 'SUBJECT_NOT_FOUND',
   table: evaluationSubjects,
   deleteAction: 'evaluation_subject.delete',
   find: repo.findSubject,

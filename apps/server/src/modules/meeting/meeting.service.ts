@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { MeetingBoard, MeetingShareState } from '@kaoping/contracts/meeting';
-import { MEETING_LINK_GONE, meetingSummaryNotCounted } from '@kaoping/contracts/meeting';
 import { roundRatio } from '@kaoping/contracts/scoring';
 import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
 import { turnoutRows } from '../results/turnout.service';
@@ -145,7 +144,9 @@ export async function setMeetingSummary(db: Db, companyId: number, show: boolean
   const round = await currentRound(db, companyId);
   const { notCounted, stamp } = await coverage(db, round.id);
   if (show && stamp === null) {
-    throw conflict(meetingSummaryNotCounted(notCounted.length ? notCounted : ['本轮投票类型']));
+    throw fail('MEETING_SUMMARY_NOT_COUNTED', {
+      names: (notCounted.length ? notCounted : ['本轮投票类型']).join('、'),
+    });
   }
   await db.transaction(async (tx) => {
     await assertRoundWritable(tx, round.id);
@@ -209,6 +210,6 @@ export async function companyOfShare(db: Db, token: string) {
   const key = /^[A-Za-z0-9_-]{24}$/.test(token)
     ? await findSettingKeyByValue(db, SHARE_PREFIX, token)
     : undefined;
-  if (!key) throw notFound(MEETING_LINK_GONE);
+  if (!key) throw fail('MEETING_LINK_GONE');
   return Number(key.slice(SHARE_PREFIX.length));
 }

@@ -11,7 +11,7 @@ import { POLL_KIND_LABELS, type PollTargetType } from '@kaoping/contracts/poll-k
 import { ballotStructure, renamedOption } from '@kaoping/contracts/poll-structure';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import type { Db } from '../../db/client';
-import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
+import { fail, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { ballotCountsByPoll, countPollBallots } from '../ballots/ballot-rows.repository';
@@ -34,13 +34,12 @@ export function mapPoll(row: repo.PollRow): Poll {
 
 const kindsOf = (kind?: PollTargetType) => (kind === undefined ? undefined : [kind]);
 
-const alreadyHas = (kind: PollTargetType) =>
-  conflict(`该单位已有${POLL_KIND_LABELS[kind].poll}，不能重复创建`);
+const alreadyHas = (kind: PollTargetType) => fail('POLL_KIND_TAKEN', { poll: POLL_KIND_LABELS[kind].poll });
 
 /** The form_schema checked against the kind, defaults filled in; 422 naming the field otherwise. */
 function checkFormSchema(kind: PollTargetType, raw: unknown) {
   const result = parseFormSchema(kind, raw);
-  if (!result.success) throw invalid(result.error);
+  if (!result.success) throw fail(result.code, result.params);
   return result.data;
 }
 
@@ -75,7 +74,7 @@ export async function listCompanyPolls(db: Db, companyId: number, targetType?: P
 
 export async function getPoll(db: Db, id: number) {
   const row = await repo.findPoll(db, id);
-  if (!row) throw notFound('问卷不存在');
+  if (!row) throw fail('POLL_NOT_FOUND');
   return mapPoll(row);
 }
 
@@ -114,7 +113,7 @@ export async function createPoll(db: Db, body: PollCreateBody) {
 export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
   return db.transaction(async (tx) => {
     const current = await repo.lockPoll(tx, id);
-    if (!current) throw notFound('问卷不存在');
+    if (!current) throw fail('POLL_NOT_FOUND');
     await assertRoundWritable(tx, current.roundId);
     const kind = current.targetType as PollTargetType;
     const patch: repo.PollPatch = {};
@@ -126,19 +125,15 @@ export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
       if (renamed || ballotStructure(kind, patch.formSchema) !== ballotStructure(kind, current.formSchema)) {
         const ballots = await countPollBallots(tx, id);
         if (ballots > 0 && renamed) {
-          throw conflict(
-            `该问卷已有 ${ballots} 份投票记录，选项名称不能再修改：${renamed}会改变已投选票和统计结果的含义`,
-          );
+          throw fail('POLL_OPTION_RENAME_LOCKED', { count: ballots, renamed });
         }
         if (ballots > 0) {
-          throw conflict(
-            `该问卷已有 ${ballots} 份投票记录，只能修改标题、说明和题目文字，不能增删题目或修改选项、分值`,
-          );
+          throw fail('POLL_STRUCTURE_LOCKED', { count: ballots });
         }
       }
     }
     const row = await repo.updatePoll(tx, id, patch);
-    if (!row) throw notFound('问卷不存在');
+    if (!row) throw fail('POLL_NOT_FOUND');
     return mapPoll(row);
   });
 }
@@ -147,15 +142,15 @@ export async function updatePoll(db: Db, id: number, body: PollUpdateBody) {
 export async function deletePoll(db: Db, id: number, actor: Actor) {
   await db.transaction(async (tx) => {
     const row = await repo.lockPoll(tx, id);
-    if (!row) throw notFound('问卷不存在');
+    if (!row) throw fail('POLL_NOT_FOUND');
     await assertRoundWritable(tx, row.roundId);
     const ballots = await countPollBallots(tx, id);
-    if (ballots > 0) throw conflict(`该问卷已有 ${ballots} 份投票记录，不能删除`);
+    if (ballots > 0) throw fail('POLL_HAS_BALLOTS', { count: ballots });
     try {
       await repo.deletePoll(tx, id);
     } catch (err) {
       // A ballot that arrived after the count still holds the poll through its foreign key.
-      if (isForeignKeyViolation(err)) throw conflict('该问卷已有投票记录，不能删除');
+      if (isForeignKeyViolation(err)) throw fail('POLL_IN_USE');
       throw err;
     }
     await recordAudit(tx, actor, 'poll.delete', {

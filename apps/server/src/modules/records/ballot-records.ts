@@ -1,7 +1,7 @@
 import type { FormCategory } from '@kaoping/contracts/vote-type';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { findPollsByIds, type PollRow } from '../polls/polls.repository';
 import { recordsRound, roundOf } from '../rounds/round-scope';
 import { voterSubmissions } from './voters.service';
@@ -100,7 +100,7 @@ export async function getRecord<R extends RowBase, F, Q extends F, Rec, E>(
   id: number,
 ) {
   const row = await src.find(db, id);
-  if (!row) throw notFound('投票记录不存在');
+  if (!row) throw fail('RECEIPT_RECORD_NOT_FOUND');
   const [poll] = await findPollsByIds(db, [row.vote.pollId]);
   return {
     ...src.map(row),

@@ -1,8 +1,7 @@
 import type { VoterFilterQuery, VoterResult, VoterResultsQuery } from '@kaoping/contracts/records';
 import { FORM_CATEGORY_LABELS, type FormCategory } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
-import { VOTER_DELETE_AFTER_END } from '@kaoping/contracts/constants';
-import { forbidden, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { getCompany } from '../companies/companies.service';
@@ -70,7 +69,7 @@ export async function voterSubmissions(
 ) {
   await getCompany(db, scope.companyId);
   const rows = await repo.findVoterSubmissions(db, family, { ...scope, voter });
-  if (rows.length === 0) throw notFound('未找到该投票人的投票记录');
+  if (rows.length === 0) throw fail('VOTER_RECORDS_NOT_FOUND');
   return { ids: rows.map((r) => r.submission.id), submissions: await mapRows(db, family, rows) };
 }
 
@@ -89,14 +88,14 @@ export async function deleteVoter(
   // Once the vote has ended the figures are being read (and printed): only a system admin may still
   // take a ballot out, and the figures say so (deleted_ballots).
   if (countStageOf(voteType) !== 'voting' && actor.role !== 'system_admin') {
-    throw forbidden(VOTER_DELETE_AFTER_END);
+    throw fail('VOTER_DELETE_AFTER_END');
   }
   if (voteType.formCategory !== family) {
-    throw notFound(`该投票类型不属于${FORM_CATEGORY_LABELS[family]}`);
+    throw fail('VOTE_TYPE_OTHER_FAMILY', { family: FORM_CATEGORY_LABELS[family] });
   }
   // The round asked about must be the unit's (404) and the vote type's; an archived one never changes (409).
   const round = await roundOf(db, scope.companyId, scope.roundId);
-  if (scope.roundId !== undefined && round.id !== voteType.roundId) throw notFound('投票类型不存在');
+  if (scope.roundId !== undefined && round.id !== voteType.roundId) throw fail('VOTE_TYPE_NOT_FOUND');
   return db.transaction(async (tx) => {
     await assertRoundWritable(tx, voteType.roundId);
     const found = await repo.findSubmissionToDelete(tx, family, {
@@ -106,7 +105,7 @@ export async function deleteVoter(
       voter,
     });
     const row = found && (await repo.lockSubmission(tx, found.id));
-    if (!row) throw notFound('未找到该投票人的投票记录');
+    if (!row) throw fail('VOTER_RECORDS_NOT_FOUND');
     const deleted = await repo.deleteSubmission(tx, family, row.id);
     if (!row.isTest) await addDeletedBallots(tx, row.voteTypeId, 1);
     await recordAudit(tx, actor, 'votes.voter.delete', {

@@ -2,7 +2,7 @@ import { competitionRanks } from '@kaoping/contracts/ranking';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { weightedScore, type ScoringAggregate } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { emptyBucket, scoringBuckets, type Bucket } from '../ballots/scoring-counts.repository';
 import { getCompany } from '../companies/companies.service';
 import { isParsed, readRoundPolls, type ParsedPoll } from '../polls/parsed-poll';
@@ -61,11 +61,11 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
   const asked = allTypes.filter(
     (t) => filter.voteTypeId === undefined || t.vote_type_id === filter.voteTypeId,
   );
-  if (filter.voteTypeId !== undefined && asked.length === 0) throw notFound('投票类型不存在');
+  if (filter.voteTypeId !== undefined && asked.length === 0) throw fail('VOTE_TYPE_NOT_FOUND');
   // A vote type still open is named, never counted: the weighted score is over the ended ones.
   const { shown: voteTypes, open } = splitOpen(asked);
   if (filter.targetId !== undefined && !allTargets.some((t) => t.id === filter.targetId)) {
-    throw notFound('测评对象不存在');
+    throw fail('VOTE_TARGET_NOT_FOUND');
   }
   const weightOf = new Map(types.map((t) => [t.id, t.weight]));
 

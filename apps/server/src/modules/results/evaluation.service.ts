@@ -7,7 +7,7 @@ import {
   DISAPPROVAL_FLAG_THRESHOLD,
 } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { evaluationBallots } from '../ballots/cadre-votes.repository';
 import { getCompany } from '../companies/companies.service';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
@@ -35,7 +35,7 @@ export async function evaluationResults(
     evaluationBallots(db, round.id, opts.voteTypeId),
   ]);
   const asked = allTypes.filter((t) => opts.voteTypeId === undefined || t.vote_type_id === opts.voteTypeId);
-  if (opts.voteTypeId !== undefined && asked.length === 0) throw notFound('投票类型不存在');
+  if (opts.voteTypeId !== undefined && asked.length === 0) throw fail('VOTE_TYPE_NOT_FOUND');
   // A vote type still open is named, never counted (evaluationBallots leaves its ballots out).
   const { shown: voteTypes, open } = splitOpen(asked);
 

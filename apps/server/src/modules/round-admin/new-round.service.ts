@@ -3,7 +3,7 @@
 import type { Round, RoundCreateInput } from '@kaoping/contracts/rounds';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict, isUniqueViolation } from '../../lib/errors';
+import { fail, isUniqueViolation } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { countVoteTypeSubmissions } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
@@ -20,7 +20,7 @@ import { countUnsettled, deleteRoundSheets } from '../paper/paper.repository';
 import { codeCounts } from '../ballot-codes/ballot-codes.repository';
 import { copyVoteTypesToRound } from '../vote-types/vote-types.service';
 
-const duplicateName = () => conflict('批次名称已存在');
+const duplicateName = () => fail('ROUND_NAME_TAKEN');
 
 /**
  * Archives the current round (state archived, archived_at now; its vote types that are still running
@@ -45,13 +45,13 @@ export async function startNewRound(
       const voteTypes = await lockRoundVoteTypes(tx, found.id);
       // Writes into the round (holding it FOR SHARE) finish first; later ones wait and then see it archived.
       const old = (await rounds.lockRound(tx, found.id))!;
-      if (old.state !== 'current') throw conflict('测评批次已变更，请刷新后重试');
+      if (old.state !== 'current') throw fail('ROUND_CHANGED');
       const running: string[] = [];
       for (const v of voteTypes) {
         if (statusOf(v) === 'open' && (await countVoteTypeSubmissions(tx, v.id, false)) > 0)
           running.push(v.name);
       }
-      if (running.length) throw conflict(`请先结束正在进行的投票：${running.join('、')}`);
+      if (running.length) throw fail('ROUND_VOTES_OPEN', { names: running.join('、') });
       // Paper handed in but not keyed, or keyed once: archiving would lose it (完成计票 says so first).
       const paperLeft: string[] = [];
       const printed = await codeCounts(
@@ -64,7 +64,7 @@ export async function startNewRound(
           paperLeft.push(v.name);
       }
       if (paperLeft.length) {
-        throw conflict(`请先完成计票（仍有纸质票未录入或待核对）：${paperLeft.join('、')}`);
+        throw fail('ROUND_PAPER_LEFT', { names: paperLeft.join('、') });
       }
       if (await rounds.findRoundByName(tx, companyId, body.name)) throw duplicateName();
 

@@ -3,7 +3,7 @@
 import type { CompanyHistory, RoundList, TargetHistory } from '@kaoping/contracts/rounds';
 import { round2 } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { formalSubmissionsByRound } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { countSubjectsByRound } from '../evaluation-subjects/evaluation-subjects.repository';
@@ -117,7 +117,7 @@ async function lineOf(db: Db, target: VoteTargetRow) {
 /** GET /vote-targets/{id}/history: the target's figures in every round it (or its origin) was in. */
 export async function targetHistory(db: Db, targetId: number): Promise<TargetHistory> {
   const target = await findVoteTarget(db, targetId);
-  if (!target) throw notFound('测评对象不存在');
+  if (!target) throw fail('VOTE_TARGET_NOT_FOUND');
   const line = await lineOf(db, target);
   const items = await Promise.all(
     line.map(async (t) => {

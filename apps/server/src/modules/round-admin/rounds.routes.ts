@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { companyHistory, round, roundCreateBody, roundList } from '@kaoping/contracts/rounds';
 import { actorOf } from '../../lib/actor';
-import { badRequest } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import * as history from './round-history.service';
 import { startNewRound } from './new-round.service';
 
@@ -55,7 +55,7 @@ const roundsRoutes: FastifyPluginAsyncZod = async (app) => {
         const issues = (request.validationError.validation ?? [])
           .slice(0, 3)
           .map((i: { message?: string }) => i.message ?? '无效');
-        throw badRequest(`参数校验失败：${issues.join('；') || '请求体无效'}`);
+        throw fail('INVALID_PARAMS', { issues: issues.join('；') || '请求体无效' });
       }
       const created = await startNewRound(app.db, request.params.id, request.body, actorOf(request));
       return reply.status(201).send(created);

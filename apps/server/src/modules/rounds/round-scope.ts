@@ -1,7 +1,6 @@
 import type { Round } from '@kaoping/contracts/rounds';
-import { ROUND_ARCHIVED_DETAIL, ROUND_NOT_FOUND_DETAIL } from '@kaoping/contracts/rounds';
 import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import * as repo from './rounds.repository';
 
 export function mapRound(row: repo.RoundRow): Round {
@@ -19,7 +18,7 @@ export function mapRound(row: repo.RoundRow): Round {
 /** The unit's current round, or 404 '单位不存在' (every unit has one). */
 export async function currentRound(db: Db, companyId: number) {
   const row = await repo.findCurrentRound(db, companyId);
-  if (!row) throw notFound('单位不存在');
+  if (!row) throw fail('COMPANY_NOT_FOUND');
   return row;
 }
 
@@ -30,7 +29,7 @@ export async function currentRound(db: Db, companyId: number) {
 export async function roundOf(db: Db, companyId: number, roundId?: number) {
   if (roundId === undefined) return currentRound(db, companyId);
   const row = await repo.findRound(db, roundId);
-  if (!row || row.companyId !== companyId) throw notFound(ROUND_NOT_FOUND_DETAIL);
+  if (!row || row.companyId !== companyId) throw fail('ROUND_NOT_FOUND');
   return row;
 }
 
@@ -43,7 +42,7 @@ export async function recordsRound(db: Db, companyId?: number, roundId?: number)
   if (roundId !== undefined) {
     const row = await repo.findRound(db, roundId);
     if (!row || (companyId !== undefined && row.companyId !== companyId)) {
-      throw notFound(ROUND_NOT_FOUND_DETAIL);
+      throw fail('ROUND_NOT_FOUND');
     }
     return row.id;
   }
@@ -58,8 +57,8 @@ export async function recordsRound(db: Db, companyId?: number, roundId?: number)
  */
 export async function assertRoundWritable(tx: Db, roundId: number) {
   const row = await repo.lockRoundShared(tx, roundId);
-  if (!row) throw notFound(ROUND_NOT_FOUND_DETAIL);
-  if (row.state !== 'current') throw conflict(ROUND_ARCHIVED_DETAIL);
+  if (!row) throw fail('ROUND_NOT_FOUND');
+  if (row.state !== 'current') throw fail('ROUND_READ_ONLY');
 }
 
 /** The current round of the unit, checked writable inside the transaction (creates go there). */

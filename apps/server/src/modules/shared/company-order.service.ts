@@ -1,6 +1,5 @@
-import { ROUND_ARCHIVED_DETAIL } from '@kaoping/contracts/rounds';
 import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { getCompany } from '../companies/companies.service';
 import { writableCurrentRound } from '../rounds/round-scope';
 import * as repo from './company-order.repository';
@@ -25,9 +24,9 @@ export async function reorderWithinCompany(
   const rows = await repo.lockCompanyRowIds(tx, table, body.company_id, round.id);
   const roundOf = new Map(rows.map((r) => [r.id, r.roundId]));
   const foreign = body.items.filter((i) => !roundOf.has(i.id)).map((i) => i.id);
-  if (foreign.length) throw notFound(`${label}不存在或不属于该单位：${foreign.join('、')}`);
+  if (foreign.length) throw fail('ORDER_FOREIGN_ROWS', { label, ids: foreign.join('、') });
   // Rows of an archived round of the unit: archives never change.
-  if (body.items.some((i) => roundOf.get(i.id) !== round.id)) throw conflict(ROUND_ARCHIVED_DETAIL);
+  if (body.items.some((i) => roundOf.get(i.id) !== round.id)) throw fail('ROUND_READ_ONLY');
   await repo.setSortOrders(
     tx,
     table,

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { attachment } from '../../lib/attachment';
-import { AppError, badRequest, errorBody, fail, invalid } from '../../lib/errors';
+import { AppError, errorBody, fail } from '../../lib/errors';
 import { readSheetRows, templateXlsx } from '../../lib/xlsx-sheet';
 import { getCompany } from '../companies/companies.service';
 
@@ -36,14 +36,14 @@ async function readFile(request: FastifyRequest) {
   }
   try {
     const part = await request.file();
-    if (!part || part.fieldname !== IMPORT_FILE_FIELD) throw invalid('请选择要导入的 Excel 文件');
+    if (!part || part.fieldname !== IMPORT_FILE_FIELD) throw fail('IMPORT_FILE_MISSING');
     return await part.toBuffer();
   } catch (err) {
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw fail('FILE_TOO_LARGE', { mb: 5 });
     if (e.statusCode && e.statusCode < 500) throw err;
-    throw badRequest('上传内容格式错误，请重新选择文件');
+    throw fail('IMPORT_UPLOAD_MALFORMED');
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { type ErrorCode, fail, isForeignKeyViolation } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { assertRoundWritable, currentRound, writableCurrentRound } from '../rounds/round-scope';
 import type { OrderedTable } from './company-order.repository';
@@ -21,6 +21,8 @@ interface RosterRowBase {
 export interface Roster<Row extends RosterRowBase, Insert, Patch, Out> {
   /** 测评对象 or 评议对象: names the row in refusals. */
   label: string;
+  /** The refusal of a row that does not exist (or is another unit's). */
+  notFound: ErrorCode;
   table: OrderedTable;
   /** The audit action of a delete. */
   deleteAction: string;
@@ -43,8 +45,7 @@ async function scopedRow<Row extends RosterRowBase>(
   companyId?: number,
 ) {
   const row = await roster.find(db, id);
-  if (!row || (companyId !== undefined && row.companyId !== companyId))
-    throw notFound(`${roster.label}不存在`);
+  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw fail(roster.notFound);
   return row;
 }
 
@@ -72,7 +73,7 @@ export async function createRow<Row extends RosterRowBase, Insert, Out>(
       return roster.map(await roster.insert(tx, await values(tx, round.id)));
     } catch (err) {
       // The company was deleted between the check and the insert.
-      if (isForeignKeyViolation(err)) throw notFound('单位不存在');
+      if (isForeignKeyViolation(err)) throw fail('COMPANY_NOT_FOUND');
       throw err;
     }
   });
@@ -92,7 +93,7 @@ export async function updateRow<Row extends RosterRowBase, Patch, Out>(
     await assertRoundWritable(tx, row.roundId);
     check(row);
     const updated = await roster.update(tx, id, patch);
-    if (!updated) throw notFound(`${roster.label}不存在`);
+    if (!updated) throw fail(roster.notFound);
     return roster.map(updated);
   });
 }
@@ -115,7 +116,7 @@ export async function deleteRow<Row extends RosterRowBase>(
     const row = await scopedRow(tx, roster, id, opts.companyId);
     await assertRoundWritable(tx, row.roundId);
     const used = await roster.hasVotes(tx, row);
-    if (used && !opts.elevated) throw forbidden(`该${roster.label}已有投票记录，删除需要先进入高级模式`);
+    if (used && !opts.elevated) throw fail('DELETE_NEEDS_ADVANCED', { what: roster.label });
     await roster.remove(tx, id);
     await recordAudit(tx, opts.actor, roster.deleteAction, {
       id,

@@ -7,7 +7,7 @@ import {
 import { formatCode, normalizeCode } from '@kaoping/contracts/ballot-codes';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import * as codes from '../ballot-codes/ballot-codes.repository';
 import { issueBatch } from '../ballot-codes/issue-batch';
@@ -30,9 +30,9 @@ export async function issueCodes(
     // Serialises issuers of this vote type (the batch number) without holding up ballots.
     const v = await lockVoteType(tx, voteTypeId, 'no key update');
     if (!v || (opts.companyId !== undefined && v.companyId !== opts.companyId))
-      throw notFound('投票类型不存在');
+      throw fail('VOTE_TYPE_NOT_FOUND');
     await assertRoundWritable(tx, v.roundId);
-    if (v.closedAt) throw conflict('投票已结束，不能再发放测评码');
+    if (v.closedAt) throw fail('CODES_AFTER_CLOSE');
     const { batch, codes: issued } = await issueBatch(tx, v.id, count);
     await recordAudit(tx, opts.actor, 'ballot_codes.issue', {
       vote_type_id: v.id,
@@ -107,15 +107,15 @@ export async function voidCodes(
       const wanted = new Map<string, string>();
       for (const typed of body.codes) {
         const code = normalizeCode(typed);
-        if (!code.ok) throw notFound(`测评码不存在：${typed}`);
+        if (!code.ok) throw fail('CODE_NOT_FOUND', { code: typed });
         wanted.set(code.code, typed);
       }
       const rows = await codes.lockCodes(tx, v.id, [...wanted.keys()]);
       const found = new Set(rows.map((r) => r.code));
       const missing = [...wanted].find(([code]) => !found.has(code));
-      if (missing) throw notFound(`测评码不存在：${missing[1]}`);
+      if (missing) throw fail('CODE_NOT_FOUND', { code: missing[1] });
       const used = rows.find((r) => r.state === 'used');
-      if (used) throw conflict(`已使用的测评码不能作废：${formatCode(used.code)}`);
+      if (used) throw fail('CODE_USED_NOT_VOIDABLE', { code: formatCode(used.code) });
       voided = await codes.voidCodesById(
         tx,
         rows.filter((r) => r.state === 'unused').map((r) => r.id),

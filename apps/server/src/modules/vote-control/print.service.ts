@@ -1,6 +1,6 @@
 import { voteTypePublicPath } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
-import { conflict } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { unusedCodes } from '../ballot-codes/ballot-codes.repository';
 import { getCompany } from '../companies/companies.service';
 import { publicBase } from '../settings/settings.service';
@@ -9,13 +9,12 @@ import { posterPdf } from './poster-pdf';
 import { slipsPdf } from './slips-pdf';
 
 // What is printed carries the configured public address, never the address of the admin's browser: an
-// admin on localhost would otherwise print QR codes that no phone can open.
-const NO_PUBLIC_URL = '请先在系统设置中配置公网访问地址（投票二维码将使用该地址）';
+// admin on localhost would otherwise print QR codes that no phone can open (PUBLIC_URL_MISSING).
 
 async function printable(db: Db, voteTypeId: number, companyId: number | undefined, envUrl?: string) {
   const v = await getScopedVoteType(db, voteTypeId, companyId);
   const base = await publicBase(db, envUrl);
-  if (!base) throw conflict(NO_PUBLIC_URL);
+  if (!base) throw fail('PUBLIC_URL_MISSING');
   const company = await getCompany(db, v.companyId);
   return { v, company, link: `${base}${voteTypePublicPath(v.linkId)}` };
 }
@@ -31,9 +30,9 @@ export async function codesPdf(
   const { v, company, link } = await printable(db, voteTypeId, opts.companyId, opts.envUrl);
   const codes = await unusedCodes(db, v.id, opts.batch);
   if (codes.length === 0) {
-    throw conflict(
-      opts.batch === undefined ? '没有未使用的测评码可打印' : `第 ${opts.batch} 批没有未使用的测评码`,
-    );
+    throw opts.batch === undefined
+      ? fail('NO_CODES_TO_PRINT')
+      : fail('NO_CODES_IN_BATCH', { batch: opts.batch });
   }
   const file = await slipsPdf({
     company: company.name,
@@ -50,7 +49,7 @@ export async function codesPdf(
 /** The poster of a link-mode vote type (codes mode prints slips instead). */
 export async function posterOf(db: Db, voteTypeId: number, opts: { companyId?: number; envUrl?: string }) {
   const { v, company, link } = await printable(db, voteTypeId, opts.companyId, opts.envUrl);
-  if (v.accessMode !== 'link') throw conflict('测评码方式的投票请打印测评码纸条，不使用公开二维码海报');
+  if (v.accessMode !== 'link') throw fail('POSTER_CODES_MODE');
   const file = await posterPdf({ company: company.name, voteType: v.name, url: link });
   return { file, fileName: fileName(company.name, v.name, '投票二维码') };
 }

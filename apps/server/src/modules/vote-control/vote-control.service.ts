@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import {
   reshuffleUsedCodes,
@@ -43,7 +43,7 @@ export async function closeVoteType(db: Db, id: number, opts: Opts) {
   const row = await db.transaction(async (tx) => {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
     await assertRoundWritable(tx, v.roundId);
-    if (v.closedAt) throw conflict('投票已结束');
+    if (v.closedAt) throw fail('VOTE_ALREADY_CLOSED');
     const recalled =
       v.accessMode === 'codes' ? await voidUnused(tx, id, { recalled: true, paper: false }) : 0;
     await reshuffleUsedCodes(tx, id);
@@ -70,10 +70,10 @@ export async function finishCount(db: Db, id: number, opts: Opts) {
   const row = await db.transaction(async (tx) => {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
     await assertRoundWritable(tx, v.roundId);
-    if (v.countedAt) throw conflict('该投票类型已完成计票');
-    if (!hasEnded(v)) throw conflict('请先结束投票，再完成计票');
+    if (v.countedAt) throw fail('VOTE_ALREADY_COUNTED');
+    if (!hasEnded(v)) throw fail('COUNT_BEFORE_CLOSE');
     const unsettled = await countUnsettled(tx, id);
-    if (unsettled > 0) throw conflict(`还有 ${unsettled} 张纸质票未完成双人录入核对，请先处理`);
+    if (unsettled > 0) throw fail('PAPER_UNSETTLED', { count: unsettled });
     const paperSheets = await deleteVoteTypeSheets(tx, id);
     const phoneCodes = !v.closedAt && v.accessMode === 'codes';
     const recalled = phoneCodes ? await voidUnused(tx, id, { recalled: true, paper: false }) : 0;
@@ -103,9 +103,9 @@ export async function reopenVoteType(db: Db, id: number, opts: Opts) {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
     await assertRoundWritable(tx, v.roundId);
     const stage = countStageOf(v);
-    if (stage === 'voting') throw conflict('投票未结束，无需重新开放');
+    if (stage === 'voting') throw fail('REOPEN_NOT_ENDED');
     if (stage === 'counting' && !v.closedAt) {
-      throw conflict('投票已过截止时间：请先修改截止时间，再重新开放');
+      throw fail('REOPEN_PAST_DEADLINE');
     }
     const back = stage === 'counted' ? { countedAt: null } : { closedAt: null };
     const restored = await restoreRecalled(tx, id, stage === 'counted');
@@ -131,7 +131,7 @@ export async function goFormal(db: Db, id: number, opts: Opts) {
   const row = await db.transaction(async (tx) => {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
     await assertRoundWritable(tx, v.roundId);
-    if (!v.testMode) throw conflict('该投票类型已是正式投票');
+    if (!v.testMode) throw fail('ALREADY_FORMAL');
     const deleted = await deleteTestSubmissions(tx, id);
     const voided = await voidUsedInTest(tx, id);
     // The test ballots' sheets go with them; sheets waiting for a second entry start again formally.

@@ -7,7 +7,7 @@ import {
   type VoteTargetUpdateBody,
 } from '@kaoping/contracts/vote-target';
 import type { Db } from '../../db/client';
-import { invalid } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { targetHasVotes } from '../ballots/votes.repository';
 import { voteTargets } from '../../db/schema';
 import * as roster from '../shared/roster.service';
@@ -29,6 +29,7 @@ export function mapVoteTarget(row: repo.VoteTargetRow): VoteTarget {
 /** The appraisal targets as a roster (modules/shared/roster.service.ts). */
 const targets: roster.Roster<repo.VoteTargetRow, repo.VoteTargetInsert, repo.VoteTargetPatch, VoteTarget> = {
   label: '测评对象',
+  notFound: 'VOTE_TARGET_NOT_FOUND',
   table: voteTargets,
   deleteAction: 'vote_target.delete',
   find: repo.findVoteTarget,
@@ -74,7 +75,7 @@ export async function createVoteTarget(db: Db, body: VoteTargetCreateBody) {
 export async function updateVoteTarget(db: Db, id: number, body: VoteTargetUpdateBody) {
   const patch = { name: body.name, title: body.title, isActive: body.is_active, sortOrder: body.sort_order };
   return roster.updateRow(db, targets, id, body.company_id, patch, (row) => {
-    if (body.type !== undefined && body.type !== row.type) throw invalid('对象类型创建后不能修改');
+    if (body.type !== undefined && body.type !== row.type) throw fail('TARGET_TYPE_LOCKED');
   });
 }
 

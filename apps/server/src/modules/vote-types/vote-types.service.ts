@@ -7,7 +7,7 @@ import {
   voteTypePublicPath,
 } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, invalid, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { fail, isForeignKeyViolation } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.repository';
 import { countVoteTypeSubmissions, voteTypeHasSubmissions } from '../ballots/submissions.repository';
@@ -53,12 +53,12 @@ export function mapVoteType(row: repo.VoteTypeRow, base: string | null): VoteTyp
 
 const toDate = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null ? null : new Date(v);
-const duplicate = (name: string) => conflict(`投票类型名称“${name}”已存在`);
+const duplicate = (name: string) => fail('VOTE_TYPE_NAME_TAKEN', { name });
 
 /** The vote type, or 404 when it does not exist or belongs to another company than the one given. */
 export async function getScopedVoteType(db: Db, id: number, companyId?: number) {
   const row = await repo.findVoteType(db, id);
-  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('投票类型不存在');
+  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw fail('VOTE_TYPE_NOT_FOUND');
   return row;
 }
 
@@ -71,7 +71,7 @@ export async function getVoteTypeOfCompany(db: Db, companyId: number, voteTypeId
 /** The vote type locked FOR UPDATE (ballots in flight finish first), or 404 like getScopedVoteType. */
 export async function lockScopedVoteType(db: Db, id: number, companyId?: number) {
   const row = await repo.lockVoteType(db, id);
-  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw notFound('投票类型不存在');
+  if (!row || (companyId !== undefined && row.companyId !== companyId)) throw fail('VOTE_TYPE_NOT_FOUND');
   return row;
 }
 
@@ -112,7 +112,7 @@ async function insertInRound(db: Db, roundId: number, body: VoteTypeCreateBody, 
   try {
     return mapVoteType(await repo.insertVoteType(db, { ...values, linkId: newLinkId() }), base);
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw notFound('单位不存在');
+    if (isForeignKeyViolation(err)) throw fail('COMPANY_NOT_FOUND');
     throw err;
   }
 }
@@ -126,7 +126,7 @@ async function checkChange(db: Db, row: repo.VoteTypeRow, body: VoteTypeUpdateBo
   const changes = (field: keyof VoteTypeUpdateBody, current: unknown) =>
     body[field] !== undefined && body[field] !== current;
   if (changes('form_category', row.formCategory) && (await voteTypeHasSubmissions(db, row.id))) {
-    throw conflict('该投票类型已有投票，不能再更改表单类别');
+    throw fail('FORM_CATEGORY_LOCKED');
   }
   const needsCount =
     changes('access_mode', row.accessMode) ||
@@ -136,16 +136,16 @@ async function checkChange(db: Db, row: repo.VoteTypeRow, body: VoteTypeUpdateBo
   if (!needsCount) return;
   const formal = await countVoteTypeSubmissions(db, row.id, false);
   if (changes('access_mode', row.accessMode) && formal > 0) {
-    throw conflict('该投票类型已有正式投票，不能再更改投票方式');
+    throw fail('ACCESS_MODE_LOCKED');
   }
   if (body.test_mode === true && !row.testMode && formal > 0) {
-    throw conflict('该投票类型已有正式投票，不能再转为试投票');
+    throw fail('TEST_MODE_LOCKED');
   }
   if (body.test_mode === false && row.testMode && (await countVoteTypeSubmissions(db, row.id, true)) > 0) {
-    throw conflict('已有试投票的选票，请使用“转为正式投票”（会删除试投票的选票）');
+    throw fail('TEST_BALLOTS_EXIST');
   }
   if (body.expected_voters != null && body.expected_voters < formal) {
-    throw conflict(`应到人数不能少于已收回的 ${formal} 份选票`);
+    throw fail('EXPECTED_BELOW_BALLOTS', { count: formal });
   }
 }
 
@@ -163,7 +163,7 @@ export async function updateVoteType(
     await assertRoundWritable(tx, row.roundId);
     const newOpens = opensAt === undefined ? row.opensAt : opensAt;
     const newCloses = closesAt === undefined ? row.closesAt : closesAt;
-    if (newOpens && newCloses && newCloses <= newOpens) throw invalid('截止时间必须晚于开始时间');
+    if (newOpens && newCloses && newCloses <= newOpens) throw fail('CLOSES_BEFORE_OPENS');
     if (body.name !== undefined && (await repo.findSameName(tx, row.roundId, body.name, id))) {
       throw duplicate(body.name);
     }
@@ -182,7 +182,7 @@ export async function updateVoteType(
       testMode: body.test_mode,
       doubleEntry: body.double_entry,
     });
-    if (!next) throw notFound('投票类型不存在');
+    if (!next) throw fail('VOTE_TYPE_NOT_FOUND');
     const base = { id, company_id: row.companyId, name: next.name };
     if (next.accessMode !== row.accessMode) {
       await recordAudit(tx, opts.actor, 'vote_type.access_mode', {
@@ -218,7 +218,7 @@ export async function deleteVoteType(
     const row = await getScopedVoteType(tx, id, opts.companyId);
     await assertRoundWritable(tx, row.roundId);
     const used = await voteTypeHasSubmissions(tx, id);
-    if (used && !opts.elevated) throw forbidden('该投票类型已有投票记录，删除需要先进入高级模式');
+    if (used && !opts.elevated) throw fail('DELETE_NEEDS_ADVANCED', { what: '投票类型' });
     await repo.deleteVoteType(tx, id);
     await recordAudit(tx, opts.actor, 'vote_type.delete', {
       id,
