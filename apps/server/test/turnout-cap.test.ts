@@ -27,7 +27,7 @@ describe('expected_voters as a hard cap in link mode', () => {
     }
     const fourth = await submit(ctx.app, submission(f));
     expect(fourth.statusCode).toBe(409);
-    expect(fourth.json()).toEqual({ detail: CAP });
+    expect(fourth.json()).toEqual({ detail: CAP, code: 'CAP_REACHED' });
     for (const [i, body] of first.entries()) {
       const replay = await submit(ctx.app, body);
       expect(replay.statusCode).toBe(201);
@@ -38,7 +38,7 @@ describe('expected_voters as a hard cap in link mode', () => {
       ctx.app,
       submission(f, 'appraisal', { voter_identifier: first[0]!.voter_identifier }),
     );
-    expect(again.json()).toEqual({ detail: '您已完成投票' });
+    expect(again.json()).toEqual({ detail: '您已完成投票', code: 'ALREADY_VOTED' });
     expect(await countRows(ctx.database.db)).toMatchObject({ submissions: 3 });
   });
 

@@ -35,7 +35,7 @@ describe('POST /vote-types/{id}/close', () => {
     expect(res.json()).toMatchObject({ id: f.appraisal.id, status: 'closed', closed_at: expect.any(String) });
     const late = await submit(ctx.app, submission(f));
     expect(late.statusCode).toBe(403);
-    expect(late.json()).toEqual({ detail: '投票已结束' });
+    expect(late.json()).toEqual({ detail: '投票已结束', code: 'VOTE_CLOSED' });
     expect(await countRows(ctx.database.db)).toMatchObject({ submissions: 1 });
     const view = await ctx.app.inject({ url: `/api/v1/public/polls/vote-type/${f.appraisal.link_id}` });
     expect(view.json().vote_type.status).toBe('closed');
@@ -70,7 +70,7 @@ describe('POST /vote-types/{id}/close', () => {
     expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
     const twice = await api().close(f.appraisal.id);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ detail: '投票已结束' });
+    expect(twice.json()).toEqual({ detail: '投票已结束', code: 'VOTE_ALREADY_CLOSED' });
     expect(await auditActions()).toEqual(['vote_type.close']);
   });
 

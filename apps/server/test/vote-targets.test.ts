@@ -68,7 +68,10 @@ describe('create and list', () => {
   });
 
   it('answers 404 单位不存在 for an unknown company and 400 without company_id', async () => {
-    expect((await call('GET', '/?company_id=999')).json()).toEqual({ detail: '单位不存在' });
+    expect((await call('GET', '/?company_id=999')).json()).toEqual({
+      detail: '单位不存在',
+      code: 'COMPANY_NOT_FOUND',
+    });
     expect((await call('GET', '/?company_id=999')).statusCode).toBe(404);
     expect((await call('POST', '/', { company_id: 999, name: '张三' })).statusCode).toBe(404);
     expect((await call('GET', '/')).statusCode).toBe(400);
@@ -109,7 +112,7 @@ describe('update and delete', () => {
     expect((await call('PUT', `/${t.id}`, { name: ' ' })).statusCode).toBe(422);
     const missing = await call('PUT', '/9999', { name: '某' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: '测评对象不存在' });
+    expect(missing.json()).toEqual({ detail: '测评对象不存在', code: 'VOTE_TARGET_NOT_FOUND' });
     expect((await call('DELETE', '/9999')).statusCode).toBe(404);
     expect((await call('PUT', '/abc', { name: '某' })).statusCode).toBe(400);
   });

@@ -51,7 +51,7 @@ describe('update', () => {
     const vt = await createVoteType(ctx.app, token, c.id, { opens_at: '2025-01-10T00:00:00Z' });
     const res = await call('PUT', `/${vt.id}`, { closes_at: '2025-01-09T00:00:00Z' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ detail: '截止时间必须晚于开始时间' });
+    expect(res.json()).toEqual({ detail: '截止时间必须晚于开始时间', code: 'CLOSES_BEFORE_OPENS' });
     expect((await call('PUT', `/${vt.id}`, { closes_at: '2025-01-11T00:00:00Z' })).statusCode).toBe(200);
   });
 
@@ -66,7 +66,7 @@ describe('update', () => {
     expect((await call('PUT', `/${vt.id}`, { name: '班子成员' })).statusCode).toBe(200);
     const missing = await call('PUT', '/9999', { name: '某' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: '投票类型不存在' });
+    expect(missing.json()).toEqual({ detail: '投票类型不存在', code: 'VOTE_TYPE_NOT_FOUND' });
   });
 
   it('never changes a vote type through another company’s id', async () => {

@@ -130,7 +130,7 @@ describe('create', () => {
       form_category: 'democratic_evaluation',
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ detail: '投票类型名称“班子成员”已存在' });
+    expect(dup.json()).toEqual({ detail: '投票类型名称“班子成员”已存在', code: 'VOTE_TYPE_NAME_TAKEN' });
     await createVoteType(ctx.app, token, b.id, { name: '班子成员' });
   });
 
@@ -141,7 +141,7 @@ describe('create', () => {
       form_category: 'democratic_appraisal',
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: '单位不存在' });
+    expect(res.json()).toEqual({ detail: '单位不存在', code: 'COMPANY_NOT_FOUND' });
   });
 });
 

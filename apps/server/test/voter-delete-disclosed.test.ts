@@ -73,7 +73,10 @@ describe('deleting a voter after 投票结束', () => {
     expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
     const byUnit = await del(unitElevated, voter, '重复投票');
     expect(byUnit.statusCode).toBe(403);
-    expect(byUnit.json()).toEqual({ detail: '投票结束后，只有系统管理员可以在高级模式下删除选票' });
+    expect(byUnit.json()).toEqual({
+      detail: '投票结束后，只有系统管理员可以在高级模式下删除选票',
+      code: 'VOTER_DELETE_AFTER_END',
+    });
     const notElevated = await del(w.token, voter, '重复投票');
     expect(notElevated.statusCode).toBe(403);
     expect(await submissionsCount()).toBe(2);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cadreFormSchema } from './cadre-schema';
 import { bodyId, fieldText, idSchema, missingOr, optionalText } from './common';
+import { errorDetail } from './errors';
 import { newlyPromotedFormSchema } from './newly-promoted-schema';
 import { POLL_TARGET_TYPES, type FormSchemaOf, type PollTargetType } from './poll-kinds';
 import { scoringFormSchema } from './scoring-schema';
@@ -85,7 +86,18 @@ export const pollStatsRow = z.object({
 export type PollStatsRow = z.infer<typeof pollStatsRow>;
 export const pollStatsList = z.array(pollStatsRow);
 
-export type FormSchemaResult<T> = { success: true; data: T } | { success: false; error: string };
+/** Why a form_schema was refused: `error` is the Chinese detail of `code` (the API answers it as such). */
+type FormSchemaCode = 'FORM_SCHEMA_NOT_JSON' | 'FORM_SCHEMA_NOT_OBJECT' | 'FORM_SCHEMA_INVALID';
+export type FormSchemaResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: string; code: FormSchemaCode; params?: { issues: string } };
+
+const refusedSchema = (code: FormSchemaCode, params?: { issues: string }) => ({
+  success: false as const,
+  error: errorDetail(code, params),
+  code,
+  params,
+});
 
 const SCHEMAS = {
   company: scoringFormSchema,
@@ -128,11 +140,11 @@ export function parseFormSchema<K extends PollTargetType>(
     try {
       value = JSON.parse(raw) as unknown;
     } catch {
-      return { success: false, error: '问卷内容不是有效的 JSON' };
+      return refusedSchema('FORM_SCHEMA_NOT_JSON');
     }
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return { success: false, error: '问卷内容必须是对象' };
+    return refusedSchema('FORM_SCHEMA_NOT_OBJECT');
   }
   const result = SCHEMAS[kind].safeParse(value);
   if (result.success) return { success: true, data: result.data as FormSchemaOf<K> };
@@ -140,5 +152,5 @@ export function parseFormSchema<K extends PollTargetType>(
     const where = describeSchemaPath(issue.path);
     return where ? `${where}：${issue.message}` : issue.message;
   });
-  return { success: false, error: `问卷内容有误：${messages.join('；')}` };
+  return refusedSchema('FORM_SCHEMA_INVALID', { issues: messages.join('；') });
 }

@@ -8,12 +8,8 @@ export const ROUND_STATES = ['current', 'archived'] as const;
 export type RoundState = (typeof ROUND_STATES)[number];
 export const ROUND_STATE_LABELS: Record<RoundState, string> = { current: '当前批次', archived: '已归档' };
 
-/** The answer to every write into an archived round's data (409). */
-export const ROUND_ARCHIVED_DETAIL = '该测评批次已归档，不能修改';
 /** What a voting link of an archived round shows. */
 export const ROUND_ENDED_NOTICE = '本轮测评已结束';
-/** A round_id that is not a round of the unit asked about (404). */
-export const ROUND_NOT_FOUND_DETAIL = '测评批次不存在';
 
 export const MIN_ROUND_YEAR = 2000;
 export const MAX_ROUND_YEAR = 2100;
