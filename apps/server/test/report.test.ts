@@ -16,7 +16,7 @@ import {
   type EvaluationSetup,
 } from './helpers/results-fixtures';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
-import { closeVoteTypes, newRound } from './helpers/round-fixtures';
+import { endVotes, newRound } from './helpers/round-fixtures';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
 
@@ -44,12 +44,21 @@ beforeAll(async () => {
     await castRandomAppraisal(ctx, a, a.voteTypes[i % 2]!.id, `voter-a-${i}`, rnd);
     await castRandomEvaluation(ctx, e, e.voteTypes[i % 2]!.id, `voter-e-${i}`, rnd);
   }
+  // Figures are read after 结束投票 (decision 0041: while a vote is open, counts only).
+  await endVotes(ctx.app, sys, [...a.voteTypes.map((v) => v.id), ...e.voteTypes.map((v) => v.id)]);
   emptyUnit = (await createCompany(ctx.app, sys, '空白单位')).id;
 }, 180_000);
 
 const get = (url: string, token = sys) =>
   ctx.app.inject({ method: 'GET', url: `/api/v1/admin${url}`, headers: bearer(token) });
 const summaryOf = async (id: number) => (await get(`/companies/${id}/summary`)).json<UnitSummary>();
+
+/** When the vote ended (the last group's 结束投票), as the report prints it: Beijing time to the minute. */
+async function closedAt() {
+  const at = (await summaryOf(a.companyId)).validity.closed_at;
+  expect(at).not.toBeNull();
+  return new Date(Date.parse(at!) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
 
 /** Figures as the report prints them. */
 const pct = (n: number) => `${n.toFixed(2)}%`;
@@ -108,10 +117,11 @@ describe('GET /companies/{id}/report.pdf', () => {
     expect(text).toContain('新提拔干部民主评议汇总表');
     // 9 ballots against 应到 10 + 10: 5 and 4 returned, neither more than half.
     expect(text).toContain('未超过半数');
-    // The thresholds, the time the vote closed and the rounding note are printed with the figures.
+    // The thresholds, the time the vote closed (the last group's 结束投票) and the rounding note are
+    // printed with the figures.
     for (const want of [
       '预警阈值：称职及以上率低于66.67%或不称职率高于33.33%；新提拔干部不认同率高于33.33%',
-      '投票结束时间：尚有投票未结束',
+      `投票结束时间：${(await closedAt()).replace(/\s/g, '')}（北京时间）`,
       '未作调整',
     ])
       expect(flat).toContain(want);
@@ -156,7 +166,7 @@ describe('GET /companies/{id}/report.docx', () => {
     expect(flags.length).toBeGreaterThan(0);
     expect(flags.filter((t) => !text.includes(t))).toEqual([]);
     expect(text).toContain('预警阈值：称职及以上率低于 66.67% 或不称职率高于 33.33%');
-    expect(text).toContain('投票结束时间：尚有投票未结束');
+    expect(text).toContain(`投票结束时间：${await closedAt()}（北京时间）`);
     expect(xml).toContain('<w:tblHeader/>');
     expect(xml).toContain('w:eastAsia="宋体"');
     // Two 100 % bar charts (team, persons) and the 认同率 bars.
@@ -266,7 +276,15 @@ describe('GET /companies/{id}/results/export.xlsx: the official 汇总表 sheets
 describe('an archived round', () => {
   it('keeps its report (by round_id) while the new round’s report is empty; the rankings follow the year', async () => {
     const before = await summaryOf(a.companyId);
-    await closeVoteTypes(ctx.app, sys, [...a.voteTypes.map((v) => v.id), ...e.voteTypes.map((v) => v.id)]);
+    // Every vote has ended (beforeAll): 完成计票 makes the figures final, as before a new round.
+    for (const v of [...a.voteTypes, ...e.voteTypes]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/vote-types/${v.id}/finish-count`,
+        headers: bearer(sys),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
     await newRound(ctx.app, sys, a.companyId, '下一年度', before.round.year + 1);
     const old = await get(`/companies/${a.companyId}/report.pdf?round_id=${before.round.id}`);
     expect(old.statusCode).toBe(200);
