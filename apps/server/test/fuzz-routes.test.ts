@@ -1,6 +1,7 @@
 // Property-based fuzzing (issue 18): generated malformed path ids, query strings and bodies against every
 // public route and every admin write route, taken from the server's own route table, so a new route is
-// covered without editing this file. No answer may be a 5xx, and a refused request writes nothing.
+// covered without editing this file. No answer may be a 5xx, and a refused request writes nothing; its body
+// is `{ detail, code }` with a code of the contracts' table whose status is the answer's (issue 25).
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { rowsOf } from '../src/db/client';
 import { createTestContext, type TestContext } from './helpers/test-app';
 import { bearer, createAdmin, elevate } from './helpers/factories';
 import { buildBallotFixture, submission, submit } from './helpers/ballot-fixtures';
+import { codeProblem } from './helpers/error-codes';
 import { requestArb, type KnownValues } from './helpers/fuzz-arbitraries';
 
 /** Generated requests per route; about 45 routes, so a few thousand requests in all. */
@@ -86,6 +88,8 @@ describe('generated requests to every public route and admin write route', () =>
           else if (res.statusCode >= 400) {
             const detail = (JSON.parse(res.body) as { detail?: string }).detail ?? '';
             if (!/[\u4e00-\u9fff]/.test(detail)) failures.push(`detail not Chinese: ${res.body} ← ${where}`);
+            const problem = codeProblem(res.statusCode, res.body);
+            if (problem) failures.push(`${problem} ← ${where}`);
             const after = await rowCounts();
             if (JSON.stringify(after) !== JSON.stringify(before))
               failures.push(`refused but wrote ← ${where}`);

@@ -1,7 +1,9 @@
 // Every admin route of the server's route table, called by each role in and out of its units (issue 17
 // item 3). A route that is not classified in access/route-access.ts, or has no recipe, fails the walk.
+// Every refusal met on the way carries a code of the contracts' table with its status (issue 25).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessOf, routeKey, ROUTE_ACCESS } from '../src/modules/access/route-access';
+import { codeProblem } from './helpers/error-codes';
 import { bearer } from './helpers/factories';
 import { RECIPES, type Unit, type World } from './helpers/route-recipes';
 import { createTestContext, type TestContext } from './helpers/test-app';
@@ -20,6 +22,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const OK = [200, 201, 204];
+/** Refusals whose body is not `{ detail, code }` with a code of the table and the answer's status. */
+const uncoded: string[] = [];
+let refusals = 0;
 
 async function run(key: string, token: string, u: Unit, inScope: boolean) {
   const c = await RECIPES[key]!(world, u, inScope);
@@ -29,6 +34,11 @@ async function run(key: string, token: string, u: Unit, inScope: boolean) {
     payload: c.payload as string,
     headers: { ...bearer(token), ...c.headers },
   });
+  if (res.statusCode >= 400) {
+    refusals++;
+    const problem = codeProblem(res.statusCode, res.body);
+    if (problem) uncoded.push(`${key}: ${problem}`);
+  }
   return { status: res.statusCode, body: res.body };
 }
 
@@ -113,5 +123,10 @@ describe('route walk', () => {
     const n = routes().length;
     console.log(`route walk: ${JSON.stringify(walked)} of ${n} signed-in admin routes`);
     expect(walked).toEqual({ system_admin: n, unit_admin: n, auditor: n, no_role: n });
+  });
+
+  it('answered every refusal with a code of the table and its status', () => {
+    expect(refusals).toBeGreaterThan(100);
+    expect(uncoded).toEqual([]);
   });
 });

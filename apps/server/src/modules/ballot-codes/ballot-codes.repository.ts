@@ -1,4 +1,4 @@
-import type { CodeState } from '@kaoping/contracts/ballot-codes';
+import type { CodeState, ListedCodeState } from '@kaoping/contracts/ballot-codes';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { ballotCodes } from '../../db/schema';
@@ -101,12 +101,12 @@ export async function codeCounts(db: Db, voteTypeIds: number[]): Promise<Map<num
 }
 
 export interface CodeFilter {
-  state?: CodeState;
+  /** The state as listed (see `open`). */
+  state?: ListedCodeState;
   batch?: number;
   /**
-   * While the vote is open (decision 0041): the used codes are left out (counted, never listed) and the
-   * rest come in issue order, the order they print in. Otherwise every code, ordered by the code itself,
-   * which is random: unrelated to the order of issue and of use.
+   * While the vote is open (decision 0041) a code not voided is listed as 'issued' (已发放), used or
+   * not: the list does not change with a ballot. Otherwise each code with its state.
    */
   open?: boolean;
 }
@@ -114,12 +114,20 @@ export interface CodeFilter {
 const codeWhere = (voteTypeId: number, f: CodeFilter) =>
   and(
     eq(ballotCodes.voteTypeId, voteTypeId),
-    f.state === undefined ? undefined : eq(ballotCodes.state, f.state),
+    f.state === undefined ? undefined : eq(listedState(f.open), f.state),
     f.batch === undefined ? undefined : eq(ballotCodes.batch, f.batch),
-    f.open ? ne(ballotCodes.state, 'used') : undefined,
   );
 
-/** A page of codes (see CodeFilter.open for which and in what order). */
+/** The state a code is listed with. */
+const listedState = (open: boolean | undefined) =>
+  open
+    ? sql<ListedCodeState>`CASE WHEN ${ballotCodes.state} = 'voided' THEN 'voided' ELSE 'issued' END`
+    : sql<ListedCodeState>`${ballotCodes.state}`;
+
+/**
+ * A page of codes (see CodeFilter.open for their states), ordered by the code itself: random, unrelated
+ * to the order of issue and of use.
+ */
 export async function listCodes(
   db: Db,
   voteTypeId: number,
@@ -129,10 +137,10 @@ export async function listCodes(
   const where = codeWhere(voteTypeId, f);
   const [items, [total]] = await Promise.all([
     db
-      .select({ code: ballotCodes.code, state: ballotCodes.state, batch: ballotCodes.batch })
+      .select({ code: ballotCodes.code, state: listedState(f.open), batch: ballotCodes.batch })
       .from(ballotCodes)
       .where(where)
-      .orderBy(f.open ? asc(ballotCodes.id) : asc(ballotCodes.code))
+      .orderBy(asc(ballotCodes.code))
       .limit(page.limit)
       .offset(page.skip),
     db.select({ n: count() }).from(ballotCodes).where(where),
@@ -140,12 +148,22 @@ export async function listCodes(
   return { items, total: total?.n ?? 0 };
 }
 
-/** The unused codes (of one batch, or all) in the order they were issued: what the slips print. */
-export async function unusedCodes(db: Db, voteTypeId: number, batch?: number) {
+/**
+ * The codes the slips print (of one batch, or all), in the order they were issued: while the vote is open
+ * and formal every code not voided, used or not (the file does not change with a ballot, decision 0041);
+ * otherwise the unused ones.
+ */
+export async function printableCodes(db: Db, voteTypeId: number, opts: { batch?: number; open: boolean }) {
   const rows = await db
     .select({ code: ballotCodes.code })
     .from(ballotCodes)
-    .where(codeWhere(voteTypeId, { state: 'unused', batch }))
+    .where(
+      and(
+        eq(ballotCodes.voteTypeId, voteTypeId),
+        opts.open ? ne(ballotCodes.state, 'voided') : eq(ballotCodes.state, 'unused'),
+        opts.batch === undefined ? undefined : eq(ballotCodes.batch, opts.batch),
+      ),
+    )
     .orderBy(asc(ballotCodes.id));
   return rows.map((r) => r.code);
 }
