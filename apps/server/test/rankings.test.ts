@@ -16,6 +16,7 @@ import {
 } from './helpers/ballot-fixtures';
 import { useAdminWorld } from './helpers/ballot-world';
 import { bearer } from './helpers/factories';
+import { endVotes } from './helpers/round-fixtures';
 import type { TestContext } from './helpers/test-app';
 
 // Documents take seconds to draw, more on a busy machine: no timing is asserted here.
@@ -75,6 +76,12 @@ beforeAll(async () => {
   // 丙: only 较好 → team 80, person 78, 优秀率 0 %, 好 0 %, 认同率 0 % (基本认同).
   await cast(appraisal(units.c, 'fairly_good'));
   await cast(evaluation(units.c, '较好', '基本认同'));
+  // Figures are read after 结束投票 (decision 0041: while a vote is open, counts only).
+  await endVotes(
+    ctx.app,
+    sys,
+    Object.values(units).flatMap((u) => [u.appraisal.id, u.evaluation.id]),
+  );
 }, 120_000);
 
 const get = (url: string, token = sys) =>

@@ -18,7 +18,7 @@ import {
   type EvaluationSetup,
 } from './helpers/results-fixtures';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
-import { closeVoteTypes, get, listRounds, newRound } from './helpers/round-fixtures';
+import { closeVoteTypes, endVotes, get, listRounds, newRound } from './helpers/round-fixtures';
 import { div2 } from './helpers/exact-math';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
@@ -66,6 +66,14 @@ async function castRound(s: AppraisalSetup, e: EvaluationSetup, voters: number, 
 async function everyRead(s: AppraisalSetup, e: EvaluationSetup, roundId?: number) {
   const c = s.companyId;
   const r = roundId === undefined ? '' : `&round_id=${roundId}`;
+  // A voter of the first group, by the 随机编号 the records show for it (the same in every read).
+  const voter = (
+    await get(
+      ctx.app,
+      token,
+      `/votes/voter-results?company_id=${c}&vote_type_id=${s.voteTypes[0]!.id}&limit=1${r}`,
+    )
+  ).json<{ items: { voter_key: string }[] }>().items[0]!.voter_key;
   const urls = [
     `/companies/${c}/results?form_category=democratic_appraisal${r}`,
     `/companies/${c}/results?form_category=democratic_evaluation${r}`,
@@ -79,7 +87,7 @@ async function everyRead(s: AppraisalSetup, e: EvaluationSetup, roundId?: number
     `/votes/?company_id=${c}&limit=100${r}`,
     `/votes/count?company_id=${c}${r}`,
     `/votes/voter-results?company_id=${c}&limit=100${r}`,
-    `/votes/by-voter/voter-r1-${s.voteTypes[0]!.id}-0?company_id=${c}${r}`,
+    `/votes/by-voter/${voter}?company_id=${c}${r}`,
     `/cadre-votes/?company_id=${c}&limit=100${r}`,
     `/cadre-votes/voter-results/count?company_id=${c}${r}`,
     `/companies/${c}/results/ballots.csv?form_category=democratic_appraisal${r}`,
@@ -184,6 +192,8 @@ beforeAll(async () => {
   s2.targets.push({ id: addedId, type: 'person', name: '新人' });
   await castRound(s2, e2, 3, 'r2');
   after = await everyRead(s1, e1, r1);
+  // The new round's figures are read after its 结束投票 (decision 0041: while open, counts only).
+  await endVotes(ctx.app, token, [...s2.voteTypes.map((v) => v.id), ...e2.voteTypes.map((v) => v.id)]);
 }, 300_000);
 
 describe('the old round after a new one', () => {

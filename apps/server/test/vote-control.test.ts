@@ -168,10 +168,12 @@ describe('test mode (试投票) and POST /vote-types/{id}/go-formal', () => {
     const formal = await submit(ctx.app, submission(f, 'appraisal', { code: codes[2] }));
     expect(formal.statusCode, formal.body).toBe(201);
     expect(formal.json().is_test).toBe(false);
-    expect((await results()).targets.every((t) => t.combined.count === 1)).toBe(true);
     const again = await api().goFormal(f.appraisal.id, elevated);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('该投票类型已是正式投票');
+    // The figures are there after 结束投票 (decision 0041): the formal ballot, not the rehearsal's two.
+    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
+    expect((await results()).targets.every((t) => t.combined.count === 1)).toBe(true);
     expect(await auditActions()).toContain('vote_type.go_formal');
   });
 
