@@ -6,7 +6,7 @@ import { rowsOf } from '../src/db/client';
 import { createTestContext, type TestContext } from './helpers/test-app';
 import { useBallotWorld } from './helpers/ballot-world';
 import { createAdmin, createVoteType } from './helpers/factories';
-import { buildBallotFixture, type BallotFixture } from './helpers/ballot-fixtures';
+import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
 import { adminCalls, plain } from './helpers/vote-control';
 
 let ctx: TestContext;
@@ -100,17 +100,84 @@ describe('POST /vote-types/{id}/codes', () => {
 });
 
 describe('GET /vote-types/{id}/codes', () => {
-  it('counts by state and lists codes in issue order, filtered and paged', async () => {
-    const codes = await api().codes(f.appraisal.id, 12);
-    await api().void(f.appraisal.id, { codes: codes.slice(0, 2) });
-    const all = (await api().list(f.appraisal.id, '?limit=5')).json();
-    expect(all).toMatchObject({ issued: 12, unused: 10, voided: 2, used: 0, recalled: 0, total: 12 });
-    expect(all.items).toHaveLength(5);
-    expect(all.items[0]).toEqual({ code: codes[0], state: 'voided', batch: 1 });
-    const page2 = (await api().list(f.appraisal.id, '?state=unused&skip=5&limit=5')).json();
+  type Listed = {
+    used_listed: boolean;
+    total: number;
+    items: { code: string; state: string; batch: number }[];
+  } & Record<string, unknown>;
+  const listed = async (voteTypeId: number, query = '') => {
+    const res = await api().list(voteTypeId, query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Listed>();
+  };
+  /** 12 codes of a codes-mode vote type: the first 2 voided, the next 3 used by a ballot each. */
+  async function twelve(voteTypeId = f.appraisal.id) {
+    expect((await api().update(voteTypeId, { access_mode: 'codes' })).statusCode).toBe(200);
+    const codes = await api().codes(voteTypeId, 12);
+    await api().void(voteTypeId, { codes: codes.slice(0, 2) });
+    for (const code of codes.slice(2, 5)) {
+      const res = await submit(ctx.app, submission(f, 'appraisal', { code }));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    return codes;
+  }
+  const byCode = (codes: string[]) => [...codes].sort();
+  /** The state each of `codes` is listed with. */
+  const statesOf = (list: Listed, codes: string[]) =>
+    codes.map((c) => list.items.find((i) => i.code === c)!.state);
+  const times = (n: number, state: string) => Array<string>(n).fill(state);
+
+  it('while the vote is open lists each code not voided as 已发放 (used or not), by code; counts only say how many are used', async () => {
+    const codes = await twelve();
+    const all = await listed(f.appraisal.id, '?limit=50');
+    expect(all).toMatchObject({ issued: 12, used: 3, unused: 7, voided: 2, recalled: 0, total: 12 });
+    expect(all.used_listed).toBe(false);
+    // Ordered by the code itself (random), neither in the order issued nor the used ones apart.
+    expect(all.items.map((i) => i.code)).toEqual(byCode(codes));
+    expect(all.items.map((i) => i.code)).not.toEqual(codes);
+    expect(statesOf(all, codes)).toEqual([...times(2, 'voided'), ...times(10, 'issued')]);
+    expect(all.items.every((i) => i.batch === 1)).toBe(true);
+    // Filtered by the state as listed, and paged.
+    const page2 = await listed(f.appraisal.id, '?state=issued&skip=5&limit=5');
     expect(page2.total).toBe(10);
-    expect(page2.items.map((i: { code: string }) => i.code)).toEqual(codes.slice(7, 12));
+    expect(page2.items.map((i) => i.code)).toEqual(byCode(codes.slice(2)).slice(5, 10));
+    expect((await listed(f.appraisal.id, '?state=voided')).items.map((i) => i.code)).toEqual(
+      byCode(codes.slice(0, 2)),
+    );
+    for (const state of ['used', 'unused'])
+      expect(await listed(f.appraisal.id, `?state=${state}`)).toMatchObject({ items: [], total: 0 });
     expect((await api().list(f.appraisal.id, '?state=lost')).statusCode).toBe(400);
+  });
+
+  it('while open the list does not change with a ballot (only the counts do)', async () => {
+    const codes = await twelve();
+    const { used: _u, unused: _n, handed_out: _h, ...before } = await listed(f.appraisal.id, '?limit=50');
+    const res = await submit(ctx.app, submission(f, 'appraisal', { code: codes[7] }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { used, unused, handed_out: _h2, ...after } = await listed(f.appraisal.id, '?limit=50');
+    expect([used, unused]).toEqual([4, 6]);
+    expect(after).toEqual(before);
+  });
+
+  it('after 结束投票 lists each code with its state, by code', async () => {
+    const codes = await twelve();
+    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
+    const all = await listed(f.appraisal.id, '?limit=50');
+    expect(all.used_listed).toBe(true);
+    expect(all).toMatchObject({ used: 3, unused: 0, voided: 9, recalled: 7 });
+    expect(all.items.map((i) => i.code)).toEqual(byCode(codes));
+    expect(statesOf(all, codes)).toEqual([...times(2, 'voided'), ...times(3, 'used'), ...times(7, 'voided')]);
+    const used = await listed(f.appraisal.id, '?state=used');
+    expect(used.items.map((i) => i.code)).toEqual(byCode(codes.slice(2, 5)));
+    expect(await listed(f.appraisal.id, '?state=issued')).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('in 试投票 (a rehearsal) lists each code with its state while the vote is open', async () => {
+    await api().update(f.appraisal.id, { test_mode: true });
+    const codes = await twelve();
+    const all = await listed(f.appraisal.id, '?limit=50');
+    expect(all.used_listed).toBe(true);
+    expect(statesOf(all, codes)).toEqual([...times(2, 'voided'), ...times(3, 'used'), ...times(7, 'unused')]);
   });
 });
 
@@ -213,6 +280,36 @@ describe('GET /vote-types/{id}/codes.pdf and poster.pdf', () => {
     expect(empty.statusCode).toBe(409);
     expect(empty.json().detail).toBe('没有未使用的测评码可打印');
     expect((await download(`/vote-types/${f.appraisal.id}/codes.pdf?batch=0`)).statusCode).toBe(400);
+  });
+
+  const printedCodes = async (url: string) => {
+    const res = await download(url);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    return (await textOf(res.rawPayload)).text.match(/[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}/g) ?? [];
+  };
+
+  it('while the vote is open prints the codes as issued, a used one too; after 结束投票 none is left', async () => {
+    expect((await api().update(f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const codes = await api().codes(f.appraisal.id, 5);
+    await api().void(f.appraisal.id, { codes: [codes[4]] });
+    const before = await printedCodes(`/vote-types/${f.appraisal.id}/codes.pdf`);
+    // In the order issued (the print order), the voided one left out.
+    expect(before).toEqual(codes.slice(0, 4));
+    expect((await submit(ctx.app, submission(f, 'appraisal', { code: codes[1] }))).statusCode).toBe(201);
+    // The file does not change with a ballot: the used code is still printed.
+    expect(await printedCodes(`/vote-types/${f.appraisal.id}/codes.pdf`)).toEqual(before);
+    expect(await printedCodes(`/vote-types/${f.appraisal.id}/codes.pdf?batch=1`)).toEqual(before);
+    expect((await api().close(f.appraisal.id)).statusCode).toBe(200);
+    const after = await download(`/vote-types/${f.appraisal.id}/codes.pdf`);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().detail).toBe('没有未使用的测评码可打印');
+  });
+
+  it('in 试投票 prints the unused codes only', async () => {
+    await api().update(f.appraisal.id, { test_mode: true, access_mode: 'codes' });
+    const codes = await api().codes(f.appraisal.id, 3);
+    expect((await submit(ctx.app, submission(f, 'appraisal', { code: codes[0] }))).statusCode).toBe(201);
+    expect(await printedCodes(`/vote-types/${f.appraisal.id}/codes.pdf`)).toEqual(codes.slice(1));
   });
 
   it('prints the poster of a link-mode vote type, and not of a codes-mode one', async () => {

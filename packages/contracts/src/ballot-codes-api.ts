@@ -10,7 +10,10 @@ const batchNumber = z.coerce
   .int({ error: '批次必须是正整数' })
   .min(1, { error: '批次必须是正整数' })
   .max(MAX_INT, { error: '批次超出范围' });
-const codeState = z.enum(['unused', 'used', 'voided'], { error: '状态只能是 unused、used 或 voided' });
+/** A state as listed: 'issued' (已发放) is what a code not voided shows while the vote is open. */
+const codeState = z.enum(['unused', 'used', 'voided', 'issued'], {
+  error: '状态只能是 unused、used、voided 或 issued',
+});
 
 /** POST …/codes: issue (or later reissue, 补发) N new codes as one batch. */
 export const issueCodesBody = z.strictObject({
@@ -50,6 +53,7 @@ export const codeCounts = z.object({
 export type CodeCounts = z.infer<typeof codeCounts>;
 
 export const codeListQuery = pagingQuery.extend({
+  /** The state as listed (see codeList): while open, 'issued' or 'voided'; otherwise the others. */
   state: codeState.optional(),
   batch: batchNumber.optional(),
 });
@@ -57,10 +61,11 @@ export type CodeListQuery = z.infer<typeof codeListQuery>;
 export const codeItem = z.object({ code: z.string(), state: codeState, batch: int });
 export type CodeItem = z.infer<typeof codeItem>;
 /**
- * A page of codes. While the vote is open (投票中, formal) used codes are counted, never listed
- * (`used_listed` false; unused and voided ones are listed in issue order, the order they print in);
- * afterwards every code is listed with its state, ordered by the code itself: an order unrelated to
- * the issue and to the use (decision 0041).
+ * A page of codes, ordered by the code itself: random, unrelated to the issue and to the use. While the
+ * vote is open (投票中, formal) no code is listed as used or unused: each one not voided is 'issued'
+ * (已发放), so the list does not change with a ballot, and `used_listed` is false; how many are used is
+ * in the counts only. Otherwise (after 结束投票, and in 试投票) each code is listed with its state
+ * (decision 0041).
  */
 export const codeList = codeCounts.extend({ items: z.array(codeItem), total: int, used_listed: z.boolean() });
 export type CodeList = z.infer<typeof codeList>;
@@ -81,5 +86,8 @@ export const voidCodesBody = z.union(
 export type VoidCodesBody = z.infer<typeof voidCodesBody>;
 export const voidedCodes = z.object({ voided: int });
 
-/** GET …/codes.pdf: only unused codes, optionally of one batch. */
+/**
+ * GET …/codes.pdf, optionally of one batch: the codes as issued (every one not voided, used or not) while
+ * the vote is open and formal, so the file does not change with a ballot; otherwise the unused ones.
+ */
 export const codesPdfQuery = z.object({ batch: batchNumber.optional() });

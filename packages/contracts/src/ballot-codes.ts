@@ -9,10 +9,16 @@ export const CODE_LENGTH = 10;
 export const MAX_CODES_PER_ISSUE = 5000;
 
 export type CodeState = 'unused' | 'used' | 'voided';
-export const CODE_STATE_LABELS: Record<CodeState, string> = {
+/**
+ * A code's state as the admin list shows it: while a vote is open (投票中, formal) a code not voided is
+ * 'issued' (已发放), used or not (decision 0041); otherwise its state.
+ */
+export type ListedCodeState = CodeState | 'issued';
+export const CODE_STATE_LABELS: Record<ListedCodeState, string> = {
   unused: '未使用',
   used: '已使用',
   voided: '已作废',
+  issued: '已发放',
 };
 
 /** How an access mode is called on screen. */

@@ -69,7 +69,8 @@ export async function listCodes(
   companyId?: number,
 ): Promise<CodeList> {
   const v = await getScopedVoteType(db, voteTypeId, companyId);
-  // While open and formal, used codes are counts only (decision 0041); a rehearsal shows them all.
+  // While open and formal, which codes are used is counts only: each code not voided is listed as
+  // 已发放 (decision 0041); a rehearsal shows every state.
   const open = figuresHidden(v);
   const [counts, page] = await Promise.all([
     countsOf(db, v.id),
@@ -79,7 +80,7 @@ export async function listCodes(
     ...counts,
     items: page.items.map((i) => ({
       code: formatCode(i.code),
-      state: i.state as CodeList['items'][number]['state'],
+      state: i.state,
       batch: i.batch,
     })),
     total: page.total,

@@ -1,9 +1,10 @@
 import { voteTypePublicPath } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/errors';
-import { unusedCodes } from '../ballot-codes/ballot-codes.repository';
+import { printableCodes } from '../ballot-codes/ballot-codes.repository';
 import { getCompany } from '../companies/companies.service';
 import { publicBase } from '../settings/settings.service';
+import { figuresHidden } from '../vote-types/vote-type-status';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
 import { posterPdf } from './poster-pdf';
 import { slipsPdf } from './slips-pdf';
@@ -21,14 +22,18 @@ async function printable(db: Db, voteTypeId: number, companyId: number | undefin
 
 const fileName = (...parts: string[]) => `${parts.join('-')}.pdf`;
 
-/** The slips of the unused codes (of one batch, or all); 409 when there is none to print. */
+/**
+ * The slips (of one batch, or all): while the vote is open and formal, the codes as issued (every one not
+ * voided, used or not: the file does not change with a ballot, decision 0041); otherwise the unused ones.
+ * 409 when there is none to print.
+ */
 export async function codesPdf(
   db: Db,
   voteTypeId: number,
   opts: { batch?: number; companyId?: number; envUrl?: string },
 ) {
   const { v, company, link } = await printable(db, voteTypeId, opts.companyId, opts.envUrl);
-  const codes = await unusedCodes(db, v.id, opts.batch);
+  const codes = await printableCodes(db, v.id, { batch: opts.batch, open: figuresHidden(v) });
   if (codes.length === 0) {
     throw opts.batch === undefined
       ? fail('NO_CODES_TO_PRINT')
