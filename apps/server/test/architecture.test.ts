@@ -111,6 +111,8 @@ describe('server layout', () => {
       authAttempts: 'modules/auth',
       settings: 'modules/settings',
       paperSheets: 'modules/paper',
+      paperPrintRuns: 'modules/paper',
+      retiredSubmissions: 'modules/ballots',
     };
     // Names joined into the owner's own queries; the reorder helper takes either list's table.
     const JOINS: Record<string, string[]> = {
@@ -151,6 +153,8 @@ describe('server layout', () => {
       vote_types: 'modules/vote-types',
       settings: 'modules/settings',
       audit_log: 'modules/audit',
+      paper_print_runs: 'modules/paper',
+      retired_submissions: 'modules/ballots',
     };
     const wrong: string[] = [];
     for (const file of files) {

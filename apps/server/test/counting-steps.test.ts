@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { appraisalEntries, submission, submit } from './helpers/ballot-fixtures';
 import { bearer, elevate } from './helpers/factories';
-import { newSession, paperRows, usePaperWorld } from './helpers/paper';
+import { otherKeyer, paperRows, usePaperWorld } from './helpers/paper';
 import { plain } from './helpers/vote-control';
 
 const w = usePaperWorld();
@@ -118,6 +118,7 @@ describe('投票结束 → 计票 → 完成计票', () => {
     expect(open.statusCode).toBe(409);
     expect(open.json()).toEqual({ detail: '请先结束投票，再完成计票', code: 'COUNT_BEFORE_CLOSE' });
     expect((await api().update(vt(), { double_entry: true })).statusCode).toBe(200);
+    await w.print(10);
     expect((await paper().enter(w.token, '7', appraisalEntries(w.f))).statusCode).toBe(201);
     expect((await api().close(vt())).statusCode).toBe(200);
     const before = await paperRows(w.ctx.database.db);
@@ -129,8 +130,8 @@ describe('投票结束 → 计票 → 完成计票', () => {
     });
     expect(await paperRows(w.ctx.database.db)).toEqual(before);
     expect((await voteTypeOf()).count_stage).toBe('counting');
-    // The second keyer finishes after the phones closed; then the count can be finished.
-    const second = await newSession(w.ctx.app);
+    // The second keyer (another account) finishes after the phones closed; then the count can be finished.
+    const second = await otherKeyer(w.ctx.app, w.token, 'keyer2');
     const done = await paper().enter(second, '7', appraisalEntries(w.f));
     expect(done.statusCode, done.body).toBe(201);
     expect(done.json()).toMatchObject({ state: 'counted' });
@@ -139,6 +140,7 @@ describe('投票结束 → 计票 → 完成计票', () => {
   });
 
   it('counts a vote ended by its window once 完成计票 is done, closing it too', async () => {
+    await w.print(10);
     expect((await paper().enter(w.token, '3', appraisalEntries(w.f))).statusCode).toBe(201);
     await w.ctx.database.db.execute(
       sql`UPDATE vote_types SET closes_at = now() - interval '1 minute' WHERE id = ${vt()}`,

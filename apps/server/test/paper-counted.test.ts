@@ -24,8 +24,14 @@ const average = () =>
     answers: scoringAnswers(e.target_id === w.f.companyTarget.id ? 'company' : 'person', 'average'),
   }));
 
-/** Three appraisal ballots and one evaluation ballot; `onPaper` of them keyed as paper sheets. */
+/** Three appraisal ballots and one evaluation ballot; `onPaper` of them keyed as paper sheets (numbered ones, printed first). */
 async function castAll(onPaper: 'none' | 'some') {
+  if (onPaper === 'some') {
+    for (const fam of ['evaluation', 'appraisal'] as const) {
+      w.family = fam;
+      await w.print(5);
+    }
+  }
   const ballots = [
     ['appraisal', appraisalEntries(w.f)],
     ['appraisal', average()],
@@ -41,6 +47,8 @@ async function castAll(onPaper: 'none' | 'some') {
       expect((await submit(w.ctx.app, submission(w.f, fam, { ballots: [...entries] }))).statusCode).toBe(201);
     }
   }
+  // Figures and records are read once the vote ended (decision 0041: counts only while open).
+  for (const v of [w.f.appraisal, w.f.evaluation]) expect((await api().close(v.id)).statusCode).toBe(200);
 }
 
 const TIME = /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d+Z)?/g;
@@ -158,6 +166,7 @@ describe('paper and phone ballots of one vote type', () => {
 
   it('count alike against the expected_voters cap of link mode: a sheet over it is refused, storing nothing', async () => {
     expect((await api().update(w.f.appraisal.id, { expected_voters: 2 })).statusCode).toBe(200);
+    await w.print(5);
     expect((await submit(w.ctx.app, submission(w.f, 'appraisal'))).statusCode).toBe(201);
     expect((await paper().enter(w.token, '1', appraisalEntries(w.f))).statusCode).toBe(201);
     const before = await paperRows(w.ctx.database.db);

@@ -1,5 +1,7 @@
 // Issue 16 items 2-3: a paper sheet is checked and stored exactly like a phone ballot (source 'paper'),
-// double entry counts a sheet once when two sessions agree and nothing until a third settles a conflict.
+// double entry counts a sheet once when two accounts agree and nothing until a third settles a conflict.
+// Link mode keys a sheet by a number a print run printed, codes mode by a code printed on paper (issue 26;
+// paper-secrecy.test.ts has those rules).
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
@@ -12,10 +14,19 @@ import {
   submit,
 } from './helpers/ballot-fixtures';
 import { bearer, createAdmin, elevate } from './helpers/factories';
-import { ballotRowsOf, newSession, paperRows, usePaperWorld } from './helpers/paper';
+import { ballotRowsOf, newSession, otherKeyer, paperRows, usePaperWorld } from './helpers/paper';
 
 const w = usePaperWorld();
 const { paper, api } = w;
+
+/** Each vote type printed 10 numbered sheets (1-10), as link mode needs before anything is keyed. */
+async function printBoth() {
+  for (const fam of ['evaluation', 'appraisal'] as const) {
+    w.family = fam;
+    await w.print(10);
+  }
+}
+beforeEach(printBoth);
 
 const submissionsOf = (source: string) =>
   rowsOf<{ id: string; total_score: number | null; is_test: boolean; ballot_count: number }>(
@@ -41,7 +52,7 @@ describe('entering a sheet (double entry off)', () => {
       const res = await paper().enter(w.token, '1', entries);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ key: '1', label: '编号 1', state: 'counted', entries: 1 });
-      expect(res.json().counts).toEqual({ paper: 1, online: 1, pending: 0, conflict: 0 });
+      expect(res.json().counts).toMatchObject({ paper: 1, online: 1, pending: 0, conflict: 0 });
       const [online] = await submissionsOf('online');
       const [stored] = await submissionsOf('paper');
       expect(stored).toMatchObject({
@@ -87,6 +98,7 @@ describe('entering a sheet (double entry off)', () => {
     await w.ctx.reset();
     w.token = await createAdmin(w.ctx.app);
     w.f = await buildBallotFixture(w.ctx.app, w.token);
+    await printBoth();
     await cast('paper');
     const onPaper = await figures();
     expect(JSON.stringify(onPaper)).toContain('领导班子');
@@ -95,23 +107,23 @@ describe('entering a sheet (double entry off)', () => {
 
   it('consumes a code in codes mode; the code then refuses a phone ballot', async () => {
     expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [code] = await api().codes(w.f.appraisal.id, 2);
+    const [code] = await w.printCodes(2);
     const res = await paper().enter(w.token, code!.toLowerCase(), appraisalEntries(w.f));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ label: code, state: 'counted' });
     const phone = await submit(w.ctx.app, submission(w.f, 'appraisal', { code }));
-    expect(phone.statusCode).toBe(409);
-    expect(phone.json()).toEqual({ detail: '该测评码已使用' });
+    expect(phone.statusCode).toBe(403);
+    expect(phone.json()).toMatchObject({ code: 'CODE_PAPER_ONLY' });
     expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 1, handed_out: 2 });
   });
 
   it('refuses every bad sheet with a clear Chinese message, storing nothing', async () => {
     expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
     expect((await api().update(w.f.evaluation.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [used, voided, fresh] = await api().codes(w.f.appraisal.id, 3);
+    const [phoneCode] = await api().codes(w.f.appraisal.id, 1);
+    const [voided, fresh] = await w.printCodes(2);
     const [otherType] = await api().codes(w.f.evaluation.id, 1);
     await api().void(w.f.appraisal.id, { codes: [voided] });
-    expect((await submit(w.ctx.app, submission(w.f, 'appraisal', { code: used }))).statusCode).toBe(201);
     const half = appraisalEntries(w.f).slice(0, 2);
     const online = await submit(w.ctx.app, submission(w.f, 'appraisal', { code: fresh, ballots: half }));
     const badOption = appraisalEntries(w.f).map((e, i) =>
@@ -120,7 +132,12 @@ describe('entering a sheet (double entry off)', () => {
     const cases: [string, unknown[], number, string][] = [
       ['ABCD-EFGH-JK', appraisalEntries(w.f), 404, '测评码不存在，请核对'],
       ['not a code!', appraisalEntries(w.f), 404, '测评码不存在，请核对'],
-      [used!, appraisalEntries(w.f), 409, '该测评码已使用'],
+      [
+        phoneCode!,
+        appraisalEntries(w.f),
+        403,
+        '该测评码是发给手机投票用的，不是纸质选票上印的测评码，不能录入为纸质票',
+      ],
       [voided!, appraisalEntries(w.f), 403, '该测评码已作废'],
       [otherType!, appraisalEntries(w.f), 404, '该测评码不属于本投票类型'],
       [fresh!, half, 422, online.json().detail],
@@ -137,12 +154,12 @@ describe('entering a sheet (double entry off)', () => {
         payload: { key, ballots },
       });
       expect(res.statusCode, `${key}: ${res.body}`).toBe(status);
-      if (detail) expect(res.json()).toEqual({ detail });
+      if (detail) expect(res.json()).toMatchObject({ detail });
       else expect(res.json().detail).toMatch(/^答卷有误：“王建国”：/);
     }
     expect(await paperRows(w.ctx.database.db)).toEqual(before);
     // The check before keying answers the same.
-    expect((await paper().check(w.token, voided!)).json()).toEqual({ detail: '该测评码已作废' });
+    expect((await paper().check(w.token, voided!)).json()).toMatchObject({ detail: '该测评码已作废' });
     expect((await paper().check(w.token, otherType!)).statusCode).toBe(404);
     expect((await paper().check(w.token, fresh!)).json()).toEqual({
       key: fresh!.replaceAll('-', ''),
@@ -157,7 +174,7 @@ describe('entering a sheet (double entry off)', () => {
     for (const key of ['0', '100000', 'abc', '1.5']) {
       const res = await paper().enter(w.token, key, appraisalEntries(w.f));
       expect(res.statusCode, key).toBe(400);
-      expect(res.json()).toEqual({ detail: '编号必须是 1-99999 的整数' });
+      expect(res.json()).toMatchObject({ detail: '编号必须是 1-99999 的整数' });
     }
     const formOf = async () => (await paper().form(w.token)).json<Record<string, unknown>>();
     expect(await formOf()).toMatchObject({ state: 'open', ready: true, notice: null, round_archived: false });
@@ -172,7 +189,7 @@ describe('entering a sheet (double entry off)', () => {
     expect((await api().finishCount(w.f.appraisal.id)).statusCode).toBe(200);
     const counted = await paper().enter(w.token, '1', appraisalEntries(w.f));
     expect(counted.statusCode).toBe(409);
-    expect(counted.json()).toEqual({ detail: '已完成计票，不能再录入或更正纸质票' });
+    expect(counted.json()).toMatchObject({ detail: '已完成计票，不能再录入或更正纸质票' });
     // The entry screen says so before anything is keyed.
     expect(await formOf()).toMatchObject({
       state: 'closed',
@@ -191,7 +208,7 @@ describe('entering a sheet (double entry off)', () => {
     expect(round.statusCode, round.body).toBe(201);
     const archived = await paper().enter(w.token, '1', appraisalEntries(w.f));
     expect(archived.statusCode).toBe(409);
-    expect(archived.json()).toEqual({ detail: '该测评批次已归档，不能修改' });
+    expect(archived.json()).toMatchObject({ detail: '该测评批次已归档，不能修改' });
     expect(await formOf()).toMatchObject({
       state: 'closed',
       round_archived: true,
@@ -206,18 +223,20 @@ describe('entering a sheet (double entry off)', () => {
     expect((await paper().enter(w.token, '7', appraisalEntries(w.f))).statusCode).toBe(201);
     const again = await paper().enter(await newSession(w.ctx.app), '07', appraisalEntries(w.f));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: '该纸质票已录入并计票；如需修改请使用“更正”' });
+    expect(again.json()).toMatchObject({ detail: '该纸质票已录入并计票；如需修改请使用“更正”' });
     expect((await submissionsOf('paper')).length).toBe(1);
   });
 
-  it('refuses a w.token signed before sessions existed (no sid)', async () => {
+  it('takes the keyer from the account, not the sign-in: a token signed before sessions existed is the same person', async () => {
+    expect((await api().update(w.f.appraisal.id, { double_entry: true })).statusCode).toBe(200);
     const me = (
       await w.ctx.app.inject({ method: 'GET', url: '/api/v1/admin/auth/me', headers: bearer(w.token) })
     ).json<{ id: number; username: string }>();
     const old = w.ctx.app.issueToken({ sub: String(me.id), username: me.username, tv: 0 });
-    const res = await paper().enter(old, '1', appraisalEntries(w.f));
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: '请重新登录后再录入纸质票' });
+    expect((await paper().enter(old, '1', appraisalEntries(w.f))).json()).toMatchObject({ state: 'pending' });
+    const res = await paper().enter(w.token, '1', appraisalEntries(w.f));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'PAPER_SAME_KEYER' });
     expect((await submissionsOf('paper')).length).toBe(0);
   });
 });
@@ -225,7 +244,7 @@ describe('entering a sheet (double entry off)', () => {
 describe('correcting and withdrawing', () => {
   it('corrects a counted sheet: one ballot with the new answers, the code used once', async () => {
     expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [code] = await api().codes(w.f.appraisal.id, 1);
+    const [code] = await w.printCodes(1);
     expect((await paper().enter(w.token, code!, appraisalEntries(w.f))).statusCode).toBe(201);
     const [before] = await submissionsOf('paper');
     const res = await paper().correct(w.token, code!, otherEntries());
@@ -241,7 +260,7 @@ describe('correcting and withdrawing', () => {
     expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ used: 1, unused: 0 });
     const audit = await rowsOf<{ action: string; summary: string; detail: unknown }>(
       w.ctx.database.db,
-      sql`SELECT action, summary, detail FROM audit_log WHERE action LIKE 'paper.%' ORDER BY id`,
+      sql`SELECT action, summary, detail FROM audit_log WHERE action LIKE 'paper.%' AND action <> 'paper.print' ORDER BY id`,
     );
     expect(audit.map((a) => [a.action, a.summary])).toEqual([
       ['paper.enter', '录入纸质票：“班子成员”（已计票）'],
@@ -253,17 +272,17 @@ describe('correcting and withdrawing', () => {
 
   it('withdraws a sheet: ballot gone, code unused again, the sheet can be keyed anew', async () => {
     expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [code] = await api().codes(w.f.appraisal.id, 1);
+    const [code] = await w.printCodes(1);
     expect((await paper().enter(w.token, code!, appraisalEntries(w.f))).statusCode).toBe(201);
     const res = await paper().withdraw(w.token, code!);
     expect(res.statusCode).toBe(204);
     expect(await paperRows(w.ctx.database.db)).toMatchObject({ submissions: 0, votes: 0, paper_sheets: 0 });
     expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ used: 0, unused: 1 });
-    expect((await paper().withdraw(w.token, code!)).json()).toEqual({ detail: '该纸质票尚未录入' });
+    expect((await paper().withdraw(w.token, code!)).json()).toMatchObject({ detail: '该纸质票尚未录入' });
     expect((await paper().enter(w.token, code!, otherEntries())).statusCode).toBe(201);
     const audit = await rowsOf<{ action: string; summary: string }>(
       w.ctx.database.db,
-      sql`SELECT action, summary FROM audit_log WHERE action LIKE 'paper.%' ORDER BY id`,
+      sql`SELECT action, summary FROM audit_log WHERE action LIKE 'paper.%' AND action <> 'paper.print' ORDER BY id`,
     );
     expect(audit.map((a) => [a.action, a.summary])).toEqual([
       ['paper.enter', '录入纸质票：“班子成员”（已计票）'],
@@ -283,7 +302,7 @@ describe('correcting and withdrawing', () => {
       await paper().withdraw(w.token, '4'),
     ]) {
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: '已完成计票，不能再录入或更正纸质票' });
+      expect(res.json()).toMatchObject({ detail: '已完成计票，不能再录入或更正纸质票' });
     }
     expect(await paperRows(w.ctx.database.db)).toEqual(before);
     expect(await submissionsOf('paper')).toHaveLength(1);
@@ -297,25 +316,28 @@ describe('double entry', () => {
     });
   });
 
-  it('counts a sheet once when two sessions agree, nothing before', async () => {
+  it('counts a sheet once when two accounts agree, nothing before', async () => {
     const first = await paper().enter(w.token, '3', appraisalEntries(w.f));
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ state: 'pending', entries: 1, counted: null, entered_by_me: true });
-    expect(first.json().counts).toEqual({ paper: 0, online: 0, pending: 1, conflict: 0 });
+    expect(first.json().counts).toMatchObject({ paper: 0, online: 0, pending: 1, conflict: 0 });
     expect((await submissionsOf('paper')).length).toBe(0);
-    // The same session again, also after entering advanced mode (the re-signed w.token keeps its session).
-    for (const again of [w.token, await elevate(w.ctx.app, w.token)]) {
+    // The same account again: the same token, after entering advanced mode, or signed in anew.
+    for (const again of [w.token, await elevate(w.ctx.app, w.token), await newSession(w.ctx.app)]) {
       const res = await paper().enter(again, '3', appraisalEntries(w.f));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: '双人录入需由另一位管理员（另一个登录会话）完成第二次录入' });
+      expect(res.json()).toEqual({
+        code: 'PAPER_SAME_KEYER',
+        detail: '双人录入需由另一位管理员（另一个账号）完成第二次录入；同一账号再次登录不算第二人',
+      });
     }
     expect((await paper().check(w.token, '3')).json()).toMatchObject({ state: 'pending', can_enter: false });
-    const other = await newSession(w.ctx.app);
+    const other = await otherKeyer(w.ctx.app, w.token, 'keyer2');
     expect((await paper().check(other, '3')).json()).toMatchObject({ state: 'pending', can_enter: true });
     const second = await paper().enter(other, '3', appraisalEntries(w.f));
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json()).toMatchObject({ state: 'counted', entries: 2 });
-    expect(second.json().counts).toEqual({ paper: 1, online: 0, pending: 0, conflict: 0 });
+    expect(second.json().counts).toMatchObject({ paper: 1, online: 0, pending: 0, conflict: 0 });
     expect(await submissionsOf('paper')).toHaveLength(1);
     const list = (await paper().list(w.token)).json();
     expect(list).toMatchObject({
@@ -325,32 +347,31 @@ describe('double entry', () => {
     expect(list.items[0].entered_at).toMatch(/:00\.000Z$/);
   });
 
-  it('refuses the second entry when a phone ballot used the code meanwhile: one ballot per code', async () => {
+  it('a pending sheet’s code is not a phone’s: the phone is refused, the second entry counts it once', async () => {
     expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
-    const [code] = await api().codes(w.f.appraisal.id, 1);
+    const [code] = await w.printCodes(1);
     expect((await paper().enter(w.token, code!, appraisalEntries(w.f))).json()).toMatchObject({
       state: 'pending',
     });
-    // A pending sheet does not hold its code: the phone ballot takes it.
-    expect((await submit(w.ctx.app, submission(w.f, 'appraisal', { code }))).statusCode).toBe(201);
-    const other = await newSession(w.ctx.app);
-    expect((await paper().check(other, code!)).json()).toEqual({ detail: '该测评码已使用' });
-    const before = await paperRows(w.ctx.database.db);
+    // A pending sheet does not hold its code, but a paper code is no phone's (issue 26).
+    const phone = await submit(w.ctx.app, submission(w.f, 'appraisal', { code }));
+    expect(phone.json()).toMatchObject({ code: 'CODE_PAPER_ONLY' });
+    const other = await otherKeyer(w.ctx.app, w.token, 'keyer2');
+    expect((await paper().check(other, code!)).json()).toMatchObject({ can_enter: true });
     const second = await paper().enter(other, code!, appraisalEntries(w.f));
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ detail: '该测评码已使用' });
-    expect(await paperRows(w.ctx.database.db)).toEqual(before);
-    expect(await submissionsOf('paper')).toHaveLength(0);
+    expect(second.json()).toMatchObject({ state: 'counted' });
+    expect(await submissionsOf('paper')).toHaveLength(1);
+    expect(await submissionsOf('online')).toHaveLength(0);
   });
 
-  it('counts nothing on a disagreement until a third session settles it', async () => {
-    const second = await newSession(w.ctx.app);
-    const third = await newSession(w.ctx.app);
+  it('counts nothing on a disagreement until a third account settles it', async () => {
+    const second = await otherKeyer(w.ctx.app, w.token, 'keyer2');
+    const third = await otherKeyer(w.ctx.app, w.token, 'keyer3');
     expect((await paper().enter(w.token, '5', appraisalEntries(w.f))).statusCode).toBe(201);
     const res = await paper().enter(second, '5', otherEntries());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ state: 'conflict', entries: 2, counted: null });
-    expect(res.json().counts).toEqual({ paper: 0, online: 0, pending: 0, conflict: 1 });
+    expect(res.json().counts).toMatchObject({ paper: 0, online: 0, pending: 0, conflict: 1 });
     expect((await submissionsOf('paper')).length).toBe(0);
     const detail = (await paper().detail(third, '5')).json();
     expect(detail.first[1].answers.overall).toBe('excellent');
@@ -360,9 +381,12 @@ describe('double entry', () => {
     for (const keyer of [w.token, second]) {
       const refused = await paper().correct(keyer, '5', otherEntries());
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: '核对需由未参与录入的第三人完成' });
+      expect(refused.json()).toEqual({
+        code: 'PAPER_SETTLE_BY_THIRD',
+        detail: '核对需由未参与两次录入的第三个账号完成',
+      });
     }
-    expect((await paper().enter(third, '5', otherEntries())).json()).toEqual({
+    expect((await paper().enter(third, '5', otherEntries())).json()).toMatchObject({
       detail: '该纸质票两次录入不一致，请由第三人核对后确定',
     });
     expect((await submissionsOf('paper')).length).toBe(0);
@@ -370,7 +394,7 @@ describe('double entry', () => {
     expect((await api().close(w.f.appraisal.id)).statusCode).toBe(200);
     const finish = await api().finishCount(w.f.appraisal.id);
     expect(finish.statusCode).toBe(409);
-    expect(finish.json()).toEqual({ detail: '还有 1 张纸质票未完成双人录入核对，请先处理' });
+    expect(finish.json()).toMatchObject({ detail: '还有 1 张纸质票未完成双人录入核对，请先处理' });
     const settled = await paper().correct(third, '5', otherEntries());
     expect(settled.statusCode, settled.body).toBe(200);
     expect(settled.json()).toMatchObject({ state: 'counted' });
@@ -423,9 +447,14 @@ describe('the double entry setting', () => {
 describe('test mode', () => {
   it('keys a test ballot in test mode; going formal deletes it with its sheet', async () => {
     expect((await api().update(w.f.appraisal.id, { test_mode: true })).statusCode).toBe(200);
-    const res = await paper().enter(w.token, '1', appraisalEntries(w.f));
+    // A rehearsal prints its own sheets (11-15): the formal ones (1-10) are not keyed in test mode.
+    expect(await w.print(5)).toEqual({ first: 11, last: 15 });
+    expect((await paper().enter(w.token, '1', appraisalEntries(w.f))).json()).toMatchObject({
+      code: 'PAPER_NUMBER_NOT_PRINTED',
+    });
+    const res = await paper().enter(w.token, '11', appraisalEntries(w.f));
     expect(res.statusCode).toBe(201);
-    expect(res.json().counts).toEqual({ paper: 1, online: 0, pending: 0, conflict: 0 });
+    expect(res.json().counts).toMatchObject({ paper: 1, online: 0, pending: 0, conflict: 0 });
     expect((await submissionsOf('paper'))[0]).toMatchObject({ is_test: true });
     const elevated = await elevate(w.ctx.app, w.token);
     expect((await api().goFormal(w.f.appraisal.id, elevated)).statusCode).toBe(200);

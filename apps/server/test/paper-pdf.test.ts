@@ -69,8 +69,14 @@ describe('GET /vote-types/{id}/paper.pdf', () => {
     }
     expect(flat).toContain(`第1页共${perSheet}页`);
     expect(text.text).not.toMatch(CODE);
-    // Blank forms in link mode issue nothing.
+    // Link mode issues no code: each sheet prints its number of the print run (the first print was 1,
+    // this one 2-4), on its first page and in the running head of the next.
     expect((await api().list(w.f.appraisal.id)).json()).toMatchObject({ issued: 0 });
+    const numbers = text.pages.map((p) => p.text.match(/编号 ?(\d+)/)?.[1]);
+    expect(numbers).toEqual([2, 3, 4].flatMap((n) => Array.from({ length: perSheet }, () => String(n))));
+    const blank = await print('?copies=1&blank=1');
+    expect(blank.flat).toContain('编号________');
+    expect((await paper().list(w.token)).json().counts).toMatchObject({ printed: 4, last_number: 4 });
   });
 
   it('prints the 民主评议 form: the questions and the newly promoted table with every subject', async () => {
@@ -111,10 +117,15 @@ describe('GET /vote-types/{id}/paper.pdf', () => {
     // Each sheet's first page carries its own code.
     const firsts = text.pages.filter((_, i) => i % perSheet === 0).map((p) => p.text.match(CODE)?.[0]);
     expect(new Set(firsts).size).toBe(4);
-    // A printed code votes on the phone like any other, and the sheet can then not be keyed.
-    const used = issued[0]!;
-    expect((await submit(w.ctx.app, submission(w.f, 'appraisal', { code: used }))).statusCode).toBe(201);
-    expect((await paper().check(w.token, used)).json()).toEqual({ detail: '该测评码已使用' });
+    // A printed code is the sheet's key only: a phone is refused with it (issue 26), the sheet is keyed.
+    const printedCode = issued[0]!;
+    const phone = await submit(w.ctx.app, submission(w.f, 'appraisal', { code: printedCode }));
+    expect(phone.statusCode).toBe(403);
+    expect(phone.json()).toMatchObject({ code: 'CODE_PAPER_ONLY' });
+    expect((await paper().check(w.token, printedCode)).json()).toMatchObject({
+      state: 'new',
+      can_enter: true,
+    });
     const audit = await rowsOf<{ action: string; summary: string }>(
       w.ctx.database.db,
       sql`SELECT action, summary FROM audit_log WHERE action = 'paper.print' ORDER BY id`,

@@ -96,6 +96,22 @@ export const ERRORS = {
   CODE_UNKNOWN: { status: 403, detail: PUBLIC_VOTE_DETAILS.codeUnknown },
   CODE_USED: { status: 409, detail: PUBLIC_VOTE_DETAILS.codeUsed },
   CODE_VOIDED: { status: 403, detail: PUBLIC_VOTE_DETAILS.codeVoided },
+  /** A code printed on a paper sheet, sent by a phone: paper codes are keyed by the admins only. */
+  CODE_PAPER_ONLY: {
+    status: 403,
+    detail: '该测评码印在纸质选票上，请在纸质选票上填写后交回，不能用于手机投票',
+  },
+  /** A phone's code typed as a paper sheet's key. */
+  CODE_NOT_PAPER: {
+    status: 403,
+    detail: '该测评码是发给手机投票用的，不是纸质选票上印的测评码，不能录入为纸质票',
+  },
+  /** A ballot submitted in test mode, sent again after 转为正式投票 deleted the test ballots. */
+  SUBMISSION_TEST_RETIRED: {
+    status: 409,
+    detail:
+      '这份答卷是试投票时提交的，试投票答卷已在转为正式投票时清除，本次提交未保存。请刷新页面后重新投票',
+  },
   /** A retry under the same submission id with a different ballot, or another voter's id. */
   SUBMISSION_ID_REUSED: { status: 409, detail: '该提交编号已用于另一份不同的答卷' },
   SUBMISSION_ID_TAKEN: { status: 409, detail: '提交编号已被使用，请刷新页面后重新提交' },
@@ -106,6 +122,33 @@ export const ERRORS = {
   RECEIPT_NOT_FOUND: { status: 404, detail: PUBLIC_VOTE_DETAILS.receiptNotFound },
   RECEIPT_CODE_AMBIGUOUS: { status: 409, detail: '该回执码对应多份答卷，请使用回执链接查看' },
   RECEIPT_RECORD_NOT_FOUND: { status: 404, detail: '投票记录不存在' },
+
+  // —— Paper sheets (modules/paper) ——
+  /** Double entry: the second entry by the account that made the first (another sign-in is not another person). */
+  PAPER_SAME_KEYER: {
+    status: 409,
+    detail: '双人录入需由另一位管理员（另一个账号）完成第二次录入；同一账号再次登录不算第二人',
+  },
+  /** A conflict settled by one of its two keyers. */
+  PAPER_SETTLE_BY_THIRD: { status: 403, detail: '核对需由未参与两次录入的第三个账号完成' },
+  /** A sheet keyed before the keyer's account was recorded, whose keyer the audit trail does not name. */
+  PAPER_KEYER_UNKNOWN: {
+    status: 409,
+    detail: '该纸质票此前的录入人无法确认（系统升级前录入），请撤回后重新录入',
+  },
+  /** Link mode: no numbered sheet was printed for the vote type's current mode. */
+  PAPER_NOT_PRINTED: {
+    status: 409,
+    detail: '本投票类型尚未打印带编号的纸质选票，请先“打印纸质选票”，再按票上印的编号录入',
+  },
+  /** Link mode: a sheet number that no print run of the vote type printed. */
+  PAPER_NUMBER_NOT_PRINTED: {
+    status: 404,
+    detail: '编号 {number} 不是本投票类型打印过的纸质选票编号（已打印编号：{ranges}），请核对',
+  },
+  PAPER_NUMBERS_EXHAUSTED: { status: 409, detail: '纸质选票编号最多到 {max}，剩余编号不足 {copies} 份' },
+  /** Link mode: numbered sheets printed after 结束投票. */
+  PAPER_PRINT_CLOSED: { status: 409, detail: '投票已结束，不能再打印带编号的纸质选票' },
 
   // —— The voter's pages besides the ballot ——
   NO_POLL_OF_KIND: { status: 404, detail: '该单位暂无{poll}' },

@@ -1,6 +1,6 @@
 // Admin API of paper ballots (纸质选票, issue 16): /api/v1/admin/vote-types/{id}/paper…. A paper sheet is
 // checked and stored exactly like an online ballot (source 'paper'); with 双人录入核对 on it is keyed
-// twice by two admin sessions and counts only when both entries agree.
+// twice by two admin accounts and counts only when both entries agree.
 import { z } from 'zod';
 import { ERRORS } from './errors';
 import { countStage, formCategory } from './vote-type';
@@ -23,9 +23,9 @@ export const PAPER_DETAILS = {
   closed: '投票已结束',
   /** 完成计票 ends the keying: the figures are final. */
   counted: ERRORS.VOTE_COUNTED.detail,
-  sameSession: '双人录入需由另一位管理员（另一个登录会话）完成第二次录入',
-  settleByThird: '核对需由未参与录入的第三人完成',
-  noSession: '请重新登录后再录入纸质票',
+  sameKeyer: ERRORS.PAPER_SAME_KEYER.detail,
+  settleByThird: ERRORS.PAPER_SETTLE_BY_THIRD.detail,
+  keyerUnknown: ERRORS.PAPER_KEYER_UNKNOWN.detail,
   alreadyCounted: '该纸质票已录入并计票；如需修改请使用“更正”',
   inConflict: '该纸质票两次录入不一致，请由第三人核对后确定',
   notEntered: '该纸质票尚未录入',
@@ -53,6 +53,12 @@ export const paperCounts = z.object({
   pending: int,
   /** Sheets whose two entries differ, waiting for a third person. */
   conflict: int,
+  /** Link mode: numbered sheets printed for the current mode (formal, or test while in test mode). */
+  printed: int,
+  /** Link mode: of them, the sheets not keyed yet (完成计票 leaves them uncounted for good). */
+  unkeyed: int,
+  /** Link mode: the highest sheet number printed so far (0 before any print): the next print goes on from it. */
+  last_number: int,
 });
 export type PaperCounts = z.infer<typeof paperCounts>;
 
@@ -148,7 +154,7 @@ export const paperSheetCheck = z.object({
   /** 'K7QX-M3PD-9R' or '编号 17'. */
   label: z.string(),
   state: z.enum(['new', ...PAPER_SHEET_STATES]),
-  /** True when this session may POST the sheet now (new, or the second entry of a pending one). */
+  /** True when this account may POST the sheet now (new, or the second entry of a pending one). */
   can_enter: z.boolean(),
   detail: z.string().optional(),
 });
@@ -179,7 +185,7 @@ export const paperSheet = paperSheetSummary.extend({
   second: entries.nullable(),
   /** The answers of the counted ballot; null while not counted. */
   counted: entries.nullable(),
-  /** This session made the first or the second entry (then it may not settle a conflict). */
+  /** This account made the first or the second entry (then it may not settle a conflict). */
   entered_by_me: z.boolean(),
   counts: paperCounts,
 });

@@ -325,6 +325,17 @@ export const submissions = pgTable(
   ],
 );
 
+/**
+ * The submission ids of the test ballots 转为正式投票 deleted: a test ballot sent again afterwards is refused
+ * (409), never stored as formal. Only the client's random id and its vote type, nothing about the ballot.
+ */
+export const retiredSubmissions = pgTable('retired_submissions', {
+  id: uuid('id').primaryKey(),
+  voteTypeId: integer('vote_type_id')
+    .notNull()
+    .references(() => voteTypes.id, { onDelete: 'cascade' }),
+});
+
 /** Democratic appraisal ballots: one row per (submission, target). */
 export const votes = pgTable(
   'votes',

@@ -1,10 +1,12 @@
 // Calls of issue 16 (paper ballots) for the tests: each answers the raw response, so that a test can
 // assert the status and the detail a client sees.
 import { sql } from 'drizzle-orm';
+import { formatCode } from '@kaoping/contracts/ballot-codes';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { App } from '../../src/app';
 import { type Db, rowsOf } from '../../src/db/client';
 import { beforeEach } from 'vitest';
+import { createAccount } from './accounts';
 import { useBallotWorld, type BallotWorld } from './ballot-world';
 import { bearer, login } from './factories';
 import { adminCalls } from './vote-control';
@@ -45,7 +47,12 @@ export function paperCalls(app: App, voteTypeId: () => number) {
   };
 }
 
-/** Another sign-in of the same account: a second admin session (another sid). */
+/** Another account (a system admin), signed in: another person for double entry. Made anew after each reset. */
+export async function otherKeyer(app: App, sysToken: string, username: string) {
+  return (await createAccount(app, sysToken, { username, role: 'system_admin' })).token;
+}
+
+/** Another sign-in of the same account: a second admin session (another sid), the same person. */
 export async function newSession(app: App, username = 'admin', password = 'password123') {
   const res = await login(app, username, password);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
@@ -80,6 +87,10 @@ export interface PaperWorld extends BallotWorld {
   family: 'appraisal' | 'evaluation';
   paper: () => ReturnType<typeof paperCalls>;
   api: () => ReturnType<typeof adminCalls>;
+  /** Link mode: prints `copies` numbered sheets of the family's vote type (a print run); answers its numbers. */
+  print: (copies: number) => Promise<{ first: number; last: number }>;
+  /** Codes mode: prints `copies` sheets, each with a new paper code (a public address is set first). */
+  printCodes: (copies: number) => Promise<string[]>;
 }
 
 /** useBallotWorld with the paper calls of one family's vote type and the admin calls, for the paper tests. */
@@ -88,6 +99,30 @@ export function usePaperWorld(fixture?: Parameters<typeof useBallotWorld>[0]): P
   w.family = 'appraisal';
   w.paper = () => paperCalls(w.ctx.app, () => w.f[w.family].id);
   w.api = () => adminCalls(w.ctx.app, () => w.token);
+  const lastNumber = async () => (await w.paper().list(w.token)).json<{ counts: { last_number: number } }>();
+  w.print = async (copies) => {
+    const before = (await lastNumber()).counts.last_number;
+    const res = await w.paper().pdf(w.token, `?copies=${copies}`);
+    if (res.statusCode !== 200) throw new Error(`print failed: ${res.statusCode} ${res.body}`);
+    return { first: before + 1, last: (await lastNumber()).counts.last_number };
+  };
+  w.printCodes = async (copies) => {
+    await w.ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings/',
+      headers: bearer(w.token),
+      payload: { public_url: 'https://kp.example.cn' },
+    });
+    const res = await w.paper().pdf(w.token, `?copies=${copies}`);
+    if (res.statusCode !== 200) throw new Error(`print failed: ${res.statusCode} ${res.body}`);
+    const rows = await rowsOf<{ code: string }>(
+      w.ctx.database.db,
+      sql`SELECT code FROM ballot_codes WHERE vote_type_id = ${w.f[w.family].id} AND for_paper
+          AND batch = (SELECT max(batch) FROM ballot_codes WHERE vote_type_id = ${w.f[w.family].id})
+          ORDER BY id`,
+    );
+    return rows.map((r) => formatCode(r.code));
+  };
   beforeEach(() => {
     w.family = 'appraisal';
   });

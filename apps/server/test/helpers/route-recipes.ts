@@ -395,9 +395,20 @@ function familyRecipes(
 /** Paper ballots: each write on a fresh vote type of the unit, so every role's call finds a new sheet. */
 function paperRecipes(): Record<string, Recipe> {
   const P = (id: number, rest = '') => `/vote-types/${id}/paper${rest}`;
+  /** Link mode keys printed numbers only (issue 26): the system admin prints sheets 1-20 of a vote type. */
+  const printed = async (w: World, id: number) => {
+    const res = await w.app.inject({
+      method: 'GET',
+      url: `${A}/vote-types/${id}/paper.pdf?copies=20`,
+      headers: bearer(w.sys),
+    });
+    if (res.statusCode !== 200) throw new Error(`print: ${res.statusCode} ${res.body}`);
+    return id;
+  };
   /** A fresh vote type with one counted sheet number 1. */
   const keyed = async (w: World, u: Unit) => {
     const vt = await freshVoteType(w, u);
+    await printed(w, vt.id);
     await post(w, P(vt.id, '/sheets'), { key: '1', ballots: await w.entriesOf(u, 'appraisal') });
     return vt.id;
   };
@@ -407,11 +418,12 @@ function paperRecipes(): Record<string, Recipe> {
     'GET /vote-types/:id/paper/form': async (_w, u) => get(P(u.f.evaluation.id, '/form')),
     'GET /vote-types/:id/paper/sheets': async (_w, u) => get(P(u.f.appraisal.id, '/sheets')),
     'POST /vote-types/:id/paper/sheets': async (w, u) =>
-      call('POST', P((await freshVoteType(w, u)).id, '/sheets'), {
+      call('POST', P(await printed(w, (await freshVoteType(w, u)).id), '/sheets'), {
         key: '8',
         ballots: await w.entriesOf(u, 'appraisal'),
       }),
-    'GET /vote-types/:id/paper/sheets/:key': async (_w, u) => get(P(u.f.appraisal.id, '/sheets/12')),
+    'GET /vote-types/:id/paper/sheets/:key': async (w, u) =>
+      get(P(await printed(w, (await freshVoteType(w, u)).id), '/sheets/12')),
     'GET /vote-types/:id/paper/sheets/:key/detail': async (w, u) =>
       get(P(await keyed(w, u), '/sheets/1/detail')),
     'PUT /vote-types/:id/paper/sheets/:key': async (w, u) =>

@@ -14,14 +14,23 @@ export const codeStateSql = (code: SQL) =>
   sql`(SELECT c.state FROM ballot_codes c WHERE c.vote_type_id = v.id AND c.code = ${code})`;
 
 /**
+ * Whether a code of the vote type `v` is of the ballot's kind: a paper sheet's key is a code printed on
+ * paper (for_paper), a phone's code is not (voting/conditions.ts). NULL when it is not one of its codes.
+ */
+export const codeKindSql = (code: SQL, paper: SQL) =>
+  sql`(SELECT c.for_paper = ${paper} FROM ballot_codes c WHERE c.vote_type_id = v.id AND c.code = ${code})`;
+
+/**
  * The submission statement's part (voting/statements.ts), kept beside the table it touches. It
  * runs inside that statement, whose CTEs are named `vt` (the vote type) and `ins` (the submission row):
- * `code` locks the code while it is unused (a concurrent ballot with the same code waits, then finds it
- * used and stores nothing), `used` consumes it only when the submission row was really inserted.
+ * `code` locks the code while it is unused and of the ballot's kind (`paper`: a code printed on a paper
+ * sheet; else a phone's), so a concurrent ballot with the same code waits, then finds it used and stores
+ * nothing; `used` consumes it only when the submission row was really inserted.
  */
-export const codeCtes = (code: SQL) => ({
+export const codeCtes = (code: SQL, paper: SQL) => ({
   code: sql`SELECT c.id FROM ballot_codes c, vt
             WHERE c.vote_type_id = vt.id AND c.code = ${code} AND c.state = 'unused'
+              AND c.for_paper = (${paper})
             FOR UPDATE OF c`,
   used: sql`UPDATE ballot_codes SET state = 'used', used_in_test = ins.is_test
             FROM ins, code WHERE ballot_codes.id = code.id RETURNING 1`,
@@ -166,6 +175,15 @@ export async function printableCodes(db: Db, voteTypeId: number, opts: { batch?:
     )
     .orderBy(asc(ballotCodes.id));
   return rows.map((r) => r.code);
+}
+
+/** Whether a code of a vote type was printed on a paper sheet; undefined when it is not one of its codes. */
+export async function isPaperCode(db: Db, voteTypeId: number, code: string) {
+  const [row] = await db
+    .select({ forPaper: ballotCodes.forPaper })
+    .from(ballotCodes)
+    .where(and(eq(ballotCodes.voteTypeId, voteTypeId), eq(ballotCodes.code, code)));
+  return row?.forPaper;
 }
 
 /** The state of one code of a vote type, or undefined when the vote type has no such code. */

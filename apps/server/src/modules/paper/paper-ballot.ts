@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeCode } from '@kaoping/contracts/ballot-codes';
-import { PAPER_DETAILS } from '@kaoping/contracts/paper-ballots';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { fail, notFound, unauthorized } from '../../lib/errors';
+import { fail, notFound } from '../../lib/errors';
 import { randomId128 } from '../../lib/random-id';
 import { type BallotDefinition, definitionFor } from '../voting/definition';
 import { checkBallot, type CleanBallot, describeErrors } from '../voting/ballot-check';
@@ -17,10 +16,23 @@ import { getScopedVoteType } from '../vote-types/vote-types.service';
 // A paper sheet goes through the online ballot's own parts: the definition, checkBallot and the one door,
 // storeBallot, of modules/voting (source 'paper'), whose statement consumes the code.
 
-/** The keyer's sign-in session: double entry needs two different ones. */
-export function sessionOf(sid: string | undefined) {
-  if (!sid) throw unauthorized(PAPER_DETAILS.noSession);
-  return sid;
+/**
+ * Double entry needs two accounts, a settlement a third: a second sign-in of the same account is the same
+ * person (issue 26). A sheet whose earlier keyer is unknown (keyed before keyers were recorded, migration
+ * 0012) takes no second entry and no settlement: it is withdrawn and keyed again.
+ */
+export function assertOtherKeyer(sheet: { firstUserId: number | null }, userId: number) {
+  if (sheet.firstUserId === null) throw fail('PAPER_KEYER_UNKNOWN');
+  if (sheet.firstUserId === userId) throw fail('PAPER_SAME_KEYER');
+}
+
+/** The third account that settles a conflict: neither keyer. */
+export function assertThirdKeyer(
+  sheet: { firstUserId: number | null; secondUserId: number | null },
+  userId: number,
+) {
+  if (sheet.firstUserId === null || sheet.secondUserId === null) throw fail('PAPER_KEYER_UNKNOWN');
+  if (sheet.firstUserId === userId || sheet.secondUserId === userId) throw fail('PAPER_SETTLE_BY_THIRD');
 }
 
 /** The definition of a vote type, read fresh (the insert re-checks it by its fingerprint). */

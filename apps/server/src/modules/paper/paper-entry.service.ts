@@ -7,18 +7,19 @@ import {
 } from '@kaoping/contracts/paper-ballots';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { freeCode } from '../ballot-codes/ballot-codes.repository';
 import { deletePaperSubmission } from '../ballots/submissions.repository';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import {
+  assertOtherKeyer,
+  assertThirdKeyer,
   checkSheet,
   entriesOf,
   lockForPaper,
   paperDefinition,
   sameEntries,
-  sessionOf,
   storeSheetBallot,
 } from './paper-ballot';
 import { keyOf, resolveSheet } from './paper-sheet-key';
@@ -28,10 +29,10 @@ import * as repo from './paper.repository';
 // Keying paper sheets (纸质票录入): enter, correct or settle, withdraw. Each is one transaction holding the
 // vote type, audited without codes or answers (docs/ARCHITECTURE.md "Paper ballots").
 
+/** The keyer is `actor.userId`: an account, not a sign-in session (issue 26). */
 interface Opts {
   companyId?: number;
   actor: Actor;
-  sid: string | undefined;
 }
 
 async function audit(
@@ -61,18 +62,18 @@ async function uncount(tx: Db, v: VoteTypeRow, sheet: repo.PaperSheetRow) {
 
 /**
  * Enters one sheet. Double entry off: checked and counted at once. On: the first entry waits (nothing
- * counted, the code not consumed); a second entry from another session counts the ballot when both
- * agree, else marks the sheet a conflict for a third person.
+ * counted, the code not consumed); a second entry by another account counts the ballot when both
+ * agree, else marks the sheet a conflict for a third account.
  */
 export async function enterSheet(db: Db, voteTypeId: number, body: PaperEntryBody, opts: Opts) {
-  const sid = sessionOf(opts.sid);
+  const keyer = opts.actor.userId;
   const def = await paperDefinition(db, voteTypeId, opts.companyId);
   return db.transaction(async (tx) => {
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
     const { key, sheet } = await resolveSheet(tx, v, body.key, true);
     if (sheet?.state === 'counted') throw conflict(PAPER_DETAILS.alreadyCounted);
     if (sheet?.state === 'conflict') throw conflict(PAPER_DETAILS.inConflict);
-    if (sheet && sheet.firstSession === sid) throw conflict(PAPER_DETAILS.sameSession);
+    if (sheet) assertOtherKeyer(sheet, keyer);
     const clean = checkSheet(def, body.ballots);
     const entries = entriesOf(clean);
     let row: repo.PaperSheetRow;
@@ -84,31 +85,31 @@ export async function enterSheet(db: Db, voteTypeId: number, body: PaperEntryBod
         sheetKey: key,
         state: counted ? 'counted' : 'pending',
         firstAnswers: entries,
-        firstSession: sid,
+        firstUserId: keyer,
         submissionId: counted ? await storeSheetBallot(tx, v, def, clean, key) : null,
       });
     } else if (sameEntries(sheet.firstAnswers, entries)) {
       row = await repo.updateSheet(tx, sheet.id, {
         state: 'counted',
         secondAnswers: entries,
-        secondSession: sid,
+        secondUserId: keyer,
         submissionId: await storeSheetBallot(tx, v, def, clean, key),
       });
     } else {
       row = await repo.updateSheet(tx, sheet.id, {
         state: 'conflict',
         secondAnswers: entries,
-        secondSession: sid,
+        secondUserId: keyer,
       });
     }
     await audit(tx, opts.actor, 'paper.enter', '录入纸质票', v, row);
-    return sheetOf(tx, v, row, sid);
+    return sheetOf(tx, v, row, keyer);
   });
 }
 
 /**
  * Corrects a counted sheet (the old ballot removed, the code freed and consumed again by the corrected
- * one), or settles a conflict: only a session that made neither entry may, and its answers are counted.
+ * one), or settles a conflict: only an account that made neither entry may, and its answers are counted.
  */
 export async function correctSheet(
   db: Db,
@@ -117,7 +118,7 @@ export async function correctSheet(
   body: PaperCorrectBody,
   opts: Opts,
 ) {
-  const sid = sessionOf(opts.sid);
+  const keyer = opts.actor.userId;
   const def = await paperDefinition(db, voteTypeId, opts.companyId);
   return db.transaction(async (tx) => {
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
@@ -125,20 +126,18 @@ export async function correctSheet(
     if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
     if (sheet.state === 'pending') throw conflict(PAPER_DETAILS.notCounted);
     const settling = sheet.state === 'conflict';
-    if (settling && (sheet.firstSession === sid || sheet.secondSession === sid)) {
-      throw forbidden(PAPER_DETAILS.settleByThird);
-    }
+    if (settling) assertThirdKeyer(sheet, keyer);
     const clean = checkSheet(def, body.ballots);
     await uncount(tx, v, sheet); // a conflict has no counted ballot yet
     const submissionId = await storeSheetBallot(tx, v, def, clean, key);
     const row = await repo.updateSheet(tx, sheet.id, { state: 'counted', submissionId });
     await audit(tx, opts.actor, 'paper.correct', settling ? '核对纸质票' : '更正纸质票', v, row);
-    return sheetOf(tx, v, row, sid);
+    return sheetOf(tx, v, row, keyer);
   });
 }
 
 /** Withdraws a sheet: its ballot (if counted) removed, the code unused again, the sheet gone. */
-export async function withdrawSheet(db: Db, voteTypeId: number, typed: string, opts: Omit<Opts, 'sid'>) {
+export async function withdrawSheet(db: Db, voteTypeId: number, typed: string, opts: Opts) {
   await db.transaction(async (tx) => {
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
     const { key } = keyOf(v, typed);

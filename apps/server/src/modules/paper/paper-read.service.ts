@@ -53,12 +53,12 @@ export async function paperForm(db: Db, voteTypeId: number, companyId?: number):
   };
 }
 
-/** Whether a typed code (or sheet number) can be keyed now by this session; refusals as on entry. */
+/** Whether a typed code (or sheet number) can be keyed now by this account; refusals as on entry. */
 export async function checkSheetKey(
   db: Db,
   voteTypeId: number,
   typed: string,
-  opts: { companyId?: number; sid: string | undefined },
+  opts: { companyId?: number; userId: number },
 ): Promise<PaperSheetCheck> {
   const v = await getScopedVoteType(db, voteTypeId, opts.companyId);
   const { key, label, sheet } = await resolveSheet(db, v, typed);
@@ -67,9 +67,11 @@ export async function checkSheetKey(
   if (state === 'counted')
     return { key, label, state, can_enter: false, detail: PAPER_DETAILS.alreadyCounted };
   if (state === 'conflict') return { key, label, state, can_enter: false, detail: PAPER_DETAILS.inConflict };
-  if (!opts.sid) return { key, label, state, can_enter: false, detail: PAPER_DETAILS.noSession };
-  if (sheet.firstSession === opts.sid) {
-    return { key, label, state, can_enter: false, detail: PAPER_DETAILS.sameSession };
+  if (sheet.firstUserId === null) {
+    return { key, label, state, can_enter: false, detail: PAPER_DETAILS.keyerUnknown };
+  }
+  if (sheet.firstUserId === opts.userId) {
+    return { key, label, state, can_enter: false, detail: PAPER_DETAILS.sameKeyer };
   }
   return { key, label, state, can_enter: true };
 }
@@ -93,10 +95,10 @@ export async function sheetDetail(
   db: Db,
   voteTypeId: number,
   typed: string,
-  opts: { companyId?: number; sid: string | undefined },
+  opts: { companyId?: number; userId: number },
 ) {
   const v = await getScopedVoteType(db, voteTypeId, opts.companyId);
   const sheet = await repo.findSheet(db, v.id, keyOf(v, typed).key);
   if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
-  return sheetOf(db, v, sheet, opts.sid);
+  return sheetOf(db, v, sheet, opts.userId);
 }

@@ -1,10 +1,11 @@
 import { formatCode, normalizeCode } from '@kaoping/contracts/ballot-codes';
 import { MAX_SHEET_NUMBER, PAPER_DETAILS } from '@kaoping/contracts/paper-ballots';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { codeOfOtherVoteType, findCodeState } from '../ballot-codes/ballot-codes.repository';
+import { badRequest, conflict, fail, forbidden, notFound } from '../../lib/errors';
+import { codeOfOtherVoteType, findCodeState, isPaperCode } from '../ballot-codes/ballot-codes.repository';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import { findSheet, type PaperSheetRow } from './paper.repository';
+import { runsOf } from './print-runs.repository';
 
 /** A sheet's key as stored and as shown: the code (codes mode) or the sheet number (link mode). */
 export interface SheetKey {
@@ -29,10 +30,24 @@ export const labelOf = (v: Pick<VoteTypeRow, 'accessMode'>, key: string) =>
   v.accessMode === 'codes' ? formatCode(key) : `编号 ${key}`;
 
 /**
+ * Link mode: the number must be one a print run of the vote type's current mode printed (打印纸质选票
+ * numbers the sheets): 409 before any print, 404 naming the printed numbers otherwise.
+ */
+async function assertPrinted(db: Db, v: VoteTypeRow, key: string) {
+  const runs = await runsOf(db, v.id, v.testMode);
+  if (runs.length === 0) throw fail('PAPER_NOT_PRINTED');
+  const n = Number(key);
+  if (runs.some((r) => n >= r.first && n <= r.last)) return;
+  const ranges = runs.map((r) => (r.first === r.last ? `${r.first}` : `${r.first}-${r.last}`)).join('、');
+  throw fail('PAPER_NUMBER_NOT_PRINTED', { number: n, ranges });
+}
+
+/**
  * The key of a sheet that is to be keyed, with its row when it has one. In codes mode the code must be a
- * code of this vote type (404 naming another vote type's code as such), not voided (403), and not used
- * by a phone ballot (409; a code used by this sheet's own counted ballot is fine). The same messages as
- * the check the entry screen calls before keying.
+ * code of this vote type (404 naming another vote type's code as such), printed on a paper sheet (403: a
+ * phone's code is not a paper key), not voided (403), and not used by a phone ballot (409; a code used by
+ * this sheet's own counted ballot is fine). In link mode the number must be a printed one. The same
+ * messages as the check the entry screen calls before keying.
  */
 export async function resolveSheet(
   db: Db,
@@ -48,8 +63,11 @@ export async function resolveSheet(
       const other = await codeOfOtherVoteType(db, v.companyId, v.id, k.key);
       throw notFound(other ? PAPER_DETAILS.codeOtherType : PAPER_DETAILS.codeUnknown);
     }
+    if (!(await isPaperCode(db, v.id, k.key))) throw fail('CODE_NOT_PAPER');
     if (state === 'voided') throw forbidden(PAPER_DETAILS.codeVoided);
     if (state === 'used' && sheet?.state !== 'counted') throw conflict(PAPER_DETAILS.codeUsed);
+  } else {
+    await assertPrinted(db, v, k.key);
   }
   return { ...k, sheet };
 }

@@ -11,11 +11,20 @@ import { countBySource } from '../ballots/submissions.repository';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import { labelOf } from './paper-sheet-key';
 import { openSheetCounts, type PaperSheetRow } from './paper.repository';
+import { lastPrinted, printedCounts } from './print-runs.repository';
 
-/** Counted ballots by source and the sheets waiting, for the vote type's current mode. */
+/**
+ * Counted ballots by source and the sheets waiting, for the vote type's current mode; in link mode the
+ * numbered sheets printed for it, those not keyed yet, and the last number printed.
+ */
 export async function countsOf(db: Db, v: VoteTypeRow): Promise<PaperCounts> {
-  const [counted, open] = await Promise.all([countBySource(db, v.id, v.testMode), openSheetCounts(db, v.id)]);
-  return { ...counted, ...open };
+  const [counted, open, printed, last] = await Promise.all([
+    countBySource(db, v.id, v.testMode),
+    openSheetCounts(db, v.id),
+    printedCounts(db, v.id, v.testMode),
+    lastPrinted(db, v.id),
+  ]);
+  return { ...counted, ...open, ...printed, last_number: last };
 }
 
 export function summaryOf(v: VoteTypeRow, row: PaperSheetRow): PaperSheetSummary {
@@ -25,7 +34,7 @@ export function summaryOf(v: VoteTypeRow, row: PaperSheetRow): PaperSheetSummary
     label: labelOf(v, row.sheetKey),
     state: row.state as PaperSheetState,
     entered_at: row.enteredAt.toISOString(),
-    entries: row.secondSession === null ? 1 : 2,
+    entries: row.secondAnswers === null ? 1 : 2,
   };
 }
 
@@ -45,14 +54,14 @@ export async function sheetOf(
   db: Db,
   v: VoteTypeRow,
   row: PaperSheetRow,
-  sid: string | undefined,
+  userId: number,
 ): Promise<PaperSheet> {
   return {
     ...summaryOf(v, row),
     first: row.firstAnswers as BallotEntryInput[],
     second: (row.secondAnswers as BallotEntryInput[] | null) ?? null,
     counted: await countedOf(db, row),
-    entered_by_me: sid !== undefined && (row.firstSession === sid || row.secondSession === sid),
+    entered_by_me: row.firstUserId === userId || row.secondUserId === userId,
     counts: await countsOf(db, v),
   };
 }

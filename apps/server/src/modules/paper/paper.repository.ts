@@ -25,7 +25,7 @@ export async function insertSheet(db: Db, values: typeof paperSheets.$inferInser
 export async function updateSheet(
   db: Db,
   id: number,
-  patch: Partial<Pick<PaperSheetRow, 'state' | 'secondAnswers' | 'secondSession' | 'submissionId'>>,
+  patch: Partial<Pick<PaperSheetRow, 'state' | 'secondAnswers' | 'secondUserId' | 'submissionId'>>,
 ) {
   const [row] = await db.update(paperSheets).set(patch).where(eq(paperSheets.id, id)).returning();
   return row!;

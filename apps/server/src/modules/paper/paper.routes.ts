@@ -32,7 +32,11 @@ const refusals = {
 
 /** Paper ballots of a vote type (纸质选票): keying, checking, correcting. Under the /vote-types prefix. */
 const paperRoutes: FastifyPluginAsyncZod = async (app) => {
-  const scope = (q: { company_id?: number }, sid?: string) => ({ companyId: q.company_id, sid });
+  // The keyer is the signed-in account (double entry needs two accounts, not two sign-ins).
+  const scope = (q: { company_id?: number }, user: { sub: string }) => ({
+    companyId: q.company_id,
+    userId: Number(user.sub),
+  });
 
   app.get(
     '/:id/paper.pdf',
@@ -41,7 +45,7 @@ const paperRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          '纸质选票 PDF（A4，份数 copies 1-500）：测评码方式每份发放一个新测评码并印在票上（含二维码）；blank=1 或公开链接方式为空白票（编号栏）',
+          '纸质选票 PDF（A4，份数 copies 1-500）：测评码方式每份发放一个新测评码并印在票上（含二维码）；公开链接方式每份印一个新编号（一次打印为一批连续编号，录入时只接受打印过的编号）；blank=1 为空白票（不能录入）',
         params: idParams,
         querystring: paperPdfQuery,
         produces: ['application/pdf'],
@@ -102,7 +106,7 @@ const paperRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const sheet = await enterSheet(app.db, request.params.id, request.body, {
-        ...scope(request.query, request.user.sid),
+        companyId: request.query.company_id,
         actor: actorOf(request),
       });
       return reply.status(201).send(sheet);
@@ -115,14 +119,14 @@ const paperRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: '录入前核对测评码（或编号）：能否由本会话录入',
+        summary: '录入前核对测评码（或编号）：能否由本账号录入',
         params: paperSheetParams,
         querystring: companyScopeQuery,
         response: { 200: paperSheetCheck, ...refusals },
       },
     },
     async (request) =>
-      checkSheetKey(app.db, request.params.id, request.params.key, scope(request.query, request.user.sid)),
+      checkSheetKey(app.db, request.params.id, request.params.key, scope(request.query, request.user)),
   );
 
   app.get(
@@ -138,7 +142,7 @@ const paperRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sheetDetail(app.db, request.params.id, request.params.key, scope(request.query, request.user.sid)),
+      sheetDetail(app.db, request.params.id, request.params.key, scope(request.query, request.user)),
   );
 
   app.put(
@@ -156,7 +160,7 @@ const paperRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       correctSheet(app.db, request.params.id, request.params.key, request.body, {
-        ...scope(request.query, request.user.sid),
+        companyId: request.query.company_id,
         actor: actorOf(request),
       }),
   );

@@ -8,12 +8,14 @@ import {
   voidUnused,
   voidUsedInTest,
 } from '../ballot-codes/ballot-codes.repository';
+import { retireTestSubmissions } from '../ballots/retired-submissions.repository';
 import { countVoteTypeSubmissions, deleteTestSubmissions } from '../ballots/submissions.repository';
 import { updateVoteType } from '../vote-types/vote-types.repository';
 import { assertRoundWritable } from '../rounds/round-scope';
 import { lockScopedVoteType, mapVoteType } from '../vote-types/vote-types.service';
 import { countStageOf, hasEnded } from '../vote-types/vote-type-status';
 import { countUnsettled, deleteVoteTypeSheets } from '../paper/paper.repository';
+import { printedCounts } from '../paper/print-runs.repository';
 
 // Running a vote: 结束投票 (close), 完成计票 (finish the count), 重新开放 (reopen, one step back) and
 // 转为正式投票 (go formal). Each locks the vote type
@@ -74,6 +76,8 @@ export async function finishCount(db: Db, id: number, opts: Opts) {
     if (!hasEnded(v)) throw fail('COUNT_BEFORE_CLOSE');
     const unsettled = await countUnsettled(tx, id);
     if (unsettled > 0) throw fail('PAPER_UNSETTLED', { count: unsettled });
+    // Link mode: the numbered sheets printed for this mode and never keyed (codes mode: their codes, below).
+    const unkeyedSheets = (await printedCounts(tx, id, v.testMode)).unkeyed;
     const paperSheets = await deleteVoteTypeSheets(tx, id);
     const phoneCodes = !v.closedAt && v.accessMode === 'codes';
     const recalled = phoneCodes ? await voidUnused(tx, id, { recalled: true, paper: false }) : 0;
@@ -86,6 +90,7 @@ export async function finishCount(db: Db, id: number, opts: Opts) {
       returned: await countVoteTypeSubmissions(tx, id, false),
       paper_sheets: paperSheets,
       unkeyed_paper_codes: unkeyed,
+      ...(v.accessMode === 'link' ? { unkeyed_paper_sheets: unkeyedSheets } : {}),
       ...(phoneCodes ? { recalled_codes: recalled } : {}),
     });
     return counted!;
@@ -132,6 +137,8 @@ export async function goFormal(db: Db, id: number, opts: Opts) {
     const v = await lockScopedVoteType(tx, id, opts.companyId);
     await assertRoundWritable(tx, v.roundId);
     if (!v.testMode) throw fail('ALREADY_FORMAL');
+    // Their ids are kept: a test ballot sent again is refused, never stored as formal (cast-ballot.ts).
+    await retireTestSubmissions(tx, id);
     const deleted = await deleteTestSubmissions(tx, id);
     const voided = await voidUsedInTest(tx, id);
     // The test ballots' sheets go with them; sheets waiting for a second entry start again formally.

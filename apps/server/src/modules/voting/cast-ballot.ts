@@ -7,6 +7,7 @@ import { refusalOf, termsOf } from './conditions';
 import { type BallotDefinition, definitionFor } from './definition';
 import { buildReceipt, loadReceipt } from './receipt';
 import { listSubmissionBallots } from '../ballots/ballot-rows.repository';
+import { isRetired } from '../ballots/retired-submissions.repository';
 import { findSubmission } from '../ballots/submissions.repository';
 import { storeBallot } from './store-ballot';
 
@@ -48,11 +49,16 @@ async function sameBallot(db: Db, submissionId: string, entries: Entry[]) {
  * A submission already stored under this id: its receipt when it is this voter's same ballot (a
  * retry), else 409. Undefined when there is none. In codes mode the stored voter identifier is made by
  * the server, so "this voter's" means the same vote type and the same ballot under the same (secret,
- * client-made) submission id; the code is used by then, so this check comes before the code's.
+ * client-made) submission id; the code is used by then, so this check comes before the code's. A test
+ * ballot sent again after 转为正式投票 deleted it is refused (409 SUBMISSION_TEST_RETIRED): the statement
+ * stores nothing under a retired id, so it is neither stored as formal nor answered as a replay.
  */
 export async function replayOf(db: Db, body: SubmissionBody, def: BallotDefinition, ballots?: CleanBallot[]) {
   const existing = await findSubmission(db, { id: body.submission_id });
-  if (!existing) return undefined;
+  if (!existing) {
+    if (await isRetired(db, body.submission_id)) throw fail('SUBMISSION_TEST_RETIRED');
+    return undefined;
+  }
   const mine =
     existing.voteTypeId === def.voteType.id &&
     (existing.voterIdentifier === body.voter_identifier || def.voteType.accessMode === 'codes');

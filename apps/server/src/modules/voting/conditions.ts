@@ -2,7 +2,7 @@ import type { ErrorCode } from '@kaoping/contracts/errors';
 import type { VoteTypeStatus } from '@kaoping/contracts/public-vote-types';
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { codeStateSql } from '../ballot-codes/ballot-codes.repository';
+import { codeKindSql, codeStateSql } from '../ballot-codes/ballot-codes.repository';
 
 // The voting conditions, declared once. Each is a SQL truth over the vote type row `v` and names the
 // refusal a voter (or a keyer) gets when it fails. The same declarations make the WHERE of the statements
@@ -143,11 +143,20 @@ export interface BallotValues {
 
 /**
  * The conditions on the ballot itself, after the vote type's; the statements enforce them otherwise: the
- * code by locking and consuming it (ballot-codes' codeCtes), the second ballot by the unique index on
- * (vote type, voter), the cap by underCapSql.
+ * code by locking and consuming it only when unused and of the ballot's kind (ballot-codes' codeCtes), the
+ * second ballot by the unique index on (vote type, voter), the cap by underCapSql. A code printed on a
+ * paper sheet is a paper sheet's key only, a phone's code never one (issue 26): two refusals, one a side.
  */
 const ballotConditions = (v: BallotValues): Condition[] => [
   { refusal: 'CODE_UNKNOWN', holds: () => sql`(v.access_mode <> 'codes' OR ${codeState(v)} IS NOT NULL)` },
+  {
+    refusal: 'CODE_NOT_PAPER',
+    holds: (b) => sql`(v.access_mode <> 'codes' OR NOT ${b.paper} OR ${codeKind(v, b)})`,
+  },
+  {
+    refusal: 'CODE_PAPER_ONLY',
+    holds: (b) => sql`(v.access_mode <> 'codes' OR ${b.paper} OR ${codeKind(v, b)})`,
+  },
   { refusal: 'CODE_VOIDED', holds: () => sql`(v.access_mode <> 'codes' OR ${codeState(v)} <> 'voided')` },
   { refusal: 'CODE_USED', holds: () => sql`(v.access_mode <> 'codes' OR ${codeState(v)} <> 'used')` },
   {
@@ -159,6 +168,7 @@ const ballotConditions = (v: BallotValues): Condition[] => [
 ];
 
 const codeState = (v: BallotValues) => codeStateSql(sql`${v.code ?? ''}::text`);
+const codeKind = (v: BallotValues, b: BallotTerms) => codeKindSql(sql`${v.code ?? ''}::text`, b.paper);
 
 /**
  * Why a ballot cannot be stored, read fresh: the first condition that fails (the vote type's, then, with

@@ -39,7 +39,8 @@ type ParamOf = (name: Param) => SQL | Placeholder;
  * (db/ballot-defaults.ts, issue 26): nothing stored follows the order of arrival.
  */
 function submissionStatement(family: Family, p: ParamOf, counted: boolean): SQL {
-  const codes = codeCtes(sql`${p('code')}::text`);
+  const paper = sql`${p('source')}::text = 'paper'`;
+  const codes = codeCtes(sql`${p('code')}::text`, paper);
   const ballotRows = ballotRowsInsert(family, p('rows'), false);
   return sql`
     WITH vt AS (
@@ -49,7 +50,7 @@ function submissionStatement(family: Family, p: ParamOf, counted: boolean): SQL 
         linkId: p('linkId'),
         fingerprint: p('fingerprint'),
         mode: p('mode'),
-        paper: sql`${p('source')}::text = 'paper'`,
+        paper,
       })}
         AND ${capSql(counted)}
       FOR KEY SHARE OF v
@@ -62,7 +63,8 @@ function submissionStatement(family: Family, p: ParamOf, counted: boolean): SQL 
              ${randomVoterKey}, ${p('count')}::int, ${p('totalScore')}::float8, ${p('receiptId')}::text,
              ${p('source')}::text, vt.test_mode, ${ballotDate}
       FROM vt
-      WHERE vt.access_mode = 'link' OR EXISTS (SELECT 1 FROM code)
+      WHERE (vt.access_mode = 'link' OR EXISTS (SELECT 1 FROM code))
+        AND NOT EXISTS (SELECT 1 FROM retired_submissions r WHERE r.id = ${p('id')}::uuid)
       ON CONFLICT DO NOTHING
       RETURNING id, company_id, round_id, vote_type_id, voter_identifier, voter_key, is_test, created_at
     ), used AS (${codes.used}
@@ -138,7 +140,9 @@ export interface Stored {
  * statement). A vote type capped by expected_voters in link mode is refused here: it goes through
  * insertCapped. Only store-ballot.ts calls it.
  * ON CONFLICT DO NOTHING covers both the submission id and (vote type, voter): a concurrent insert of
- * the same key waits for the other to commit and then inserts nothing (and consumes no code). Returns
+ * the same key waits for the other to commit and then inserts nothing (and consumes no code). The id of a
+ * test ballot deleted by 转为正式投票 (retired_submissions) stores nothing either (cast-ballot's replayOf
+ * tells it). Returns
  * undefined when nothing was stored; the caller then looks up why. It runs as a prepared statement
  * (see db/hot-statement.ts).
  */
@@ -200,6 +204,7 @@ function batchStatement(family: Family): SQL {
              b.total, b.receipt, vt.test_mode, ${ballotDate}
       FROM vt, jsonb_to_recordset(${sql.placeholder('ballots')}::jsonb)
            AS b(ord int, id uuid, voter text, count int, total float8, receipt text)
+      WHERE NOT EXISTS (SELECT 1 FROM retired_submissions r WHERE r.id = b.id)
       ORDER BY b.ord
       ON CONFLICT DO NOTHING
       RETURNING id, company_id, round_id, vote_type_id, voter_identifier, voter_key, receipt_id, is_test, created_at

@@ -20,6 +20,8 @@ export interface SheetInfo {
   description: string;
   /** The sheet's one-time code (stored form) and its voting address; absent on blank forms. */
   code?: { text: string; url: string };
+  /** Link mode: the sheet's printed number (a print run's), keyed by it; absent on blank forms. */
+  number?: number;
   /** Footer instructions of the form. */
   howTo: string;
 }
@@ -42,8 +44,12 @@ function codeBlock(doc: Pdf, page: Page, sheet: SheetInfo) {
     fitLine(doc, '测评码（一票一码）', right - QR - 110, MARGIN + 20, 104, { size: 7, color: GREY });
     return;
   }
-  fitLine(doc, '编号 ________', right - 110, MARGIN + 4, 110, { size: 10 });
+  fitLine(doc, sheetNumber(sheet), right - 110, MARGIN + 4, 110, { size: 10 });
 }
+
+/** The 编号 the sheet is keyed by: printed by the run, or a blank on a blank form. */
+const sheetNumber = (sheet: SheetInfo) =>
+  sheet.number === undefined ? '编号 ________' : `编号 ${sheet.number}`;
 
 /** The title block of a sheet's first page; answers where the content starts. */
 export function titleBlock(doc: Pdf, page: Page, sheet: SheetInfo) {
@@ -74,7 +80,7 @@ export function titleBlock(doc: Pdf, page: Page, sheet: SheetInfo) {
 /** The running head of a sheet's later pages; answers where the content starts. */
 export function runningHead(doc: Pdf, page: Page, sheet: SheetInfo) {
   const inner = page.width - 2 * MARGIN;
-  const code = sheet.code ? `\u3000测评码 ${sheet.code.text}` : '\u3000编号 ________';
+  const code = sheet.code ? `\u3000测评码 ${sheet.code.text}` : `\u3000${sheetNumber(sheet)}`;
   fitLine(
     doc,
     `${sheet.title}（续）\u3000${sheet.company} · ${sheet.voteType}${code}`,

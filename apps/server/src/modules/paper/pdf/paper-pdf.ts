@@ -7,7 +7,7 @@ import type { SheetInfo } from './paper-frame';
 import { SheetFlow } from './sheet-flow';
 
 // The printable paper ballot of a vote type (issue 16 item 1): one sheet per copy, each numbered within
-// itself; in codes mode each sheet carries its own one-time code with a QR.
+// itself; in codes mode each sheet carries its own one-time code with a QR, in link mode its printed 编号.
 
 const HOW_TO = {
   democratic_appraisal:
@@ -20,8 +20,11 @@ const NUMERALS = ['一', '二', '三', '四'];
 
 export interface PaperPdfInput {
   def: BallotDefinition;
-  /** One entry per copy: the code (stored form) and its voting address, or null for a blank form. */
-  sheets: ({ code: string; url: string } | null)[];
+  /**
+   * One entry per copy: the code (stored form) and its voting address, the sheet number of a print run
+   * (link mode), or null for a blank form.
+   */
+  sheets: ({ code: string; url: string } | { number: number } | null)[];
 }
 
 function titleOf(def: BallotDefinition) {
@@ -61,13 +64,15 @@ export async function paperPdf(input: PaperPdfInput) {
   );
   const orientation = def.family === 'democratic_appraisal' ? 'landscape' : 'portrait';
   let perSheet = 0;
-  for (const code of input.sheets) {
+  for (const printed of input.sheets) {
+    const code = printed && 'code' in printed ? printed : null;
     const sheet: SheetInfo = {
       title,
       company: def.company.name,
       voteType: def.voteType.name,
       description: def.polls[0]?.row.description ?? '',
       code: code ? { text: formatCode(code.code), url: code.url } : undefined,
+      number: printed && 'number' in printed ? printed.number : undefined,
       howTo: HOW_TO[def.family],
     };
     const flow = new SheetFlow(doc, sheet, orientation);
