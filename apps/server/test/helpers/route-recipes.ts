@@ -31,8 +31,11 @@ export interface World {
   sys: string;
   /** A company made now; `inScope` adds it to the scoped accounts' units. */
   freshCompany(inScope: boolean): Promise<{ id: number }>;
-  /** A ballot of a new voter in this unit's vote type of the family; answers its 随机编号. */
-  castBallot(unit: Unit, family: 'appraisal' | 'evaluation'): Promise<string>;
+  /**
+   * A ballot of a new voter in this unit's vote type of the family (or in the vote type `into` of the
+   * unit); answers its 随机编号.
+   */
+  castBallot(unit: Unit, family: 'appraisal' | 'evaluation', into?: { link_id: string }): Promise<string>;
   /** The entries of a whole ballot of the family for the unit's roster as it is now. */
   entriesOf(unit: Unit, family: 'appraisal' | 'evaluation'): Promise<BallotEntryInput[]>;
 }
@@ -77,9 +80,10 @@ async function uploadCover(w: World, u: Unit, voteTypeId: number, back = false) 
 const freshVoteType = (w: World, u: Unit, fields: Record<string, unknown> = {}) =>
   createVoteType(w.app, w.sys, c(u), { name: uniq('类型'), ...fields });
 
-async function oneId(w: World, table: 'votes' | 'cadre_votes', companyId: number) {
+/** A ballot row of the vote type (one the world has ended, so that admins may read it). */
+async function oneId(w: World, table: 'votes' | 'cadre_votes', voteTypeId: number) {
   const res = (await w.db.execute(
-    sql`SELECT id FROM ${sql.identifier(table)} WHERE company_id = ${companyId} ORDER BY id LIMIT 1`,
+    sql`SELECT id FROM ${sql.identifier(table)} WHERE vote_type_id = ${voteTypeId} ORDER BY id LIMIT 1`,
   )) as unknown as { rows: { id: number }[] };
   return res.rows[0]!.id;
 }
@@ -380,15 +384,19 @@ function familyRecipes(
       get(`/${base}/voter-results/count?company_id=${c(u)}`),
     [`GET /${base}/by-voter/:voter`]: async (_w, u) =>
       get(`/${base}/by-voter/${voter(u)}?company_id=${c(u)}`),
+    // While the vote runs (a unit admin may take a ballot out then only): a fresh vote type of the family.
     [`DELETE /${base}/voter/:voter`]: async (w, u) => {
-      const v = await w.castBallot(u, family);
+      const vt = await freshVoteType(w, u, {
+        form_category: family === 'appraisal' ? 'democratic_appraisal' : 'democratic_evaluation',
+      });
+      const v = await w.castBallot(u, family, vt);
       return call(
         'DELETE',
-        `/${base}/voter/${v}?company_id=${c(u)}&vote_type_id=${u.f[family].id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
+        `/${base}/voter/${v}?company_id=${c(u)}&vote_type_id=${vt.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
       );
     },
     [`GET /${base}/:id`]: async (w, u) =>
-      get(`/${base}/${await oneId(w, base === 'votes' ? 'votes' : 'cadre_votes', c(u))}`),
+      get(`/${base}/${await oneId(w, base === 'votes' ? 'votes' : 'cadre_votes', u.f[family].id)}`),
   };
 }
 
@@ -413,8 +421,9 @@ function paperRecipes(): Record<string, Recipe> {
     return vt.id;
   };
   return {
-    'GET /vote-types/:id/paper.pdf': async (_w, u) =>
-      get(`/vote-types/${u.f.appraisal.id}/paper.pdf?copies=2`),
+    // A print run while the vote runs: the unit's own vote types have ended (no numbered print after that).
+    'GET /vote-types/:id/paper.pdf': async (w, u) =>
+      get(`/vote-types/${(await freshVoteType(w, u)).id}/paper.pdf?copies=2`),
     'GET /vote-types/:id/paper/form': async (_w, u) => get(P(u.f.evaluation.id, '/form')),
     'GET /vote-types/:id/paper/sheets': async (_w, u) => get(P(u.f.appraisal.id, '/sheets')),
     'POST /vote-types/:id/paper/sheets': async (w, u) =>

@@ -3,6 +3,7 @@ import type { TestContext } from './test-app';
 import { createAccount } from './accounts';
 import { buildBallotFixture, submission, submit } from './ballot-fixtures';
 import { bearer, createAdmin, createCompany, elevate } from './factories';
+import { endVotes } from './round-fixtures';
 import type { Unit, World } from './route-recipes';
 
 export interface WalkWorld {
@@ -15,7 +16,8 @@ export interface WalkWorld {
 /**
  * Two units with polls, rosters and ballots of both families; a system admin (elevated), a unit admin and
  * an auditor of the first unit (elevated), and a later registration without a role. Needs a context made
- * with REGISTRATION_CODE 'walk-code'.
+ * with REGISTRATION_CODE 'walk-code'. Each unit's two vote types have ended (结束投票) after their first
+ * ballots, so its records, voters and figures are there to read (decision 0041 hides them while open).
  */
 export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
   const tokens: WalkWorld['tokens'] = { unit_admin: '', auditor: '', no_role: '' };
@@ -39,8 +41,8 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
     };
     return submission(f, family);
   };
-  const castBallot = async (u: Unit, family: 'appraisal' | 'evaluation') => {
-    const body = await ballotOf(u, family);
+  const castBallot = async (u: Unit, family: 'appraisal' | 'evaluation', into?: { link_id: string }) => {
+    const body = { ...(await ballotOf(u, family)), ...(into && { link_id: into.link_id }) };
     const res = await submit(ctx.app, body);
     if (res.statusCode !== 201) throw new Error(`ballot: ${res.statusCode} ${res.body}`);
     // The records' "voter" is the ballot's 随机编号 (issue 26), read here from the database.
@@ -83,6 +85,7 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
     const u = { f, appraisalVoter: '', evaluationVoter: '' };
     u.appraisalVoter = await castBallot(u, 'appraisal');
     u.evaluationVoter = await castBallot(u, 'evaluation');
+    await endVotes(ctx.app, sys, [f.appraisal.id, f.evaluation.id]);
     return u;
   };
   const inUnit = await unit('甲单位');
