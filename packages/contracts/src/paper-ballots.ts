@@ -2,7 +2,7 @@
 // checked and stored exactly like an online ballot (source 'paper'); with 双人录入核对 on it is keyed
 // twice by two admin accounts and counts only when both entries agree.
 import { z } from 'zod';
-import { ERRORS } from './errors';
+import { ERRORS, errorDetail } from './errors';
 import { countStage, formCategory } from './vote-type';
 import { ballotEntryInput, publicPoll, publicSubject, publicTarget } from './public-vote';
 import { MAX_BALLOT_ENTRIES } from './public-vote-types';
@@ -15,21 +15,21 @@ export const MAX_PAPER_COPIES = 500;
 export const MAX_SHEET_NUMBER = 99_999;
 
 export const PAPER_DETAILS = {
-  codeUnknown: '测评码不存在，请核对',
-  codeOtherType: '该测评码不属于本投票类型',
-  codeUsed: '该测评码已使用',
-  codeVoided: '该测评码已作废',
-  sheetNumber: `编号必须是 1-${MAX_SHEET_NUMBER} 的整数`,
-  closed: '投票已结束',
+  codeUnknown: ERRORS.PAPER_CODE_UNKNOWN.detail,
+  codeOtherType: ERRORS.PAPER_CODE_OTHER_TYPE.detail,
+  codeUsed: ERRORS.CODE_USED.detail,
+  codeVoided: ERRORS.CODE_VOIDED.detail,
+  sheetNumber: errorDetail('PAPER_SHEET_NUMBER', { max: MAX_SHEET_NUMBER }),
+  closed: ERRORS.VOTE_CLOSED.detail,
   /** 完成计票 ends the keying: the figures are final. */
   counted: ERRORS.VOTE_COUNTED.detail,
   sameKeyer: ERRORS.PAPER_SAME_KEYER.detail,
   settleByThird: ERRORS.PAPER_SETTLE_BY_THIRD.detail,
   keyerUnknown: ERRORS.PAPER_KEYER_UNKNOWN.detail,
-  alreadyCounted: '该纸质票已录入并计票；如需修改请使用“更正”',
-  inConflict: '该纸质票两次录入不一致，请由第三人核对后确定',
-  notEntered: '该纸质票尚未录入',
-  notCounted: '该纸质票尚未计票，不能更正',
+  alreadyCounted: ERRORS.PAPER_ALREADY_COUNTED.detail,
+  inConflict: ERRORS.PAPER_IN_CONFLICT.detail,
+  notEntered: ERRORS.PAPER_NOT_ENTERED.detail,
+  notCounted: ERRORS.PAPER_NOT_COUNTED.detail,
 } as const;
 
 /** Where a sheet stands: 'new' only in the check (nothing keyed yet). */
