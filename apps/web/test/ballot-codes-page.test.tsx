@@ -222,11 +222,50 @@ describe('codes screen (测评码管理)', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ access_mode: 'codes', company_id: cid });
   });
 
+  it('while the vote is open lists every code as 已发放, says so, and prints the codes as issued', async () => {
+    const open = list({
+      used_listed: false,
+      items: [
+        { code: 'A2B3-C4D5-E6', state: 'issued', batch: 1 },
+        { code: 'F7G8-H9JK-MN', state: 'issued', batch: 1 },
+        { code: 'K7QX-M3PD-9R', state: 'issued', batch: 1 },
+        { code: 'PQRS-TUVW-XY', state: 'voided', batch: 2 },
+      ],
+    });
+    const calls = renderCodes(voteType(), {}, () => open);
+    await screen.findByText('K7QX-M3PD-9R');
+    const notice = within(screen.getByTestId('open-vote-notice'));
+    expect(
+      notice.getByText('投票进行中：测评码一律显示为“已发放”，结束投票后可查看每个测评码是否已使用'),
+    ).toBeInTheDocument();
+    expect(notice.getByText(/已使用 1 个、未使用 2 个只统计数量，不逐个列出/)).toBeInTheDocument();
+    // No row says used or unused; the filters are the states the list shows.
+    for (const code of ['A2B3-C4D5-E6', 'F7G8-H9JK-MN', 'K7QX-M3PD-9R'])
+      expect(within(codeRow(code)).getByText('已发放')).toBeInTheDocument();
+    const table = card('测评码列表');
+    expect(within(table).queryByText('已使用', { exact: false })).toBeNull();
+    expect(within(table).queryByText('未使用 2')).toBeNull();
+    expect(within(table).getByText('已发放 3')).toBeInTheDocument();
+    expect(within(table).getByText('已作废 1')).toBeInTheDocument();
+    // An issued code can be voided (a lost slip); a voided one cannot.
+    expect(within(codeRow('F7G8-H9JK-MN')).getByRole('checkbox')).toBeEnabled();
+    expect(within(codeRow('PQRS-TUVW-XY')).getByRole('checkbox')).toBeDisabled();
+    fireEvent.click(within(table).getByText('已发放 3'));
+    const lists = () =>
+      calls.filter((c) => c.url.pathname === `${API}/vote-types/${cid}/codes`).map((c) => c.url.searchParams);
+    await waitFor(() => expect(lists().at(-1)?.get('state')).toBe('issued'));
+    const print = card('打印');
+    expect(within(print).getByText(/投票进行中打印已发放的全部测评码/)).toBeInTheDocument();
+    expect(within(print).getByText('全部已发放')).toBeInTheDocument();
+  });
+
   it('a closed vote type says its unused codes were recalled', async () => {
     renderCodes(voteType({ status: 'closed', closed_at: '2025-06-01T02:00:00Z' }), {}, () =>
       list({ unused: 0, voided: 3, recalled: 2, items: items.slice(2) }),
     );
     expect(await screen.findByText('结束时未使用的测评码已全部作废（收回 2 个）。')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '作废全部未使用' })).toBeDisabled();
+    expect(screen.queryByTestId('open-vote-notice')).toBeNull();
+    expect(within(codeRow('F7G8-H9JK-MN')).getByText('已使用')).toBeInTheDocument();
   });
 });

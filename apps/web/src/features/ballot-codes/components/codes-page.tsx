@@ -113,6 +113,17 @@ function VoteTypeCodes({ voteType }: { voteType: VoteType }) {
           description={`结束时未使用的测评码已全部作废（收回 ${counts?.recalled ?? '…'} 个）。`}
         />
       )}
+      {counts && !counts.used_listed && (
+        // While the vote is open which code was used is counts only (decision 0041).
+        <div data-testid="open-vote-notice" className="kp-codes-notice">
+          <Alert
+            type="info"
+            showIcon
+            title="投票进行中：测评码一律显示为“已发放”，结束投票后可查看每个测评码是否已使用"
+            description={`已使用 ${counts.used} 个、未使用 ${counts.unused} 个只统计数量，不逐个列出；列表按测评码排序，与发放和使用的先后无关。`}
+          />
+        </div>
+      )}
       {voteType.test_mode && (
         <Alert
           type="warning"
@@ -133,7 +144,12 @@ function VoteTypeCodes({ voteType }: { voteType: VoteType }) {
         </Col>
         <Col xs={{ span: 24, order: 1 }} xl={{ span: 8, order: 2 }}>
           <IssueCodesCard voteType={voteType} companyName={companyName} issued={counts?.issued} />
-          <SlipsCard voteType={voteType} companyName={companyName} batches={counts?.batches ?? 0} />
+          <SlipsCard
+            voteType={voteType}
+            companyName={companyName}
+            batches={counts?.batches ?? 0}
+            open={counts !== undefined && !counts.used_listed}
+          />
           <PaperCard voteType={voteType} companyName={companyName} />
           <AccessModeCard voteType={voteType} />
         </Col>

@@ -1,15 +1,27 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CODE_STATE_LABELS, formatCode, type CodeState } from '@kaoping/contracts/ballot-codes';
+import { CODE_STATE_LABELS, formatCode, type ListedCodeState } from '@kaoping/contracts/ballot-codes';
 import type { CodeItem, CodeList, CodeListQuery } from '@kaoping/contracts/ballot-codes-api';
 import type { VoteType } from '@kaoping/contracts/vote-type';
-import { FIGURES_AFTER_CLOSE } from '@kaoping/contracts/constants';
-import { Alert, App, Button, Card, Popconfirm, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Segmented, Select, Table, Tag, Typography } from 'antd';
 import { errorDetail } from '@/lib/api-client';
 import { useCodeMutations } from '../api/codes';
 
-const STATE_COLOR: Record<CodeState, string> = { unused: 'blue', used: 'green', voided: 'default' };
-type Filter = CodeState | 'all';
+const STATE_COLOR: Record<ListedCodeState, string> = {
+  unused: 'blue',
+  used: 'green',
+  voided: 'default',
+  issued: 'cyan',
+};
+type Filter = ListedCodeState | 'all';
+/**
+ * The states a filter can pick: while the vote is open (投票中, formal) a code not voided is listed as
+ * 已发放, used or not (decision 0041); otherwise each code with its state.
+ */
+const FILTERS = {
+  open: ['all', 'issued', 'voided'],
+  listed: ['all', 'unused', 'used', 'voided'],
+} as const satisfies Record<string, readonly Filter[]>;
 
 export interface CodesTableProps {
   voteType: VoteType;
@@ -18,7 +30,10 @@ export interface CodesTableProps {
   onParams: (p: Partial<CodeListQuery>) => void;
 }
 
-/** The codes, paged on the server, filtered by state and batch; unused ones can be selected and voided. */
+/**
+ * The codes, paged on the server, filtered by state and batch, ordered by the code (random); unused ones (or,
+ * while the vote is open, 已发放 ones: the server refuses a used one) can be selected and voided.
+ */
 export function CodesTable({ voteType, query, params, onParams }: CodesTableProps) {
   const { message, modal } = App.useApp();
   const { void: voidMutation } = useCodeMutations(voteType);
@@ -26,6 +41,13 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
   const data = query.data;
   const limit = params.limit ?? 50;
   const filter: Filter = params.state ?? 'all';
+  const open = data !== undefined && !data.used_listed;
+  const filters: readonly Filter[] = open ? FILTERS.open : FILTERS.listed;
+  // A state the list no longer shows (the vote ended, or was reopened) falls back to all.
+  const stale = data !== undefined && !filters.includes(filter);
+  useEffect(() => {
+    if (stale) onParams({ ...params, state: undefined, skip: 0 });
+  }, [stale, params, onParams]);
 
   const voidThese = async (body: { codes: string[] } | { all_unused: true }) => {
     try {
@@ -48,13 +70,16 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
       onOk: () => voidThese({ all_unused: true }),
     });
 
-  const count = (s: Filter) => (!data ? '' : ` ${s === 'all' ? data.issued : data[s]}`);
+  const count = (s: Filter) => {
+    if (!data) return '';
+    return ` ${s === 'all' ? data.issued : s === 'issued' ? data.issued - data.voided : data[s]}`;
+  };
   return (
     <Card size="small" className="kp-codes-card" title="测评码列表">
       <div className="kp-codes-toolbar">
         <Segmented<Filter>
           value={filter}
-          options={(['all', 'unused', 'used', 'voided'] as const).map((s) => ({
+          options={filters.map((s) => ({
             value: s,
             label: `${s === 'all' ? '全部' : CODE_STATE_LABELS[s]}${count(s)}`,
           }))}
@@ -76,7 +101,7 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
         <span style={{ marginLeft: 'auto', display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
           <Popconfirm
             title={`作废选中的 ${selected.length} 个测评码？`}
-            description="作废后不能再用于投票，此操作不可撤销。"
+            description={`作废后不能再用于投票，此操作不可撤销。${open ? '已使用的测评码不能作废。' : ''}`}
             okText="作废"
             okButtonProps={{ danger: true }}
             cancelText="取消"
@@ -92,15 +117,6 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
           </Button>
         </span>
       </div>
-      {data && !data.used_listed && (
-        // While the vote is open used codes are counted, not listed (decision 0041).
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={`投票进行中：已使用的测评码只显示数量（${data.used} 个），结束投票后逐个列出，顺序随机`}
-        />
-      )}
       <Table<CodeItem>
         rowKey="code"
         size="small"
@@ -110,7 +126,10 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys as string[]),
-          getCheckboxProps: (r) => ({ disabled: r.state !== 'unused', 'aria-label': `选择 ${r.code}` }),
+          getCheckboxProps: (r) => ({
+            disabled: r.state !== 'unused' && r.state !== 'issued',
+            'aria-label': `选择 ${r.code}`,
+          }),
         }}
         columns={[
           {
@@ -132,7 +151,7 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
             title: '状态',
             dataIndex: 'state',
             width: 90,
-            render: (s: CodeState) => <Tag color={STATE_COLOR[s]}>{CODE_STATE_LABELS[s]}</Tag>,
+            render: (s: ListedCodeState) => <Tag color={STATE_COLOR[s]}>{CODE_STATE_LABELS[s]}</Tag>,
           },
         ]}
         pagination={{
@@ -144,14 +163,7 @@ export function CodesTable({ voteType, query, params, onParams }: CodesTableProp
           showTotal: (t) => `共 ${t} 个`,
           onChange: (page, size) => onParams({ ...params, skip: (page - 1) * size, limit: size }),
         }}
-        locale={{
-          emptyText:
-            data && data.issued === 0
-              ? '尚未发放测评码'
-              : data && !data.used_listed && filter === 'used'
-                ? FIGURES_AFTER_CLOSE
-                : '没有符合条件的测评码',
-        }}
+        locale={{ emptyText: data && data.issued === 0 ? '尚未发放测评码' : '没有符合条件的测评码' }}
       />
     </Card>
   );

@@ -12,10 +12,15 @@ export interface SlipsCardProps {
   voteType: VoteType;
   companyName?: string;
   batches: number;
+  /** The vote is open (投票中, formal): the slips print the codes as issued, used or not (decision 0041). */
+  open?: boolean;
 }
 
-/** The printable files: A4 slips of the unused codes (all, or one batch), and the link-mode poster. */
-export function SlipsCard({ voteType, companyName, batches }: SlipsCardProps) {
+/**
+ * The printable files: A4 slips (all, or one batch) of the unused codes, or while the vote is open of the
+ * codes as issued; and the link-mode poster.
+ */
+export function SlipsCard({ voteType, companyName, batches, open = false }: SlipsCardProps) {
   const { message } = App.useApp();
   const slips = useSlipsDownload(voteType, companyName);
   const [batch, setBatch] = useState<number | 'all'>('all');
@@ -49,7 +54,10 @@ export function SlipsCard({ voteType, companyName, batches }: SlipsCardProps) {
         />
       )}
       <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-        A4 纸每页 10 张纸条，每张印有测评码、二维码和投票说明，裁开后每人一张。只打印未使用的测评码。
+        A4 纸每页 10 张纸条，每张印有测评码、二维码和投票说明，裁开后每人一张。
+        {open
+          ? '投票进行中打印已发放的全部测评码（已作废的除外），不区分是否已使用；纸条丢失时请先作废原测评码，再补发一批并只打印该批。'
+          : '只打印未使用的测评码。'}
       </Typography.Paragraph>
       <Space.Compact style={{ width: '100%' }}>
         <Select<number | 'all'>
@@ -58,7 +66,7 @@ export function SlipsCard({ voteType, companyName, batches }: SlipsCardProps) {
           onChange={setBatch}
           style={{ width: '50%' }}
           options={[
-            { value: 'all' as const, label: '全部未使用' },
+            { value: 'all' as const, label: open ? '全部已发放' : '全部未使用' },
             ...Array.from({ length: batches }, (_, i) => ({ value: i + 1, label: `第 ${i + 1} 批` })),
           ]}
         />
