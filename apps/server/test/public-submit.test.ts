@@ -10,6 +10,7 @@ import {
   type BallotFixture,
 } from './helpers/ballot-fixtures';
 import { useBallotWorld } from './helpers/ballot-world';
+import { endVotes } from './helpers/round-fixtures';
 
 let ctx: TestContext;
 let token: string;
@@ -43,8 +44,9 @@ describe('POST /public/polls/votes/ — appraisal', () => {
     expect([dayBefore, dayAfter]).toContain(receipt.voted_on);
     expect(await countRows(ctx.database.db)).toEqual({ submissions: 1, votes: 4, cadre_votes: 0 });
 
-    // The scores the server computed, as the records screen reads them.
+    // The scores the server computed, as the records screen reads them once the vote has ended (0041).
     // Company: 40 + 6 × 10 = 100; person 1: 30 (称职) + 5 × 9.6 − 5 = 73; persons 2-3: 40 + 5 × 12 = 100.
+    await endVotes(ctx.app, token, [f.appraisal.id]);
     const records = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/admin/votes/?company_id=${f.company.id}&limit=10`,
@@ -134,6 +136,8 @@ describe('POST /public/polls/votes/ — evaluation', () => {
       'vote_type',
       'voted_on',
     ]);
+    // The records show the answers once the vote has ended (decision 0041).
+    await endVotes(ctx.app, token, [f.evaluation.id]);
     const records = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/admin/cadre-votes/?company_id=${f.company.id}&limit=10`,
