@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
+import type { CoverKind } from '@kaoping/contracts/cover';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { type ErrorCode, fail } from '../../lib/errors';
 import { cachedCoverBytes } from './cover-cache';
 import * as repo from './covers.repository';
 
@@ -44,11 +45,15 @@ export function voterFile(row: repo.CoverRow): CoverFile {
 /**
  * Finds a cover file with `lookup` (metadata only) and reads its bytes through the in-process cache only
  * when they are to be sent. A cover replaced between the two is looked up once more; its bytes are
- * never sent under the old hash.
+ * never sent under the old hash. `missing` is the refusal when there is none (`coverMissing`).
  */
-export async function openCoverFile(db: Db, lookup: () => Promise<CoverFile | undefined>, missing: string) {
+export async function openCoverFile(
+  db: Db,
+  lookup: () => Promise<CoverFile | undefined>,
+  missing: ErrorCode,
+) {
   const file = await lookup();
-  if (!file) throw notFound(missing);
+  if (!file) throw fail(missing);
   const bytes = (f: CoverFile) =>
     cachedCoverBytes(f.sha256, () => repo.readCoverBytes(db, f.id, f.variant, f.sha256));
   return {
@@ -58,11 +63,15 @@ export async function openCoverFile(db: Db, lookup: () => Promise<CoverFile | un
       if (data) return { file, data };
       const fresh = await lookup();
       const again = fresh && (await bytes(fresh));
-      if (!fresh || !again) throw notFound(missing);
+      if (!fresh || !again) throw fail(missing);
       return { file: fresh, data: again };
     },
   };
 }
+
+/** The 404 of a vote type's missing front or back cover. */
+export const coverMissing = (kind: CoverKind): ErrorCode =>
+  kind === 'front' ? 'COVER_NOT_FOUND' : 'BACK_COVER_NOT_FOUND';
 
 export type OpenedCoverFile = Awaited<ReturnType<typeof openCoverFile>>;
 

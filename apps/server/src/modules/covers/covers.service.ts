@@ -4,7 +4,7 @@ import { fail, isForeignKeyViolation } from '../../lib/errors';
 import { assertRoundWritable } from '../rounds/round-scope';
 import { getScopedVoteType, getVoteTypeOfCompany } from '../vote-types/vote-types.service';
 import { forgetCoverLookups, primeCoverBytes } from './cover-cache';
-import { openCoverFile, originalFile, voterFile } from './cover-file';
+import { coverMissing, openCoverFile, originalFile, voterFile } from './cover-file';
 import { processCover, sha256Hex } from './cover-processing';
 import * as repo from './covers.repository';
 
@@ -112,7 +112,7 @@ export function openCoverFileById(db: Db, id: number) {
       const row = await repo.findCoverById(db, id);
       return row && originalFile(row);
     },
-    '封面不存在',
+    'COVER_NOT_FOUND',
   );
 }
 
@@ -127,7 +127,7 @@ export function openVoterCoverFile(db: Db, voteTypeId: number, kind: CoverKind) 
       const row = await repo.findCover(db, voteTypeId, kind);
       return row && voterFile(row);
     },
-    `${COVER_KIND_LABELS[kind]}不存在`,
+    coverMissing(kind),
   );
 }
 
