@@ -7,7 +7,6 @@
 // Different refusals have different codes, even when they share a status.
 import { CODE_INPUT_DETAILS } from './ballot-codes';
 import { MEETING_LINK_GONE, meetingSummaryNotCounted, VOTER_DELETE_AFTER_END } from './constants';
-import { MEETING_LINK_GONE, meetingSummaryNotCounted, VOTER_DELETE_AFTER_END } from './constants';
 import { PUBLIC_VOTE_DETAILS } from './public-vote-types';
 
 interface ErrorEntry {
@@ -54,27 +53,6 @@ export const ERRORS = {
   // —— Covers ——
   IMPORT_ROWS_INVALID: { status: 422, detail: '有 {count} 行有误，未导入任何数据' },
   COVER_FORMAT: { status: 415, detail: '文件格式不支持：只能上传 PNG、JPEG、WebP 图片或 PDF 文件' },
-  FILE_EMPTY: { status: 422, detail: '文件为空，请重新选择' },
-  IMAGE_TOO_MANY_PIXELS: { status: 422, detail: '图片像素过多（超过 6,000 万像素），请缩小后再上传' },
-  IMAGE_UNREADABLE: { status: 422, detail: '图片文件已损坏或无法读取，请重新导出后再上传' },
-  PDF_UNREADABLE: { status: 422, detail: 'PDF 文件已损坏或格式不规范，无法检查其内容。请重新导出后再上传' },
-  PDF_ENCRYPTED: { status: 422, detail: '不支持加密或设置了密码的 PDF 文件，请去掉保护后再上传' },
-  PDF_UNKNOWN_CONTENT: { status: 422, detail: 'PDF 文件含有无法识别的内容，无法检查。请重新导出后再上传' },
-  /** JavaScript, XFA or a launch action anywhere in the file. */
-  PDF_SCRIPT: {
-    status: 422,
-    detail:
-      'PDF 文件含有脚本或自动执行的动作（如 JavaScript），为保护投票人已拒绝上传。请用“打印为 PDF”重新导出后再上传，或改传图片',
-  },
-  UPLOAD_FILE_MISSING: { status: 422, detail: '请选择要上传的文件' },
-  UPLOAD_FIELD_NAME: { status: 422, detail: '文件字段名必须是 {field}' },
-  COVER_UPLOAD_MALFORMED: { status: 400, detail: '上传内容格式错误，请重新选择文件上传' },
-  /** A cover by id (admin), or a vote type's front cover (voters). */
-  COVER_NOT_FOUND: { status: 404, detail: '封面不存在' },
-  BACK_COVER_NOT_FOUND: { status: 404, detail: '封底不存在' },
-  COVER_NOT_UPLOADED: { status: 404, detail: '尚未上传{kind}' },
-  /** 应用到全部: the vote type has no such cover to copy. */
-  COVER_NOT_UPLOADED_HERE: { status: 404, detail: '该投票类型尚未上传{kind}' },
   FILE_EMPTY: { status: 422, detail: '文件为空，请重新选择' },
   IMAGE_TOO_MANY_PIXELS: { status: 422, detail: '图片像素过多（超过 6,000 万像素），请缩小后再上传' },
   IMAGE_UNREADABLE: { status: 422, detail: '图片文件已损坏或无法读取，请重新导出后再上传' },
@@ -181,132 +159,6 @@ export const ERRORS = {
   /** Published figures never move by a few ballots: a vote type reopened after it ended publishes nothing. */
   RESULTS_REOPENED: { status: 404, detail: '该投票重新开放过，结果不再公开' },
   RECEIPT_CODE_INVALID: { status: 422, detail: PUBLIC_VOTE_DETAILS.receiptCodeInvalid },
-
-  // —— Admins: signing in, accounts, the access check ——
-  /** Deleting what ballots name, and other irreversible steps: 高级模式 first. */
-  ADVANCED_MODE_REQUIRED: { status: 403, detail: '此操作需要高级模式，请先验证管理员密码' },
-  /** A route the access table does not list (a programming error, refused rather than let through). */
-  ROUTE_ACCESS_UNDECLARED: { status: 403, detail: '该接口尚未登记访问权限' },
-  /** The access check without a signed-in admin (the token was checked, the account is gone). */
-  LOGIN_REQUIRED: { status: 403, detail: '请先登录' },
-  PASSWORD_CHANGE_REQUIRED: { status: 403, detail: '请先修改密码' },
-  ROLE_MISSING: { status: 403, detail: '账号尚未分配角色，请联系系统管理员' },
-  SYSTEM_ADMIN_ONLY: { status: 403, detail: '仅系统管理员可以执行此操作' },
-  AUDITOR_READ_ONLY: { status: 403, detail: '监督员只能查看，不能修改' },
-  /** A unit-bound route without company_id, for an admin of some units only. */
-  COMPANY_REQUIRED: { status: 422, detail: '请先选择单位（company_id）' },
-  REGISTRATION_CLOSED: { status: 403, detail: '注册已关闭：系统已有管理员，请联系管理员创建账号' },
-  REGISTRATION_CODE_WRONG: { status: 403, detail: '注册码错误' },
-  USERNAME_TAKEN: { status: 409, detail: '用户名已存在' },
-  LOGIN_FAILED: { status: 401, detail: '用户名或密码错误' },
-  ACCOUNT_DISABLED: { status: 401, detail: '该账号已停用，请联系系统管理员' },
-  ADMIN_PASSWORD_WRONG: { status: 403, detail: '管理员密码错误' },
-  CURRENT_PASSWORD_WRONG: { status: 403, detail: '当前密码错误' },
-  PASSWORD_UNCHANGED: { status: 422, detail: '新密码不能与当前密码相同' },
-  ALL_UNITS_AUDITOR_ONLY: { status: 422, detail: '只有监督员可以设为查看全部单位' },
-  ACCOUNT_NOT_FOUND: { status: 404, detail: '账号不存在' },
-  ACCOUNT_UNIT_NOT_FOUND: { status: 422, detail: '所选单位不存在' },
-  SELF_ROLE_CHANGE: { status: 403, detail: '不能修改自己的角色或停用自己' },
-  SELF_DELETE: { status: 403, detail: '不能删除自己的账号' },
-  LAST_ADMIN_DEMOTE: { status: 409, detail: '不能停用或降级最后一个系统管理员' },
-  LAST_ADMIN_DELETE: { status: 409, detail: '不能删除最后一个系统管理员' },
-
-  // —— Units, rounds, rosters and imports ——
-  COMPANY_NOT_FOUND: { status: 404, detail: '单位不存在' },
-  COMPANY_NAME_TAKEN: { status: 409, detail: '单位名称“{name}”已存在' },
-  ROUND_NOT_FOUND: { status: 404, detail: '测评批次不存在' },
-  /** Every write into an archived round's data. */
-  ROUND_READ_ONLY: { status: 409, detail: '该测评批次已归档，不能修改' },
-  ROUND_NAME_TAKEN: { status: 409, detail: '批次名称已存在' },
-  /** 开始新一轮 after another admin already started one. */
-  ROUND_CHANGED: { status: 409, detail: '测评批次已变更，请刷新后重试' },
-  ROUND_VOTES_OPEN: { status: 409, detail: '请先结束正在进行的投票：{names}' },
-  ROUND_PAPER_LEFT: { status: 409, detail: '请先完成计票（仍有纸质票未录入或待核对）：{names}' },
-  VOTE_TARGET_NOT_FOUND: { status: 404, detail: '测评对象不存在' },
-  SUBJECT_NOT_FOUND: { status: 404, detail: '评议对象不存在' },
-  TARGET_TYPE_LOCKED: { status: 422, detail: '对象类型创建后不能修改' },
-  /** A reorder naming rows of another unit or none: `label` is 测评对象, 评议对象, …. */
-  ORDER_FOREIGN_ROWS: { status: 404, detail: '{label}不存在或不属于该单位：{ids}' },
-  /** Deleting a row that ballots name (`what`: 投票类型, 测评对象, 评议对象) outside 高级模式. */
-  DELETE_NEEDS_ADVANCED: { status: 403, detail: '该{what}已有投票记录，删除需要先进入高级模式' },
-  IMPORT_FILE_MISSING: { status: 422, detail: '请选择要导入的 Excel 文件' },
-  IMPORT_UPLOAD_MALFORMED: { status: 400, detail: '上传内容格式错误，请重新选择文件' },
-  XLSX_NOT_ZIP: { status: 422, detail: '文件不是 Excel（.xlsx）文件' },
-  XLSX_INVALID: { status: 422, detail: '文件不是有效的 Excel（.xlsx）文件，请用下载的模板填写' },
-  XLSX_NO_SHEET: { status: 422, detail: '文件中没有工作表' },
-  XLSX_HEADER: { status: 422, detail: '第 1 行应为标题：{columns}，请用下载的模板填写' },
-  XLSX_TOO_MANY_ROWS: { status: 422, detail: '一次最多导入 {max} 行' },
-  XLSX_NO_ROWS: { status: 422, detail: '文件中没有数据行' },
-
-  // —— Polls ——
-  POLL_NOT_FOUND: { status: 404, detail: '问卷不存在' },
-  POLL_KIND_TAKEN: { status: 409, detail: '该单位已有{poll}，不能重复创建' },
-  FORM_SCHEMA_NOT_JSON: { status: 422, detail: '问卷内容不是有效的 JSON' },
-  FORM_SCHEMA_NOT_OBJECT: { status: 422, detail: '问卷内容必须是对象' },
-  /** form_schema against its kind: `issues` names where and what (poll.ts parseFormSchema). */
-  FORM_SCHEMA_INVALID: { status: 422, detail: '问卷内容有误：{issues}' },
-  POLL_OPTION_RENAME_LOCKED: {
-    status: 409,
-    detail: '该问卷已有 {count} 份投票记录，选项名称不能再修改：{renamed}会改变已投选票和统计结果的含义',
-  },
-  POLL_STRUCTURE_LOCKED: {
-    status: 409,
-    detail: '该问卷已有 {count} 份投票记录，只能修改标题、说明和题目文字，不能增删题目或修改选项、分值',
-  },
-  POLL_HAS_BALLOTS: { status: 409, detail: '该问卷已有 {count} 份投票记录，不能删除' },
-  /** The same, when a ballot arrived between the count and the delete. */
-  POLL_IN_USE: { status: 409, detail: '该问卷已有投票记录，不能删除' },
-
-  // —— Vote types, their control and their codes ——
-  VOTE_TYPE_NOT_FOUND: { status: 404, detail: '投票类型不存在' },
-  /** A vote type of the other 表单类别 than the route's (`family`: 民主测评, 民主评议). */
-  VOTE_TYPE_OTHER_FAMILY: { status: 404, detail: '该投票类型不属于{family}' },
-  VOTE_TYPE_NAME_TAKEN: { status: 409, detail: '投票类型名称“{name}”已存在' },
-  FORM_CATEGORY_LOCKED: { status: 409, detail: '该投票类型已有投票，不能再更改表单类别' },
-  ACCESS_MODE_LOCKED: { status: 409, detail: '该投票类型已有正式投票，不能再更改投票方式' },
-  TEST_MODE_LOCKED: { status: 409, detail: '该投票类型已有正式投票，不能再转为试投票' },
-  TEST_BALLOTS_EXIST: { status: 409, detail: '已有试投票的选票，请使用“转为正式投票”（会删除试投票的选票）' },
-  EXPECTED_BELOW_BALLOTS: { status: 409, detail: '应到人数不能少于已收回的 {count} 份选票' },
-  CLOSES_BEFORE_OPENS: { status: 422, detail: '截止时间必须晚于开始时间' },
-  /** 结束投票 of a vote type already ended (the voter's VOTE_CLOSED is a 403). */
-  VOTE_ALREADY_CLOSED: { status: 409, detail: '投票已结束' },
-  VOTE_ALREADY_COUNTED: { status: 409, detail: '该投票类型已完成计票' },
-  COUNT_BEFORE_CLOSE: { status: 409, detail: '请先结束投票，再完成计票' },
-  PAPER_UNSETTLED: { status: 409, detail: '还有 {count} 张纸质票未完成双人录入核对，请先处理' },
-  REOPEN_NOT_ENDED: { status: 409, detail: '投票未结束，无需重新开放' },
-  REOPEN_PAST_DEADLINE: { status: 409, detail: '投票已过截止时间：请先修改截止时间，再重新开放' },
-  ALREADY_FORMAL: { status: 409, detail: '该投票类型已是正式投票' },
-  CODES_AFTER_CLOSE: { status: 409, detail: '投票已结束，不能再发放测评码' },
-  /** Ten draws in a row met existing codes: practically never. */
-  CODE_GENERATION_FAILED: { status: 409, detail: '生成测评码失败，请重试' },
-  CODE_NOT_FOUND: { status: 404, detail: '测评码不存在：{code}' },
-  CODE_USED_NOT_VOIDABLE: { status: 409, detail: '已使用的测评码不能作废：{code}' },
-  PUBLIC_URL_MISSING: { status: 409, detail: '请先在系统设置中配置公网访问地址（投票二维码将使用该地址）' },
-  NO_CODES_TO_PRINT: { status: 409, detail: '没有未使用的测评码可打印' },
-  NO_CODES_IN_BATCH: { status: 409, detail: '第 {batch} 批没有未使用的测评码' },
-  POSTER_CODES_MODE: { status: 409, detail: '测评码方式的投票请打印测评码纸条，不使用公开二维码海报' },
-
-  // —— Paper sheets being keyed (modules/paper) ——
-  PAPER_CODE_UNKNOWN: { status: 404, detail: '测评码不存在，请核对' },
-  PAPER_CODE_OTHER_TYPE: { status: 404, detail: '该测评码不属于本投票类型' },
-  PAPER_SHEET_NUMBER: { status: 400, detail: '编号必须是 1-{max} 的整数' },
-  PAPER_ALREADY_COUNTED: { status: 409, detail: '该纸质票已录入并计票；如需修改请使用“更正”' },
-  PAPER_IN_CONFLICT: { status: 409, detail: '该纸质票两次录入不一致，请由第三人核对后确定' },
-  PAPER_NOT_ENTERED: { status: 404, detail: '该纸质票尚未录入' },
-  PAPER_NOT_COUNTED: { status: 409, detail: '该纸质票尚未计票，不能更正' },
-  PAPER_PUBLIC_URL_MISSING: {
-    status: 409,
-    detail: '请先在系统设置中配置公网访问地址（纸质选票上的二维码将使用该地址）',
-  },
-
-  // —— Records, results, the meeting screen ——
-  VOTER_RECORDS_NOT_FOUND: { status: 404, detail: '未找到该投票人的投票记录' },
-  VOTER_DELETE_AFTER_END: { status: 403, detail: VOTER_DELETE_AFTER_END },
-  /** An answer sheet (vote or cadre vote) of another unit, by the access check. */
-  BALLOT_NOT_FOUND: { status: 404, detail: '答卷不存在' },
-  MEETING_LINK_GONE: { status: 404, detail: MEETING_LINK_GONE },
-  /** 在大屏显示汇总 while a vote type it covers is not 已完成计票 (`names`: the vote types). */
-  MEETING_SUMMARY_NOT_COUNTED: { status: 409, detail: meetingSummaryNotCounted(['{names}']) },
 
   // —— Admins: signing in, accounts, the access check ——
   /** Deleting what ballots name, and other irreversible steps: 高级模式 first. */
