@@ -156,7 +156,7 @@ describe('covers', () => {
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(body.covers.front.sha256);
     expect(file.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     const back = await ctx.app.inject({ method: 'GET', url: url.replace('front', 'back') });
-    expect(back.statusCode).toBe(404);
+    expect(back.statusCode, back.body).toBe(404);
     expect(back.json()).toEqual({ detail: '封底不存在', code: 'BACK_COVER_NOT_FOUND' });
     expect((await ctx.app.inject({ method: 'GET', url: url.replace('front', 'side') })).statusCode).toBe(400);
     const unknown = await ctx.app.inject({ method: 'GET', url: `${PUBLIC}/vote-type/nolink/cover/front` });
