@@ -1,5 +1,4 @@
 import {
-  PAPER_DETAILS,
   PAPER_SHEET_STATE_LABELS,
   type PaperCorrectBody,
   type PaperEntryBody,
@@ -7,7 +6,7 @@ import {
 } from '@kaoping/contracts/paper-ballots';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { freeCode } from '../ballot-codes/ballot-codes.repository';
 import { deletePaperSubmission } from '../ballots/submissions.repository';
@@ -71,8 +70,8 @@ export async function enterSheet(db: Db, voteTypeId: number, body: PaperEntryBod
   return db.transaction(async (tx) => {
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
     const { key, sheet } = await resolveSheet(tx, v, body.key, true);
-    if (sheet?.state === 'counted') throw conflict(PAPER_DETAILS.alreadyCounted);
-    if (sheet?.state === 'conflict') throw conflict(PAPER_DETAILS.inConflict);
+    if (sheet?.state === 'counted') throw fail('PAPER_ALREADY_COUNTED');
+    if (sheet?.state === 'conflict') throw fail('PAPER_IN_CONFLICT');
     if (sheet) assertOtherKeyer(sheet, keyer);
     const clean = checkSheet(def, body.ballots);
     const entries = entriesOf(clean);
@@ -123,8 +122,8 @@ export async function correctSheet(
   return db.transaction(async (tx) => {
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
     const { key, sheet } = await resolveSheet(tx, v, typed, true);
-    if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
-    if (sheet.state === 'pending') throw conflict(PAPER_DETAILS.notCounted);
+    if (!sheet) throw fail('PAPER_NOT_ENTERED');
+    if (sheet.state === 'pending') throw fail('PAPER_NOT_COUNTED');
     const settling = sheet.state === 'conflict';
     if (settling) assertThirdKeyer(sheet, keyer);
     const clean = checkSheet(def, body.ballots);
@@ -142,7 +141,7 @@ export async function withdrawSheet(db: Db, voteTypeId: number, typed: string, o
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
     const { key } = keyOf(v, typed);
     const sheet = await repo.findSheet(tx, v.id, key, true);
-    if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
+    if (!sheet) throw fail('PAPER_NOT_ENTERED');
     await uncount(tx, v, sheet);
     await repo.deleteSheet(tx, sheet.id);
     await audit(tx, opts.actor, 'paper.withdraw', '撤回纸质票', v, { id: sheet.id, state: 'withdrawn' });

@@ -2,7 +2,7 @@ import { voteTypePublicPath } from '@kaoping/contracts/vote-type';
 import { MAX_SHEET_NUMBER, type PaperPdfQuery } from '@kaoping/contracts/paper-ballots';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { conflict, fail } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { publicBase } from '../settings/settings.service';
 import { recordAudit } from '../audit/audit.repository';
 import { issueBatch } from '../ballot-codes/issue-batch';
@@ -13,14 +13,12 @@ import { paperDefinition } from './paper-ballot';
 import { paperPdf } from './pdf/paper-pdf';
 import { insertRun, lastPrinted } from './print-runs.repository';
 
-const NO_PUBLIC_URL = '请先在系统设置中配置公网访问地址（纸质选票上的二维码将使用该地址）';
-
 /** One new batch of codes for the sheets of a print, like 发放测评码 (refused once closed); audited as the print. */
 function issueForPrint(db: Db, v: VoteTypeRow, count: number, actor: Actor) {
   return db.transaction(async (tx) => {
     const locked = (await lockVoteType(tx, v.id, 'no key update'))!;
     await assertRoundWritable(tx, locked.roundId);
-    if (locked.closedAt) throw conflict('投票已结束，不能再发放测评码');
+    if (locked.closedAt) throw fail('CODES_AFTER_CLOSE');
     const { batch, codes } = await issueBatch(tx, v.id, count, true);
     await recordAudit(tx, actor, 'paper.print', {
       vote_type_id: v.id,
@@ -80,7 +78,7 @@ export async function paperBallotsPdf(
   opts: { actor: Actor; envUrl?: string },
 ) {
   const def = await paperDefinition(db, voteTypeId, query.company_id);
-  if (def.problem) throw conflict(def.problem);
+  if (def.problem) throw fail('BALLOT_UNAVAILABLE', { missing: def.missing ?? '' });
   const v = def.voteType;
   let sheets: ({ code: string; url: string } | { number: number } | null)[] = Array.from(
     { length: query.copies },
@@ -89,7 +87,7 @@ export async function paperBallotsPdf(
   let numbers: { first: number; last: number } | undefined;
   if (v.accessMode === 'codes' && query.blank !== '1') {
     const base = await publicBase(db, opts.envUrl);
-    if (!base) throw conflict(NO_PUBLIC_URL);
+    if (!base) throw fail('PAPER_PUBLIC_URL_MISSING');
     const link = `${base}${voteTypePublicPath(v.linkId)}`;
     opts.actor.audit.summary = `打印纸质选票：“${v.name}”${query.copies} 份，每份一个新测评码`;
     const codes = await issueForPrint(db, v, query.copies, opts.actor);

@@ -8,7 +8,7 @@ import {
 } from '@kaoping/contracts/paper-ballots';
 import { PUBLIC_VOTE_DETAILS } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from '../public/public-ballot.service';
 import { STATUS_REFUSALS } from '../voting/conditions';
 import { countStageOf, statusOf } from '../vote-types/vote-type-status';
@@ -99,6 +99,6 @@ export async function sheetDetail(
 ) {
   const v = await getScopedVoteType(db, voteTypeId, opts.companyId);
   const sheet = await repo.findSheet(db, v.id, keyOf(v, typed).key);
-  if (!sheet) throw notFound(PAPER_DETAILS.notEntered);
+  if (!sheet) throw fail('PAPER_NOT_ENTERED');
   return sheetOf(db, v, sheet, opts.userId);
 }

@@ -1,7 +1,7 @@
 import { formatCode, normalizeCode } from '@kaoping/contracts/ballot-codes';
-import { MAX_SHEET_NUMBER, PAPER_DETAILS } from '@kaoping/contracts/paper-ballots';
+import { MAX_SHEET_NUMBER } from '@kaoping/contracts/paper-ballots';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, fail, forbidden, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { codeOfOtherVoteType, findCodeState, isPaperCode } from '../ballot-codes/ballot-codes.repository';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import { findSheet, type PaperSheetRow } from './paper.repository';
@@ -17,12 +17,12 @@ export interface SheetKey {
 export function keyOf(v: Pick<VoteTypeRow, 'accessMode'>, typed: string): SheetKey {
   if (v.accessMode === 'codes') {
     const code = normalizeCode(typed);
-    if (!code.ok) throw notFound(PAPER_DETAILS.codeUnknown);
+    if (!code.ok) throw fail('PAPER_CODE_UNKNOWN');
     return { key: code.code, label: formatCode(code.code) };
   }
   const t = typed.trim();
   const n = /^\d{1,6}$/.test(t) ? Number(t) : NaN;
-  if (!(n >= 1 && n <= MAX_SHEET_NUMBER)) throw badRequest(PAPER_DETAILS.sheetNumber);
+  if (!(n >= 1 && n <= MAX_SHEET_NUMBER)) throw fail('PAPER_SHEET_NUMBER', { max: MAX_SHEET_NUMBER });
   return { key: String(n), label: `编号 ${n}` };
 }
 
@@ -61,11 +61,11 @@ export async function resolveSheet(
     const state = await findCodeState(db, v.id, k.key);
     if (state === undefined) {
       const other = await codeOfOtherVoteType(db, v.companyId, v.id, k.key);
-      throw notFound(other ? PAPER_DETAILS.codeOtherType : PAPER_DETAILS.codeUnknown);
+      throw fail(other ? 'PAPER_CODE_OTHER_TYPE' : 'PAPER_CODE_UNKNOWN');
     }
     if (!(await isPaperCode(db, v.id, k.key))) throw fail('CODE_NOT_PAPER');
-    if (state === 'voided') throw forbidden(PAPER_DETAILS.codeVoided);
-    if (state === 'used' && sheet?.state !== 'counted') throw conflict(PAPER_DETAILS.codeUsed);
+    if (state === 'voided') throw fail('CODE_VOIDED');
+    if (state === 'used' && sheet?.state !== 'counted') throw fail('CODE_USED');
   } else {
     await assertPrinted(db, v, k.key);
   }
