@@ -1,5 +1,5 @@
 import { normalizeCode } from '@kaoping/contracts/ballot-codes';
-import { COVER_KIND_LABELS, type CoverKind } from '@kaoping/contracts/cover';
+import type { CoverKind } from '@kaoping/contracts/cover';
 import type { PollTargetType } from '@kaoping/contracts/poll-kinds';
 import {
   PUBLIC_VOTE_DETAILS,
@@ -15,7 +15,7 @@ import { fail } from '../../lib/errors';
 import { findCodeState } from '../ballot-codes/ballot-codes.repository';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
 import { cachedCoverLookup } from '../covers/cover-cache';
-import { openCoverFile, voterFile } from '../covers/cover-file';
+import { coverMissing, openCoverFile, voterFile } from '../covers/cover-file';
 import { findCover, findCoverByLink } from '../covers/covers.repository';
 import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
 import type { ParsedPoll } from '../polls/parsed-poll';
@@ -173,6 +173,6 @@ export function openPublicCoverFile(db: Db, linkId: string, kind: CoverKind, ver
       if (!found) throw fail('LINK_UNKNOWN');
       return cover && voterFile(cover);
     },
-    `${COVER_KIND_LABELS[kind]}不存在`,
+    coverMissing(kind),
   );
 }
