@@ -285,14 +285,6 @@ export const ERRORS = {
   MEETING_LINK_GONE: { status: 404, detail: MEETING_LINK_GONE },
   /** 在大屏显示汇总 while a vote type it covers is not 已完成计票 (`names`: the vote types). */
   MEETING_SUMMARY_NOT_COUNTED: { status: 409, detail: meetingSummaryNotCounted(['{names}']) },
-
-  // —— Transitional (being replaced by their own codes): a free detail under its status ——
-  LEGACY_BAD_REQUEST: { status: 400, detail: '{detail}' },
-  LEGACY_UNAUTHORIZED: { status: 401, detail: '{detail}' },
-  LEGACY_FORBIDDEN: { status: 403, detail: '{detail}' },
-  LEGACY_NOT_FOUND: { status: 404, detail: '{detail}' },
-  LEGACY_CONFLICT: { status: 409, detail: '{detail}' },
-  LEGACY_VALIDATION: { status: 422, detail: '{detail}' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

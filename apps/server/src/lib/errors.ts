@@ -39,21 +39,6 @@ export const errorBody = (code: ErrorCode, params?: ErrorParams): ErrorBody => (
 /** The status of a code, for a reply sent with errorBody. */
 export const errorStatus = (code: ErrorCode) => ERRORS[code].status;
 
-// Transitional: a free Chinese detail under a generic code of its status. Every call is being moved to
-// its own code of the table; test/error-codes.test.ts counts what is left.
-/** @deprecated throw fail(<its own code>) */
-export const badRequest = (detail: string) => fail('LEGACY_BAD_REQUEST', { detail });
-/** @deprecated throw fail(<its own code>) */
-export const unauthorized = (detail = '请先登录') => fail('LEGACY_UNAUTHORIZED', { detail });
-/** @deprecated throw fail(<its own code>) */
-export const forbidden = (detail: string) => fail('LEGACY_FORBIDDEN', { detail });
-/** @deprecated throw fail(<its own code>) */
-export const notFound = (detail: string) => fail('LEGACY_NOT_FOUND', { detail });
-/** @deprecated throw fail(<its own code>) */
-export const conflict = (detail: string) => fail('LEGACY_CONFLICT', { detail });
-/** @deprecated throw fail(<its own code>) */
-export const invalid = (detail: string) => fail('LEGACY_VALIDATION', { detail });
-
 /** True when a PostgreSQL error is a unique-constraint violation (works for pg and PGlite). */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = findPgError(err);

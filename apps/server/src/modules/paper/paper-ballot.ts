@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizeCode } from '@kaoping/contracts/ballot-codes';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { fail, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { randomId128 } from '../../lib/random-id';
 import { type BallotDefinition, definitionFor } from '../voting/definition';
 import { checkBallot, type CleanBallot, describeErrors } from '../voting/ballot-check';
@@ -39,7 +39,7 @@ export function assertThirdKeyer(
 export async function paperDefinition(db: Db, voteTypeId: number, companyId?: number) {
   const v = await getScopedVoteType(db, voteTypeId, companyId);
   const { def } = await definitionFor(db, v.linkId, true);
-  if (!def) throw notFound('投票类型不存在');
+  if (!def) throw fail('VOTE_TYPE_NOT_FOUND');
   return def;
 }
 
@@ -51,7 +51,7 @@ export async function paperDefinition(db: Db, voteTypeId: number, companyId?: nu
  */
 export async function lockForPaper(tx: Db, id: number, companyId?: number) {
   const v = await lockVoteType(tx, id, 'no key update');
-  if (!v || (companyId !== undefined && v.companyId !== companyId)) throw notFound('投票类型不存在');
+  if (!v || (companyId !== undefined && v.companyId !== companyId)) throw fail('VOTE_TYPE_NOT_FOUND');
   await assertRoundWritable(tx, v.roundId);
   const refusal = await stateRefusalOf(tx, v.formCategory as Family, v.linkId, true);
   if (refusal && refusal !== 'stale') throw fail(refusal);

@@ -8,7 +8,7 @@ import type {
   PublicTarget,
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { notFound, fail } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { voterHasVoted } from '../ballots/submissions.repository';
 import { getCompany } from '../companies/companies.service';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
@@ -106,6 +106,6 @@ export async function listCompanySubjects(db: Db, companyId: number): Promise<Pu
 export async function getPublicPoll(db: Db, id: number): Promise<PublicPoll> {
   const row = await findPoll(db, id);
   const poll = row && parsePoll(row);
-  if (!poll || !isParsed(poll)) throw notFound('问卷不存在');
+  if (!poll || !isParsed(poll)) throw fail('POLL_NOT_FOUND');
   return mapPublicPoll(poll);
 }

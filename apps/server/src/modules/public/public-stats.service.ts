@@ -7,7 +7,7 @@ import type {
 } from '@kaoping/contracts/public-vote-types';
 import { aggregateCadre, aggregateNewlyPromoted, aggregateScoring } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
-import { notFound, fail } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { reopenedVoteTypeIds } from '../audit/audit.repository';
 import { listCadreAnswers } from '../ballots/cadre-votes.repository';
 import { listScoringAnswers } from '../ballots/votes.repository';
@@ -115,7 +115,7 @@ async function figures(
  */
 export async function getPublicPollStats(db: Db, pollId: number): Promise<PublicPollStats> {
   const poll = await findPoll(db, pollId);
-  if (!poll) throw notFound('问卷不存在');
+  if (!poll) throw fail('POLL_NOT_FOUND');
   const kind = poll.targetType as PublicPollKind;
   const family = await listVoteTypes(db, poll.roundId, familyOf(kind));
   const published = family.filter((v) => v.resultsPublic);
