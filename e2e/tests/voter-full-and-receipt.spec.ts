@@ -52,6 +52,16 @@ async function phone(browser: Browser) {
   return context.newPage();
 }
 
+/**
+ * The values the voter page keeps after '#' in its address (the fragment: never sent to the server, a
+ * proxy or a log). Its query string stays empty.
+ */
+function fragment(page: Page) {
+  const address = new URL(page.url());
+  expect(address.search).toBe('');
+  return new URLSearchParams(address.hash.slice(1));
+}
+
 /** From the cover (if any) through the one step to 投票成功; answers the receipt code shown. */
 async function vote(voter: Page) {
   const start = voter.getByRole('button', { name: '开始投票' });
@@ -77,7 +87,8 @@ test('a full link says so before the cover and the ballot; its voter still sees 
   // The first voter takes the only place; the success page survives a reload with the same receipt.
   await page.goto(vt.public_path);
   const code = await vote(page);
-  expect(new URL(page.url()).searchParams.get('receipt')).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+  // The receipt id is in the fragment, never in the query string (issue 26).
+  expect(fragment(page).get('receipt')).toMatch(/^[A-Za-z0-9_-]{16,}$/);
   await page.reload();
   await expect(page.getByRole('heading', { name: '投票成功' })).toBeVisible();
   await expect(page.getByText(code, { exact: true })).toBeVisible();
@@ -118,12 +129,13 @@ test('codes mode on a shared tablet: a reload keeps the receipt, and 下一位�
   const { items } = (await admin.api('GET', `/vote-types/${vt.id}/codes?state=unused`)) as CodeList;
   const [first, second] = items.map((i) => i.code);
 
-  await page.goto(`${vt.public_path}?code=${encodeURIComponent(first!)}`);
+  // What a slip's QR holds: the code after '#' (issue 26).
+  await page.goto(`${vt.public_path}#code=${encodeURIComponent(first!)}`);
   const code = await vote(page);
-  // The used code leaves the address; the receipt id takes its place.
-  const address = new URL(page.url());
-  expect(address.searchParams.get('code')).toBeNull();
-  expect(address.searchParams.get('receipt')).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+  // The used code leaves the address; the receipt id takes its place, in the fragment too.
+  const address = fragment(page);
+  expect(address.get('code')).toBeNull();
+  expect(address.get('receipt')).toMatch(/^[A-Za-z0-9_-]{16,}$/);
   await page.reload();
   await expect(page.getByRole('heading', { name: '投票成功' })).toBeVisible();
   await expect(page.getByText(code, { exact: true })).toBeVisible();
@@ -131,7 +143,7 @@ test('codes mode on a shared tablet: a reload keeps the receipt, and 下一位�
 
   await page.getByRole('button', { name: '下一位投票人：输入新的测评码' }).click();
   await expect(page.getByRole('heading', { name: '请输入测评码' })).toBeVisible();
-  expect(new URL(page.url()).search).toBe('');
+  expect([...fragment(page).keys()]).toEqual([]);
   await page.getByRole('textbox', { name: '测评码' }).fill(second!.toLowerCase());
   await page.getByRole('button', { name: '开始投票' }).click();
   const next = await vote(page);
@@ -183,7 +195,8 @@ test('a voter finds a receipt by its 回执码 from the home page: never a choic
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await shot(page, 'receipt-lookup-360');
-  // The code stays in the address: a reload shows the same receipt.
+  // The code stays in the address's fragment (never the query string): a reload shows the same receipt.
+  expect(fragment(page).get('code')).toMatch(new RegExp(`^${code.slice(0, 4)}-?${code.slice(5)}$`, 'i'));
   await page.reload();
   await expect(page.getByRole('region', { name: '投票回执' }).getByText(code, { exact: true })).toBeVisible();
 });
