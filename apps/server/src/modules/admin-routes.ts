@@ -29,8 +29,8 @@ import voteControlRoutes from './vote-control/vote-control.routes';
 import rankingsRoutes from './rankings/rankings.routes';
 import reportRoutes from './reports/report.routes';
 import exportRoutes from './reports/export.routes';
-import roundsRoutes from './round-admin/rounds.routes';
-import targetHistoryRoutes from './round-admin/target-history.routes';
+import roundsRoutes from './round-lifecycle/rounds.routes';
+import targetHistoryRoutes from './round-lifecycle/target-history.routes';
 import summaryRoutes from './summary/summary.routes';
 
 declare module 'fastify' {
