@@ -77,28 +77,48 @@ describe('paper ballots from the vote types page', () => {
     expect(pdf.headers.get('authorization')).toBe('Bearer token-of-admin');
   });
 
-  it('prints blank forms on request, and always in link mode', async () => {
-    const calls = renderPage([voteType(1, '班子成员'), voteType(2, '职工代表', { access_mode: 'link' })]);
+  it('prints blank forms on request in codes mode', async () => {
+    const calls = renderPage([voteType(1, '班子成员')]);
     servePdf(calls);
     await screen.findByText('班子成员', { selector: 'strong' });
     fireEvent.click(within(row('班子成员')).getByRole('button', { name: '打印纸质选票：班子成员' }));
-    let d = await dialog('打印纸质选票：班子成员');
+    const d = await dialog('打印纸质选票：班子成员');
     fireEvent.click(within(d).getByRole('checkbox', { name: '打印空白表（不含测评码）' }));
     expect(d).toHaveTextContent('空白表不含测评码');
     fireEvent.click(within(d).getByRole('button', { name: '下载 PDF' }));
     await screen.findByText('已下载 班子成员-纸质选票.pdf');
-
-    fireEvent.click(within(row('职工代表')).getByRole('button', { name: '打印纸质选票：职工代表' }));
-    d = await dialog('打印纸质选票：职工代表');
-    expect(within(d).queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(d).toHaveTextContent('收回后由工作人员在每张选票上依次编号');
-    // The first dialog may still be leaving (jsdom runs no animation): its footer button by place.
-    fireEvent.click(d.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')!);
-    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/paper.pdf'))).toHaveLength(2));
-    const [codes, link] = calls.filter((c) => c.url.pathname.endsWith('/paper.pdf'));
+    const [codes] = calls.filter((c) => c.url.pathname.endsWith('/paper.pdf'));
     expect(codes!.url.searchParams.get('blank')).toBe('1');
-    expect(link!.url.pathname).toBe(`${API}/vote-types/2/paper.pdf`);
-    expect(link!.url.searchParams.get('blank')).toBe('1');
+  });
+
+  it('in link mode prints numbered sheets and says which numbers before and after the print', async () => {
+    const printedYet = () => calls.some((c) => c.url.pathname.endsWith('/paper.pdf'));
+    const counts = () => ({ paper: 3, online: 0, pending: 0, conflict: 0, printed: 150, unkeyed: 147 });
+    const calls = renderPage([voteType(2, '职工代表', { access_mode: 'link' })], {
+      [`GET ${API}/vote-types/2/paper/sheets`]: () => ({
+        body: {
+          items: [],
+          total: 0,
+          counts: printedYet()
+            ? { ...counts(), printed: 195, unkeyed: 192, last_number: 195 }
+            : { ...counts(), last_number: 150 },
+        },
+      }),
+    });
+    servePdf(calls);
+    await screen.findByText('职工代表', { selector: 'strong' });
+    fireEvent.click(within(row('职工代表')).getByRole('button', { name: '打印纸质选票：职工代表' }));
+    const d = await dialog('打印纸质选票：职工代表');
+    await waitFor(() => expect(d).toHaveTextContent('本次打印编号 151–195，共 45 份'));
+    expect(d).toHaveTextContent('编号接着已打印的 1–150 往后排');
+    fireEvent.click(within(d).getByRole('button', { name: '下载 PDF' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/paper.pdf'))).toBe(true));
+    const [link] = calls.filter((c) => c.url.pathname.endsWith('/paper.pdf'));
+    expect(Object.fromEntries(link!.url.searchParams)).toEqual({ copies: '45' });
+    // The dialog stays open and names the run's numbers.
+    await waitFor(() => expect(d).toHaveTextContent('已打印编号 151–195，共 45 份'));
+    const done = d.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')!;
+    expect(done.textContent?.replace(/\s/g, '')).toBe('完成');
   });
 
   it('opens the entry screen of a vote type', async () => {

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminProviders } from '@/app/admin/admin-providers';
@@ -17,7 +17,11 @@ beforeEach(() => {
   id += 1;
 });
 
-const emptyList = { items: [], total: 0, counts: { paper: 0, online: 3, pending: 0, conflict: 0 } };
+const emptyList = {
+  items: [],
+  total: 0,
+  counts: { paper: 0, online: 3, pending: 0, conflict: 0, printed: 50, unkeyed: 50, last_number: 50 },
+};
 
 /** The entry screen of this test's vote type. */
 const renderPage = () =>
@@ -225,8 +229,11 @@ describe('paper entry: refusals', () => {
     const user = userEvent.setup();
     const calls = renderEntry(appraisalForm(id), {
       [`GET ${API}/vote-types/${id}/paper/sheets/A2B3-C4D5-E6`]: () => ({
-        status: 409,
-        body: { detail: '该测评码已使用' },
+        status: 403,
+        body: {
+          detail: '该测评码是发给手机投票用的，不是纸质选票上印的测评码，不能录入为纸质票',
+          code: 'CODE_NOT_PAPER',
+        },
       }),
       [`GET ${API}/vote-types/${id}/paper/sheets/F7G8-H9JK-MN`]: () => ({
         body: {
@@ -234,13 +241,15 @@ describe('paper entry: refusals', () => {
           label: 'F7G8-H9JK-MN',
           state: 'pending',
           can_enter: false,
-          detail: '双人录入需由另一位管理员（另一个登录会话）完成第二次录入',
+          detail: '双人录入需由另一位管理员（另一个账号）完成第二次录入；同一账号再次登录不算第二人',
         },
       }),
     });
     await waitFor(() => expect(keyField()).toHaveFocus());
     await user.keyboard('A2B3-C4D5-E6{Enter}');
-    expect(await screen.findByText('该测评码已使用')).toBeInTheDocument();
+    expect(
+      await screen.findByText('该测评码是发给手机投票用的，不是纸质选票上印的测评码，不能录入为纸质票'),
+    ).toBeInTheDocument();
     expect(keyField()).toHaveFocus();
     // Digits typed now go to the code field, not into the sheet.
     expect(grid()).toHaveAttribute('tabindex', '-1');
@@ -248,11 +257,50 @@ describe('paper entry: refusals', () => {
     await user.clear(keyField());
     await user.keyboard('F7G8-H9JK-MN{Enter}');
     expect(
-      await screen.findByText('双人录入需由另一位管理员（另一个登录会话）完成第二次录入'),
+      await screen.findByText(
+        '双人录入需由另一位管理员（另一个账号）完成第二次录入；同一账号再次登录不算第二人',
+      ),
     ).toBeInTheDocument();
     await user.clear(keyField());
     await user.keyboard('{Enter}');
     expect(await screen.findByText('请输入测评码')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('link mode: says when nothing was printed, shows the printed numbers and refuses one never printed', async () => {
+    const user = userEvent.setup();
+    const unprinted = {
+      paper: 0,
+      online: 0,
+      pending: 0,
+      conflict: 0,
+      printed: 0,
+      unkeyed: 0,
+      last_number: 0,
+    };
+    renderEntry(evaluationForm(id, { counts: unprinted }));
+    expect(await screen.findByTestId('not-printed-notice')).toHaveTextContent('尚未打印带编号的纸质选票');
+    cleanup();
+    id += 1;
+    const printed = { ...unprinted, paper: 2, printed: 150, unkeyed: 148, last_number: 150 };
+    const calls = renderEntry(evaluationForm(id, { counts: printed }), {
+      [`GET ${API}/vote-types/${id}/paper/sheets/151`]: () => ({
+        status: 404,
+        body: {
+          detail: '编号 151 不是本投票类型打印过的纸质选票编号（已打印编号：1-150），请核对',
+          code: 'PAPER_NUMBER_NOT_PRINTED',
+        },
+      }),
+    });
+    const bar = await screen.findByLabelText('纸质票统计');
+    expect(bar).toHaveTextContent('已打印（编号至 150）');
+    expect(bar).toHaveTextContent('148已打印未录入');
+    expect(screen.queryByTestId('not-printed-notice')).not.toBeInTheDocument();
+    await waitFor(() => expect(keyField()).toHaveFocus());
+    await user.keyboard('151{Enter}');
+    expect(
+      await screen.findByText('编号 151 不是本投票类型打印过的纸质选票编号（已打印编号：1-150），请核对'),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 

@@ -20,7 +20,7 @@ const poll = (
     form_schema: t.form_schema,
   }) as PublicPoll;
 
-const counts = { paper: 0, online: 3, pending: 0, conflict: 0 };
+const counts = { paper: 0, online: 3, pending: 0, conflict: 0, printed: 50, unkeyed: 50, last_number: 50 };
 
 /** 民主测评 in codes mode: the unit's leadership and two persons. */
 export const appraisalForm = (id: number, over: Partial<PaperForm> = {}): PaperForm => ({

@@ -42,8 +42,12 @@ const dialog = async (title: string) =>
   )[0]!.closest<HTMLElement>('.ant-modal')!;
 const row = (name: string) => screen.getByText(name, { selector: 'strong' }).closest('tr')!;
 
-const paperCounts = (pending = 0, conflict = 0) => ({
-  body: { items: [], total: 0, counts: { paper: 0, online: 0, pending, conflict } },
+const paperCounts = (pending = 0, conflict = 0, unkeyed = 0) => ({
+  body: {
+    items: [],
+    total: 0,
+    counts: { paper: 0, online: 0, pending, conflict, printed: unkeyed, unkeyed, last_number: unkeyed },
+  },
 });
 
 function renderPage(rows: () => VoteType[], extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -202,7 +206,7 @@ describe('vote types page on meeting day', () => {
         }),
       ],
       {
-        [`GET ${API}/vote-types/2/paper/sheets`]: () => paperCounts(1, 2),
+        [`GET ${API}/vote-types/2/paper/sheets`]: () => paperCounts(1, 2, 7),
         [`GET ${API}/votes/turnout`]: () => ({
           body: turnout(cid, [turnoutRow(2, '中层干部', { received: 5 })]),
         }),
@@ -212,7 +216,10 @@ describe('vote types page on meeting day', () => {
     fireEvent.click(within(row('中层干部')).getByRole('button', { name: /完成计票/ }));
     const facts = within(await dialog('完成“中层干部”的计票？')).getByTestId('finish-confirm');
     expect(facts).toHaveTextContent('还有 3 张纸质票未完成双人录入核对');
-    expect(facts).toHaveTextContent('公开链接方式的纸质票按编号录入');
+    // Link mode: the printed numbers never keyed, like the codes mode's printed codes (issue 26).
+    expect(facts).toHaveTextContent('7 张纸质票未录入，将作废');
+    expect(facts).toHaveTextContent('完成计票后这些编号的纸质票不能再录入');
+    expect(facts).toHaveTextContent('公开链接方式的纸质票按打印时印上的编号录入');
   });
 
   it('a link vote type’s close confirmation states the expected voters and the ballots', async () => {

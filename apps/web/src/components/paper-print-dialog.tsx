@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { MAX_PAPER_COPIES as MAX_COPIES } from '@kaoping/contracts/paper-ballots';
 import type { VoteType } from '@kaoping/contracts/vote-type';
 import { Alert, Checkbox, InputNumber, Modal, Typography } from 'antd';
-import { downloadPaperBallots } from '@/api/paper-ballots';
+import { downloadPaperBallots, getPaperCounts } from '@/api/paper-ballots';
 import { useFileDownload } from '@/lib/use-file-download';
 
 const UNSAFE = /[\\/:*?"<>|\s]+/g;
@@ -23,17 +24,28 @@ export interface PaperPrintDialogProps {
 
 /**
  * 打印纸质选票: N copies of the official form as one PDF. In codes mode every sheet carries a new one-time
- * code (issued now, counted as handed out) unless blank forms are asked for; in link mode the forms are
- * blank with a 编号 field the keyer types in.
+ * code (issued now, counted as handed out) unless blank forms are asked for; in link mode every sheet
+ * carries the next number of the vote type (a print run: only printed numbers are keyed), which the
+ * dialog states before printing and, once printed, as the run's numbers.
  */
 export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: PaperPrintDialogProps) {
   const download = useFileDownload();
   const [copies, setCopies] = useState<number | null>(null);
   const [blank, setBlank] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Link mode: the numbers the last print of this dialog printed. */
+  const [printed, setPrinted] = useState<{ first: number; last: number }>();
   const codes = voteType?.access_mode === 'codes';
+  const numbered = voteType?.access_mode === 'link';
   const count = copies ?? voteType?.expected_voters ?? 30;
   const withCodes = codes && !blank;
+  // Link mode: the numbers printed so far, so the dialog can say which this print gets.
+  const counts = useQuery({
+    queryKey: ['paper', voteType?.id, 'print-counts'],
+    queryFn: () => getPaperCounts(voteType!.id),
+    enabled: numbered && voteType !== undefined,
+  });
+  const next = (counts.data?.last_number ?? 0) + 1;
 
   const print = async () => {
     if (!voteType || !count) return;
@@ -42,33 +54,37 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
       `paper-${voteType.id}`,
       { building: '正在生成纸质选票', failed: '纸质选票下载失败，请重试' },
       (onProgress) =>
-        downloadPaperBallots(
-          voteType.id,
-          count,
-          !withCodes,
-          fileName(companyName, voteType.name),
-          onProgress,
-        ),
+        downloadPaperBallots(voteType.id, count, blank, fileName(companyName, voteType.name), onProgress),
     );
     setBusy(false);
     if (!done) return;
     if (withCodes) onPrinted?.();
-    onClose();
+    if (!numbered) {
+      onClose();
+      return;
+    }
+    // The run is the numbers after the last printed before it: read them back as the server stored them.
+    const after = await counts.refetch();
+    const last = after.data?.last_number;
+    setPrinted(last === undefined ? undefined : { first: last - count + 1, last });
+    onPrinted?.();
   };
 
   return (
     <Modal
       title={voteType ? `打印纸质选票：${voteType.name}` : '打印纸质选票'}
       open={voteType !== undefined}
-      okText="下载 PDF"
+      okText={printed ? '完成' : '下载 PDF'}
       cancelText="取消"
       confirmLoading={busy}
       okButtonProps={{ disabled: !count }}
-      onOk={() => void print()}
+      cancelButtonProps={{ style: printed ? { display: 'none' } : undefined }}
+      onOk={() => (printed ? onClose() : void print())}
       onCancel={onClose}
       afterClose={() => {
         setCopies(null);
         setBlank(false);
+        setPrinted(undefined);
       }}
       destroyOnHidden
     >
@@ -91,27 +107,53 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
         />
         <Typography.Text type="secondary">一次最多 {MAX_COPIES} 份</Typography.Text>
       </div>
-      {codes && (
+      {!printed && (
         <Checkbox checked={blank} onChange={(e) => setBlank(e.target.checked)} style={{ marginBottom: 12 }}>
-          打印空白表（不含测评码）
+          {codes ? '打印空白表（不含测评码）' : '打印空白表（不含编号，不能录入，仅供查看）'}
         </Checkbox>
       )}
-      {withCodes ? (
+      {printed ? (
+        <Alert
+          type="success"
+          showIcon
+          data-testid="paper-print-numbers"
+          title={`已打印编号 ${printed.first}–${printed.last}，共 ${printed.last - printed.first + 1} 份`}
+          description="每张选票右上角印有编号。收回后在“纸质票录入”中按编号录入；只接受打印过的编号，每个编号只能计票一次。"
+        />
+      ) : numbered && !blank ? (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="paper-print-numbers"
+          title={
+            counts.data
+              ? `本次打印编号 ${next}–${next + count - 1}，共 ${count} 份`
+              : `本次打印 ${count} 份，每份印一个新编号`
+          }
+          description={
+            counts.data && counts.data.last_number > 0
+              ? `编号接着已打印的 1–${counts.data.last_number} 往后排。收回后按编号录入，只接受打印过的编号。`
+              : '每张选票右上角印一个编号。收回后在“纸质票录入”中按编号录入，只接受打印过的编号。'
+          }
+        />
+      ) : withCodes ? (
         <Alert
           type="info"
           showIcon
           title={`将新发放 ${count} 个测评码（一批，计入发出数），每张选票印一个测评码和二维码`}
-          description="收回的选票凭测评码录入，每个测评码只能计票一次；投票人也可以扫码改用手机投票。"
+          description="收回的选票凭测评码录入（二维码供录入时扫描），每个测评码只能计票一次；纸质选票上的测评码不能用于手机投票。"
         />
       ) : (
         <Alert
           type={codes ? 'warning' : 'info'}
           showIcon
-          title="空白表不含测评码，每张右上角有“编号 ____”"
+          title={
+            codes ? '空白表不含测评码，每张右上角有“编号 ____”' : '空白表不含编号，每张右上角有“编号 ____”'
+          }
           description={
             codes
-              ? '测评码方式下空白表无法凭码核对、不能录入；仅在改为公开链接方式后使用。'
-              : '收回后由工作人员在每张选票上依次编号（1、2、3…），录入时输入编号。'
+              ? '测评码方式下空白表无法凭码核对、不能录入。'
+              : '手写的编号不能录入：只接受打印时印上的编号。空白表仅供查看或宣讲。'
           }
         />
       )}

@@ -1,8 +1,29 @@
 import type { PaperCounts } from '@kaoping/contracts/paper-ballots';
 
-/** 纸质 / 线上 ballots counted, sheets waiting, and what this tab entered. */
-export function PaperCountsBar({ counts, entered }: { counts: PaperCounts; entered: number }) {
+/**
+ * 纸质 / 线上 ballots counted, sheets waiting, and what this tab entered; in link mode (`numbered`) also the
+ * numbered sheets printed and those not keyed yet.
+ */
+export function PaperCountsBar({
+  counts,
+  entered,
+  numbered = false,
+}: {
+  counts: PaperCounts;
+  entered: number;
+  numbered?: boolean;
+}) {
+  const printed: { label: string; value: number; warn?: boolean }[] = numbered
+    ? [
+        {
+          label: counts.printed > 0 ? `已打印（编号至 ${counts.last_number}）` : '已打印',
+          value: counts.printed,
+        },
+        { label: '已打印未录入', value: counts.unkeyed },
+      ]
+    : [];
   const items = [
+    ...printed,
     { label: '纸质票已计票', value: counts.paper },
     { label: '线上投票', value: counts.online },
     { label: '待第二次录入', value: counts.pending, warn: counts.pending > 0 },

@@ -72,7 +72,7 @@ function PaperEntry({ form }: { form: PaperForm }) {
           {form.test_mode && <Tag color="orange">试投票</Tag>}
         </span>
       </div>
-      <PaperCountsBar counts={form.counts} entered={entered} />
+      <PaperCountsBar counts={form.counts} entered={entered} numbered={form.access_mode === 'link'} />
       {!form.ready && (
         <Alert
           type="warning"
@@ -103,7 +103,18 @@ function PaperEntry({ form }: { form: PaperForm }) {
           type="info"
           showIcon
           className="kp-pe-notice"
-          title="已开启双人录入核对：每张纸质票需由两位管理员（两个登录会话）各录入一次，两次一致才计票"
+          title="已开启双人录入核对：每张纸质票需由两位管理员用各自的账号各录入一次，两次一致才计票"
+          description="同一账号再次登录不算第二人；两次录入不一致时，由未参与录入的第三个账号核对确定。"
+        />
+      )}
+      {form.ready && form.access_mode === 'link' && form.counts.printed === 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          className="kp-pe-notice"
+          data-testid="not-printed-notice"
+          title={form.test_mode ? '试投票尚未打印带编号的纸质选票' : '尚未打印带编号的纸质选票'}
+          description="公开链接方式的纸质票按打印时印在右上角的编号录入，只接受打印过的编号。请先在投票类型管理中“打印纸质选票”。"
         />
       )}
       {rows.length === 0 ? (

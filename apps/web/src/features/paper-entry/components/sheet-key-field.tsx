@@ -34,7 +34,7 @@ export const SheetKeyField = forwardRef<InputRef, SheetKeyFieldProps>(function S
           value={value}
           disabled={disabled}
           status={error ? 'error' : undefined}
-          placeholder={codes ? '输入或扫描选票上的测评码，按 Enter' : '输入选票上填写的编号，按 Enter'}
+          placeholder={codes ? '输入或扫描选票上的测评码，按 Enter' : '输入选票右上角印的编号，按 Enter'}
           inputMode={codes ? 'text' : 'numeric'}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => {
@@ -56,7 +56,7 @@ export const SheetKeyField = forwardRef<InputRef, SheetKeyFieldProps>(function S
           )}
           {!checking && !error && !sheet && (
             <Typography.Text type="secondary">
-              {codes ? '扫描枪扫描选票上的二维码亦可' : '公开链接方式的纸质票，按选票右上角的编号录入'}
+              {codes ? '扫描枪扫描选票上的二维码亦可' : '公开链接方式的纸质票，按选票右上角印的编号录入'}
             </Typography.Text>
           )}
         </div>
@@ -65,6 +65,6 @@ export const SheetKeyField = forwardRef<InputRef, SheetKeyFieldProps>(function S
   );
 });
 
-/** The refusal of a key the server knows but this session may not key now. */
+/** The refusal of a key the server knows but this account may not key now (the server's detail). */
 export const refusalOf = (sheet: PaperSheetCheck) =>
   sheet.detail ?? `${sheet.label}：${PAPER_SHEET_STATE_LABELS[sheet.state]}，不能录入`;

@@ -15,7 +15,10 @@ export interface CloseFacts {
   issued: number | null;
   /** codes mode: unused phone codes, voided by 结束投票. */
   unusedPhone: number | null;
-  /** codes mode: printed paper sheets not keyed yet (valid until 完成计票, voided then). */
+  /**
+   * Printed paper sheets not keyed yet (valid until 完成计票, voided then): codes mode their codes, link mode
+   * the numbers of its print runs.
+   */
   unkeyedPaper: number | null;
   /** Sheets keyed once (double entry) or in conflict: 完成计票 is refused while any waits. */
   waiting: number;
@@ -36,7 +39,7 @@ export async function readCloseFacts(row: VoteType, companyId: number): Promise<
       testReceived: mine?.test_received ?? 0,
       issued: mine?.issued ?? (codes ? codes.handed_out : row.expected_voters),
       unusedPhone: codes ? codes.unused - codes.paper_unused : null,
-      unkeyedPaper: codes ? codes.paper_unused : null,
+      unkeyedPaper: codes ? codes.paper_unused : paper.unkeyed,
       waiting: paper.pending + paper.conflict,
     };
   } catch {
@@ -68,9 +71,9 @@ export function closeConfirmContent(row: VoteType, facts: CloseFacts | null) {
   return (
     <div data-testid="close-confirm">
       {facts ? <Figures row={row} facts={facts} /> : unreadable}
-      {facts && codes && (
+      {facts && (codes || (facts.unkeyedPaper ?? 0) > 0) && (
         <ul style={{ paddingLeft: 20, margin: '0 0 8px' }}>
-          <li>未使用的手机测评码：{facts.unusedPhone} 个（将作废）</li>
+          {codes && <li>未使用的手机测评码：{facts.unusedPhone} 个（将作废）</li>}
           {(facts.unkeyedPaper ?? 0) > 0 && <li>{facts.unkeyedPaper} 张纸质票尚未录入（仍可录入）</li>}
         </ul>
       )}
@@ -102,12 +105,16 @@ export function finishConfirmContent(row: VoteType, facts: CloseFacts | null) {
           showIcon
           style={{ marginBottom: 8 }}
           title={`${facts.unkeyedPaper} 张纸质票未录入，将作废`}
-          description="完成计票后这些纸质票的测评码作废，不能再录入。如仍有纸质票在手，请先录入。"
+          description={
+            row.access_mode === 'codes'
+              ? '完成计票后这些纸质票的测评码作废，不能再录入。如仍有纸质票在手，请先录入。'
+              : '完成计票后这些编号的纸质票不能再录入。如仍有纸质票在手，请先录入。'
+          }
         />
       )}
       {facts && row.access_mode === 'link' && (
         <Typography.Paragraph type="secondary">
-          公开链接方式的纸质票按编号录入：完成计票后不能再录入。
+          公开链接方式的纸质票按打印时印上的编号录入：完成计票后不能再录入。
         </Typography.Paragraph>
       )}
       <Typography.Paragraph style={{ marginBottom: 0 }}>
