@@ -171,7 +171,7 @@ export function VoteTypeFormModal({
             name="double_entry"
             label="双人录入核对"
             valuePropName="checked"
-            tooltip="纸质选票由两位管理员（两个登录会话）各录入一次，两次一致才计票；不一致的由第三人对照原票核对"
+            tooltip="纸质选票由两位管理员用各自的账号各录入一次（同一账号再次登录不算第二人），两次一致才计票；不一致的由第三个账号对照原票核对"
           >
             <Switch checkedChildren="开启" unCheckedChildren="关闭" aria-label="双人录入核对" />
           </Form.Item>
