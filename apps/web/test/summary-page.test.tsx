@@ -195,4 +195,32 @@ describe('the 汇总表 while a vote type is open (decision 0041)', () => {
     await screen.findByRole('region', { name: '领导人员汇总表' });
     expect(screen.queryByTestId('open-vote-notice')).toBeNull();
   });
+
+  it('says a family’s tables wait for 结束投票 while all its groups vote, instead of tables of zeros', async () => {
+    const s = unitSummary(83);
+    const appraisalIds = s.validity.vote_types
+      .filter((v) => v.form_category === 'democratic_appraisal')
+      .map((v) => v.vote_type_id);
+    expect(appraisalIds.length).toBeGreaterThan(0);
+    const open = {
+      ...s,
+      appraisal: { ...s.appraisal, vote_types: [] },
+      validity: {
+        ...s.validity,
+        open_vote_types: s.validity.vote_types
+          .filter((v) => appraisalIds.includes(v.vote_type_id))
+          .map((v) => ({ vote_type_id: v.vote_type_id, name: v.name })),
+      },
+    };
+    mockFetch(base(83, () => ({ body: open })));
+    renderAdmin(<SummaryPage />, '/admin/summary?company=83');
+    const waiting = await screen.findByTestId('waiting-democratic_appraisal');
+    const names = open.validity.open_vote_types.map((v) => `“${v.name}”`).join('、');
+    expect(waiting).toHaveTextContent(`民主测评汇总表${names}投票进行中，结束投票后可查看`);
+    expect(screen.queryByRole('region', { name: '领导人员汇总表' })).toBeNull();
+    expect(screen.queryByRole('region', { name: '领导班子汇总表' })).toBeNull();
+    // The 评议 groups have ended: their tables are there.
+    expect(screen.getByRole('region', { name: '选人用人汇总表' })).toBeInTheDocument();
+    expect(screen.queryByTestId('waiting-democratic_evaluation')).toBeNull();
+  });
 });

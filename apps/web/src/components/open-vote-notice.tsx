@@ -1,6 +1,9 @@
 import { FIGURES_AFTER_CLOSE } from '@kaoping/contracts/constants';
 import { Alert } from 'antd';
 
+/** Where figures would be while the vote types that have ballots are still open: there are ballots, no figures. */
+export const OPEN_EMPTY_TITLE = '暂无可查看的结果';
+
 export interface OpenVoteNoticeProps {
   /** The vote types still open (投票中, formal) that the figures below leave out. */
   names: readonly string[];

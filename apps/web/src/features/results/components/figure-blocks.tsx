@@ -30,11 +30,23 @@ export interface FiguresBodyProps<T> {
   isEmpty: (data: T) => boolean;
   /** What the page will show once ballots arrive. */
   emptyHint: string;
+  /**
+   * The empty state's title: '暂无投票数据', or while the vote types with ballots are still open (decision
+   * 0041) '暂无可查看的结果' (there are ballots, counted above, but no figures yet).
+   */
+  emptyTitle?: string;
   children: (data: T) => ReactNode;
 }
 
 /** The figures, or what stands in for them: loading, a failed first load with a retry, no ballots yet. */
-export function FiguresBody<T>({ query, errorTitle, isEmpty, emptyHint, children }: FiguresBodyProps<T>) {
+export function FiguresBody<T>({
+  query,
+  errorTitle,
+  isEmpty,
+  emptyHint,
+  emptyTitle = '暂无投票数据',
+  children,
+}: FiguresBodyProps<T>) {
   const { data } = query;
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.isError && !data)
@@ -49,7 +61,7 @@ export function FiguresBody<T>({ query, errorTitle, isEmpty, emptyHint, children
   if (!data || isEmpty(data))
     return (
       <Card>
-        <Empty description="暂无投票数据">
+        <Empty description={emptyTitle}>
           <Typography.Text type="secondary">{emptyHint}</Typography.Text>
         </Empty>
       </Card>

@@ -1,3 +1,4 @@
+import type { UnitSummary, ValidityRow } from '@kaoping/contracts/summary-tables';
 import { Alert, Empty, Skeleton, Typography } from 'antd';
 import { useRoundScope } from '@/api/rounds';
 import { canEdit, useRole } from '@/api/me';
@@ -17,6 +18,34 @@ import { ThresholdsCard } from './thresholds-card';
 import { ValidityCard } from './validity-card';
 import './summary.css';
 
+type Family = ValidityRow['form_category'];
+const FAMILY_TABLES: Record<Family, string> = {
+  democratic_appraisal: '民主测评汇总表',
+  democratic_evaluation: '选人用人和新提拔干部民主评议汇总表',
+};
+
+/**
+ * The open vote types of a family whose tables have no ended group yet (decision 0041): the tables would
+ * be all zeros, as if nobody had voted, so the page says they wait for 结束投票 instead.
+ */
+function waitingOf(s: UnitSummary, family: Family, ended: number) {
+  if (ended > 0) return [];
+  const open = new Set(s.validity.open_vote_types.map((v) => v.vote_type_id));
+  return s.validity.vote_types.filter((r) => r.form_category === family && open.has(r.vote_type_id));
+}
+
+/** Where a family's tables would be while all its groups still vote. */
+function WaitingTables({ family, groups }: { family: Family; groups: ValidityRow[] }) {
+  return (
+    <section aria-label={FAMILY_TABLES[family]} className="kp-sum-waiting" data-testid={`waiting-${family}`}>
+      <Typography.Title level={5}>{FAMILY_TABLES[family]}</Typography.Title>
+      <Typography.Paragraph type="secondary" className="kp-sum-waiting-line">
+        {`${groups.map((g) => `“${g.name}”`).join('、')}投票进行中，结束投票后可查看`}
+      </Typography.Paragraph>
+    </section>
+  );
+}
+
 function SummaryView({ companyId, roundId }: { companyId: number; roundId: number | undefined }) {
   const role = useRole();
   const query = useUnitSummary(companyId, roundId);
@@ -25,6 +54,12 @@ function SummaryView({ companyId, roundId }: { companyId: number; roundId: numbe
     return <LoadError title="加载汇总表失败" error={query.error} onRetry={() => void query.refetch()} />;
   const s = query.data;
   const archived = s.round.state === 'archived';
+  const waitingAppraisal = waitingOf(s, 'democratic_appraisal', s.appraisal.vote_types.length);
+  const waitingEvaluation = waitingOf(
+    s,
+    'democratic_evaluation',
+    s.cadre.vote_types.length + s.newly_promoted.vote_types.length,
+  );
   return (
     <>
       <Typography.Paragraph type="secondary">
@@ -43,16 +78,26 @@ function SummaryView({ companyId, roundId }: { companyId: number; roundId: numbe
         <Empty description="该测评批次尚无正式选票，汇总表为空" style={{ margin: '32px 0' }} />
       ) : (
         <>
-          {s.appraisal.sections.map((section) => (
-            <div key={section.kind}>
-              <AppraisalTable section={section} thresholds={s.validity.thresholds} />
-              {section.targets.some((t) => t.items.length || t.reverse.length) && (
-                <ItemTables section={section} />
-              )}
-            </div>
-          ))}
-          <CadreTables cadre={s.cadre} />
-          <NewlyPromotedTables np={s.newly_promoted} />
+          {waitingAppraisal.length > 0 ? (
+            <WaitingTables family="democratic_appraisal" groups={waitingAppraisal} />
+          ) : (
+            s.appraisal.sections.map((section) => (
+              <div key={section.kind}>
+                <AppraisalTable section={section} thresholds={s.validity.thresholds} />
+                {section.targets.some((t) => t.items.length || t.reverse.length) && (
+                  <ItemTables section={section} />
+                )}
+              </div>
+            ))
+          )}
+          {waitingEvaluation.length > 0 ? (
+            <WaitingTables family="democratic_evaluation" groups={waitingEvaluation} />
+          ) : (
+            <>
+              <CadreTables cadre={s.cadre} />
+              <NewlyPromotedTables np={s.newly_promoted} />
+            </>
+          )}
         </>
       )}
       <Typography.Paragraph type="secondary" className="kp-sum-note">

@@ -3,7 +3,7 @@ import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-results';
 import { FIGURES_AFTER_CLOSE } from '@kaoping/contracts/constants';
 import { Typography } from 'antd';
-import { OpenVoteNotice } from '@/components/open-vote-notice';
+import { OPEN_EMPTY_TITLE, OpenVoteNotice } from '@/components/open-vote-notice';
 import { useAppraisalResults } from '../../api/appraisal-results';
 import { CompanyHistoryBlock } from '../company-history';
 import { FigureCard, FiguresBody, FiguresTable, useTurnoutRefresh } from '../figure-blocks';
@@ -41,6 +41,7 @@ export function AppraisalView({ companyId, roundId, archived }: FiguresViewProps
         query={results}
         errorTitle="获取测评结果失败"
         isEmpty={(d) => d.targets.every((t) => t.combined.count === 0)}
+        emptyTitle={!archived && data?.open_vote_types.length ? OPEN_EMPTY_TITLE : undefined}
         emptyHint={
           archived
             ? '该测评批次没有正式答卷。'

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
 import { FIGURES_AFTER_CLOSE } from '@kaoping/contracts/constants';
 import { Empty, Select, Typography } from 'antd';
-import { OpenVoteNotice } from '@/components/open-vote-notice';
+import { OPEN_EMPTY_TITLE, OpenVoteNotice } from '@/components/open-vote-notice';
 import { useEvaluationStatistics } from '../../api/evaluation-statistics';
 import { CompanyHistoryBlock } from '../company-history';
 import { FigureCard, FiguresBody, useTurnoutRefresh } from '../figure-blocks';
@@ -42,6 +42,7 @@ export function EvaluationView({ companyId, roundId, archived }: FiguresViewProp
         query={stats}
         errorTitle="获取评议结果失败"
         isEmpty={(d) => d.cadre.ballot_count === 0 && d.newly_promoted.ballot_count === 0}
+        emptyTitle={!archived && stats.data?.open_vote_types.length ? OPEN_EMPTY_TITLE : undefined}
         emptyHint={
           archived
             ? '该测评批次没有正式答卷。'
