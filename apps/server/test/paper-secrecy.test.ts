@@ -248,6 +248,13 @@ describe('a phone code is not a paper key, a paper code not a phone code', () =>
     expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
     const [code] = await w.printCodes(1);
     const before = await paperRows(w.ctx.database.db);
+    // The voter page does not offer it as a phone's code either.
+    const view = await w.ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/polls/vote-type/${w.f.appraisal.link_id}`,
+      headers: { 'x-voter-id': 'voter-paper-code-1', 'x-ballot-code': code! },
+    });
+    expect(view.json()).toMatchObject({ code_state: 'unknown' });
     const phone = await submit(w.ctx.app, submission(w.f, 'appraisal', { code }));
     expect(phone.statusCode).toBe(403);
     expect(phone.json()).toEqual({

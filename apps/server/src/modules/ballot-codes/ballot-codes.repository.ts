@@ -120,18 +120,18 @@ export interface CodeFilter {
   open?: boolean;
 }
 
+/** The state a code is listed with. */
+const listedState = (open: boolean | undefined) =>
+  open
+    ? sql<ListedCodeState>`CASE WHEN ${ballotCodes.state} = 'voided' THEN 'voided' ELSE 'issued' END`
+    : sql<ListedCodeState>`${ballotCodes.state}`;
+
 const codeWhere = (voteTypeId: number, f: CodeFilter) =>
   and(
     eq(ballotCodes.voteTypeId, voteTypeId),
     f.state === undefined ? undefined : eq(listedState(f.open), f.state),
     f.batch === undefined ? undefined : eq(ballotCodes.batch, f.batch),
   );
-
-/** The state a code is listed with. */
-const listedState = (open: boolean | undefined) =>
-  open
-    ? sql<ListedCodeState>`CASE WHEN ${ballotCodes.state} = 'voided' THEN 'voided' ELSE 'issued' END`
-    : sql<ListedCodeState>`${ballotCodes.state}`;
 
 /**
  * A page of codes (see CodeFilter.open for their states), ordered by the code itself: random, unrelated
@@ -177,6 +177,7 @@ export async function printableCodes(db: Db, voteTypeId: number, opts: { batch?:
   return rows.map((r) => r.code);
 }
 
+/** The state of one code of a vote type, or undefined when the vote type has no such code. */
 /** Whether a code of a vote type was printed on a paper sheet; undefined when it is not one of its codes. */
 export async function isPaperCode(db: Db, voteTypeId: number, code: string) {
   const [row] = await db
@@ -186,12 +187,26 @@ export async function isPaperCode(db: Db, voteTypeId: number, code: string) {
   return row?.forPaper;
 }
 
-/** The state of one code of a vote type, or undefined when the vote type has no such code. */
 export async function findCodeState(db: Db, voteTypeId: number, code: string) {
   const [row] = await db
     .select({ state: ballotCodes.state })
     .from(ballotCodes)
     .where(and(eq(ballotCodes.voteTypeId, voteTypeId), eq(ballotCodes.code, code)));
+  return row?.state as CodeState | undefined;
+}
+
+/** The state of a code handed out for phones; undefined for a paper sheet's code or no code of the vote type. */
+export async function findPhoneCodeState(db: Db, voteTypeId: number, code: string) {
+  const [row] = await db
+    .select({ state: ballotCodes.state })
+    .from(ballotCodes)
+    .where(
+      and(
+        eq(ballotCodes.voteTypeId, voteTypeId),
+        eq(ballotCodes.code, code),
+        eq(ballotCodes.forPaper, false),
+      ),
+    );
   return row?.state as CodeState | undefined;
 }
 

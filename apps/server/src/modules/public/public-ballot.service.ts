@@ -12,7 +12,7 @@ import {
 } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/errors';
-import { findCodeState } from '../ballot-codes/ballot-codes.repository';
+import { findPhoneCodeState } from '../ballot-codes/ballot-codes.repository';
 import { findSubmissionOfVoter } from '../ballots/submissions.repository';
 import { cachedCoverLookup } from '../covers/cover-cache';
 import { coverMissing, openCoverFile, voterFile } from '../covers/cover-file';
@@ -88,12 +88,15 @@ async function coverOf(
 
 const CODE_STATES = { unused: 'usable', used: 'used', voided: 'voided' } as const;
 
-/** Whether a typed code can vote now; nothing else about codes is revealed. Null in link mode or without a code. */
+/**
+ * Whether a typed code can vote now on a phone; nothing else about codes is revealed (a paper sheet's code
+ * is 'unknown' here, as it is no phone's). Null in link mode or without a code.
+ */
 async function codeStateOf(db: Db, v: VoteTypeRow, typed?: string): Promise<CodeState | null> {
   if (v.accessMode !== 'codes' || typed === undefined) return null;
   const code = normalizeCode(typed);
   if (!code.ok) return 'unknown';
-  const state = await findCodeState(db, v.id, code.code);
+  const state = await findPhoneCodeState(db, v.id, code.code);
   return state ? CODE_STATES[state] : 'unknown';
 }
 
