@@ -57,7 +57,8 @@ test('the phones close, the paper is keyed after, and 完成计票 voids the she
   const print = page.getByRole('dialog', { name: '打印纸质选票：班子成员' });
   await print.getByLabel('打印份数').fill('3');
   await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: '下载 PDF' }).click()]);
-  const { items } = (await admin.api('GET', `/vote-types/${vt.id}/codes?state=unused`)) as CodeList;
+  // While the vote is open every code not voided is listed as 已发放 (decision 0041): none is used yet.
+  const { items } = (await admin.api('GET', `/vote-types/${vt.id}/codes?state=issued`)) as CodeList;
   const sheets = items.map((i) => i.code);
   expect(sheets).toHaveLength(3);
 
@@ -100,6 +101,8 @@ test('the phones close, the paper is keyed after, and 完成计票 voids the she
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`/admin/summary?company=${company.id}`);
   await expect(page.getByTestId('count-not-finished')).toContainText('尚未完成计票：中层干部');
+  // 中层干部 is still open: its figures wait for 结束投票, and the page says so.
+  await expect(page.getByTestId('open-vote-notice')).toContainText('“中层干部”投票进行中');
   const stages = page.getByTestId('count-stage');
   await expect(stages).toHaveCount(2);
   await expect(stages.first()).toHaveAttribute('data-stage', 'counted');

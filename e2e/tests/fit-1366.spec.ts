@@ -71,6 +71,8 @@ async function seed(admin: Admin, request: APIRequestContext) {
           answers: scoringAnswers(person.form_schema as Scoring, (g + v + k) % 4),
         })),
       ]);
+    // Figures are shown after 结束投票 (decision 0041: while a vote is open, counts only).
+    await admin.api('POST', `/vote-types/${vt.id}/close`);
   }
   // Three opinions of three voters each: the shares of a row are 33.33 % three times (99.99 %).
   for (const name of ['干部职工', '中层以上']) {
@@ -86,6 +88,7 @@ async function seed(admin: Admin, request: APIRequestContext) {
           answers: Object.fromEntries(subjects.map((s) => [`subject_${s.id}`, opinion])),
         },
       ]);
+    await admin.api('POST', `/vote-types/${vt.id}/close`);
   }
   return company;
 }

@@ -92,7 +92,8 @@ test('codes: issue on the codes screen, open a slip, vote once, the slip is then
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-  const { items } = (await admin.api('GET', `/vote-types/${vt.id}/codes?state=unused`)) as CodeList;
+  // While the vote is open every code not voided is listed as 已发放 (decision 0041): none is used yet.
+  const { items } = (await admin.api('GET', `/vote-types/${vt.id}/codes?state=issued`)) as CodeList;
   const [first, second] = items.map((i) => i.code);
   // What a slip's QR code holds.
   const slip = `${vt.public_url}?code=${encodeURIComponent(first!)}`;
@@ -111,8 +112,11 @@ test('codes: issue on the codes screen, open a slip, vote once, the slip is then
   await other.goto(slip);
   await expect(other.getByRole('heading', { name: '该测评码已使用' })).toBeVisible();
 
-  // The admin voids the second code on the codes screen.
+  // The admin voids the second code on the codes screen. The vote is open: the used code is not told
+  // apart, every code shows 已发放 and only the counts say one was used.
   await page.reload();
+  await expect(page.getByTestId('open-vote-notice')).toContainText('测评码一律显示为“已发放”');
+  await expect(page.getByRole('row').filter({ hasText: grouped(first!) })).toContainText('已发放');
   const row = page.getByRole('row').filter({ hasText: grouped(second!) });
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: '作废选中（1）' }).click();
@@ -186,8 +190,10 @@ test('test mode: a rehearsal ballot is marked, then going formal leaves the resu
   await expect(page.getByText('“中层干部”已转为正式投票')).toBeVisible();
   await expect(vtRow(page, '中层干部').getByText('试投票', { exact: true })).toHaveCount(0);
 
+  // Formal now and open: the results wait for 结束投票 (decision 0041); the turnout counts no ballot.
   await page.goto(`/admin/results?company=${company.id}`);
-  await expect(page.getByText('暂无投票数据')).toBeVisible();
+  await expect(page.getByTestId('open-vote-notice')).toContainText('“中层干部”投票进行中');
+  await expect(page.getByText('暂无可查看的结果')).toBeVisible();
   const turnout = page.getByTestId(`turnout-${vt.id}`);
   await expect(turnout).toContainText('发出 10 · 收回 0');
   await expect(turnout).not.toContainText('试投票');

@@ -81,7 +81,8 @@ test('paper: print three coded sheets, key them with the keyboard only, counted 
   expect(download.suggestedFilename()).toMatch(/纸质选票\.pdf$/);
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const { items } = (await admin.api('GET', `/vote-types/${vt.id}/codes?state=unused`)) as CodeList;
+  // While the vote is open every code not voided is listed as 已发放 (decision 0041): none is used yet.
+  const { items } = (await admin.api('GET', `/vote-types/${vt.id}/codes?state=issued`)) as CodeList;
   const codes = items.map((i) => i.code);
   expect(codes).toHaveLength(3);
 
@@ -122,8 +123,13 @@ test('paper: print three coded sheets, key them with the keyboard only, counted 
   await expect(turnout).toContainText('收回 3');
   await expect(turnout).toContainText('纸质 3 · 线上 0');
 
-  // Records: each ballot marked 纸质; the 来源 filter keeps them.
+  // Records: none while the vote is open (decision 0041), the page says so; after 结束投票 each ballot
+  // marked 纸质, and the 来源 filter keeps them.
   await page.goto(`/admin/vote-records?company=${company.id}`);
+  await expect(page.getByTestId('open-vote-notice')).toContainText('“纸质投票人”投票进行中');
+  await admin.api('POST', `/vote-types/${vt.id}/close`);
+  await page.reload();
+  await expect(page.getByTestId('open-vote-notice')).toHaveCount(0);
   await expect(page.getByRole('cell', { name: '纸质' }).first()).toBeVisible();
   await page.getByLabel('按来源筛选').click();
   await page.locator('.ant-select-item-option[title="线上"]').click();

@@ -113,8 +113,37 @@ test('the 汇总表 screen and the 汇总 on the meeting screen after the close'
   test.setTimeout(120_000);
   const { company, voteTypes } = await seed(admin, request);
   await page.setViewportSize({ width: 1366, height: 900 });
+  // While the votes are open the 汇总表 is counts only (decision 0041): it names the open groups and
+  // shows no table of figures.
   await page.goto(`/admin/summary?company=${company.id}`);
+  const notice = page.getByTestId('open-vote-notice');
+  await expect(notice).toContainText('投票进行中，结束投票后可查看结果');
+  for (const name of ['班子成员', '中层干部', '全体评议']) await expect(notice).toContainText(`“${name}”`);
+  await expect(page.getByTestId('waiting-democratic_appraisal')).toContainText(
+    '“班子成员”、“中层干部”投票进行中，结束投票后可查看',
+  );
   const persons = page.getByRole('region', { name: '领导人员汇总表' });
+  await expect(persons).toHaveCount(0);
+
+  // The meeting screen: nothing before the close.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`/admin/meeting/${company.id}`);
+  const toggle = page.getByRole('switch', { name: '在大屏显示汇总' });
+  await expect(toggle).toBeDisabled();
+  const share = (await admin.api('POST', `/meeting/${company.id}/share`)) as { path: string };
+  const projector = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
+  await projector.goto(share.path);
+  await expect(projector.getByRole('region', { name: '班子成员' })).toBeVisible();
+  await expect(projector.locator('body')).not.toContainText(/得分|优秀|称职|认同/);
+  // 结束投票 alone is not enough: people's figures reach the projector only after 完成计票.
+  for (const vt of voteTypes) await admin.api('POST', `/vote-types/${vt.id}/close`);
+  await page.waitForTimeout(2_000);
+  await expect(toggle).toBeDisabled();
+
+  // After 结束投票 the 汇总表 has its figures.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/admin/summary?company=${company.id}`);
+  await expect(page.getByTestId('open-vote-notice')).toHaveCount(0);
   await expect(persons.getByRole('columnheader', { name: '称职及以上率（优秀+称职）' })).toBeVisible();
   const flag = persons.getByText(/^预警：/).first();
   await expect(flag).toBeVisible();
@@ -143,20 +172,11 @@ test('the 汇总表 screen and the 汇总 on the meeting screen after the close'
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: testInfo.outputPath('summary-360.png'), fullPage: true });
 
-  // The meeting screen: nothing before the close; after it, the organiser's switch shows the 汇总.
+  // The meeting screen after 完成计票: the organiser's switch shows the 汇总.
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(`/admin/meeting/${company.id}`);
-  const toggle = page.getByRole('switch', { name: '在大屏显示汇总' });
   await expect(toggle).toBeDisabled();
-  const share = (await admin.api('POST', `/meeting/${company.id}/share`)) as { path: string };
-  const projector = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
-  await projector.goto(share.path);
-  await expect(projector.getByRole('region', { name: '班子成员' })).toBeVisible();
   await expect(projector.locator('body')).not.toContainText(/得分|优秀|称职|认同/);
-  // 结束投票 alone is not enough: people's figures reach the projector only after 完成计票.
-  for (const vt of voteTypes) await admin.api('POST', `/vote-types/${vt.id}/close`);
-  await page.waitForTimeout(2_000);
-  await expect(toggle).toBeDisabled();
   for (const vt of voteTypes) await admin.api('POST', `/vote-types/${vt.id}/finish-count`);
   await expect(toggle).toBeEnabled({ timeout: 5_000 });
   await toggle.click();
