@@ -3,6 +3,8 @@
 // fails it until it has a URL here), lets one more ballot in through each open vote type (link mode, codes
 // mode, both families), reads everything again as a system admin in advanced mode, and fails on any
 // difference but the counts; JSON, xlsx, CSV, PDF and Word are compared as the text a reader gets.
+// The insider walk at the end reads the same routes during and after a vote for anything a voter holds
+// (browser id, submission id, receipt id, 回执码, the code typed or printed on a paper sheet).
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -477,5 +479,92 @@ describe('each area while open and after 结束投票', () => {
         JSON.stringify(s),
       ).toEqual([s.hidden, s.hidden]);
     }
+  });
+});
+
+describe('the insider walk: nothing a voter holds leads an admin to a ballot (issue 26)', () => {
+  /** What voters hold: browser ids, submission ids, receipt ids and 回执码, and the codes they typed. */
+  const held: { what: string; value: string }[] = [];
+  const hold = (what: string, value: string) => held.push({ what, value });
+
+  /** A voter of the walk: votes, then reads its receipt by its id and by its 回执码, keeping it all. */
+  async function voter(family: 'appraisal' | 'evaluation', linkId: string, code?: string) {
+    const body = submission(f, family, { link_id: linkId, ...(code ? { code } : {}) });
+    const res = await submit(ctx.app, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const receipt = res.json<{ receipt_id: string; receipt_code: string }>();
+    hold('browser id', body.voter_identifier);
+    hold('submission id', body.submission_id);
+    hold('receipt id', receipt.receipt_id);
+    hold('回执码', receipt.receipt_code);
+    if (code) hold('code', code);
+    for (const url of [
+      `/api/v1/public/polls/votes/${receipt.receipt_id}`,
+      `/api/v1/public/polls/receipts/${receipt.receipt_code}`,
+    ]) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json()).toMatchObject({ receipt_code: receipt.receipt_code });
+    }
+  }
+
+  /** Codes are listed and printed for the people who hand them out: those reads may show them. */
+  const INVENTORY = ['GET /vote-types/:id/codes ', 'GET /vote-types/:id/codes.pdf '];
+
+  function leaks(reads: Map<string, string[]>) {
+    const found: string[] = [];
+    for (const [key, lines] of reads) {
+      const text = lines.join('\n');
+      const squeezed = text.replace(/[\s-]/g, '');
+      for (const { what, value } of held) {
+        if (what === 'code' && INVENTORY.some((k) => key.startsWith(k))) continue;
+        const bare = value.replace(/-/g, '');
+        if (text.includes(value) || squeezed.includes(bare)) found.push(`${key}: ${what} ${value}`);
+      }
+    }
+    return found;
+  }
+
+  it('voters by link, by code and on paper; every admin GET, export and report during and after the vote holds none of it', async () => {
+    const c = f.company.id;
+    const link = await createVoteType(ctx.app, token, c, { name: '链接组' });
+    const byCode = await createVoteType(ctx.app, token, c, { name: '测评码组', access_mode: 'codes' });
+    const onPaper = await createVoteType(ctx.app, token, c, { name: '纸质码组', access_mode: 'codes' });
+    const phoneCodes = (await call('POST', `/vote-types/${byCode.id}/codes`, { count: 3 })).json<{
+      codes: string[];
+    }>().codes;
+    await call('GET', `/vote-types/${onPaper.id}/paper.pdf?copies=2`);
+    const paperCodes = (
+      await get<{ items: { code: string }[] }>(`/vote-types/${onPaper.id}/codes?limit=10`)
+    ).items.map((i) => i.code);
+    expect(paperCodes).toHaveLength(2);
+
+    await voter('appraisal', link.link_id);
+    await voter('appraisal', link.link_id);
+    await voter('appraisal', byCode.link_id, phoneCodes[0]);
+    await voter('appraisal', byCode.link_id, phoneCodes[1]);
+    // A paper voter holds the code printed on the sheet handed in.
+    const sheet = await call('POST', `/vote-types/${onPaper.id}/paper/sheets`, {
+      key: paperCodes[0],
+      ballots: submission(f, 'appraisal').ballots,
+    });
+    expect(sheet.json()).toMatchObject({ state: 'counted' });
+    hold('code', paperCodes[0]!);
+    expect(held.length).toBeGreaterThanOrEqual(17);
+
+    // During the vote: nothing of theirs in any read (counts only: the walk above).
+    expect(leaks(await readAll())).toEqual([]);
+    for (const v of [link, byCode]) {
+      expect((await get<List>(`/votes/?company_id=${c}&vote_type_id=${v.id}`)).total).toBe(0);
+    }
+
+    // After 结束投票 and 完成计票: every ballot is there to read, and still nothing leads to one.
+    for (const v of [link, byCode, onPaper]) {
+      await call('POST', `/vote-types/${v.id}/close`);
+      await call('POST', `/vote-types/${v.id}/finish-count`);
+    }
+    expect((await get<List>(`/votes/?company_id=${c}&vote_type_id=${link.id}`)).total).toBeGreaterThan(0);
+    expect((await get<List>(`/votes/?company_id=${c}&vote_type_id=${onPaper.id}`)).total).toBeGreaterThan(0);
+    expect(leaks(await readAll())).toEqual([]);
   });
 });
