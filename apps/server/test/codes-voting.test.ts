@@ -164,9 +164,15 @@ describe('no link between a code and the ballot it cast', () => {
       );
     }
     const submissionValues = subRows.flatMap((r) => Object.values(r).map(text));
+    // The day is the one value a code and a ballot may share (a code keeps the day it was issued, a ballot
+    // the day it was cast, issue 26): every code issued and every ballot cast that day has it, so it pairs
+    // nothing.
+    const day = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+    for (const s of subRows) expect(day(String(s.created_at))).toBe(true);
     for (const c of codeRows) {
       for (const v of Object.values(c)) {
-        if (typeof v === 'string' && v.length > 3) expect(submissionValues).not.toContain(JSON.stringify(v));
+        if (typeof v === 'string' && v.length > 3 && !day(v))
+          expect(submissionValues).not.toContain(JSON.stringify(v));
       }
     }
     // The stored voter is the server's random value, not the code nor the browser's identifier.

@@ -11,6 +11,7 @@ import {
   type BallotFixture,
 } from './helpers/ballot-fixtures';
 import { useBallotWorld } from './helpers/ballot-world';
+import { endVotes } from './helpers/round-fixtures';
 
 let ctx: TestContext;
 let token: string;
@@ -113,6 +114,8 @@ describe('changes to the roster and the polls while voting', () => {
     body.ballots[0]!.answers = answers;
     const res = await submit(ctx.app, body);
     expect(res.statusCode, res.body).toBe(201);
+    // The records show the score once the vote has ended (decision 0041).
+    await endVotes(ctx.app, token, [f.appraisal.id]);
     const records = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/admin/votes/?company_id=${f.company.id}&target_id=${f.companyTarget.id}`,
