@@ -4,6 +4,7 @@ import { bearer, createVoteTarget, elevate } from './helpers/factories';
 import {
   ADMIN,
   castAppraisal,
+  endVoting,
   setActive,
   setupAppraisal,
   type AppraisalSetup,
@@ -50,6 +51,8 @@ describe('GET /companies/{id}/results', () => {
     await vote(s, 0, 'voter-0001', [[1, 'excellent']]); // 100
     await vote(s, 0, 'voter-0002', [[1, 'excellent']]); // 100
     await vote(s, 1, 'voter-0003', [[1, 'competent']]); // 90
+    // Figures are read once the votes have ended (decision 0041).
+    await endVoting(ctx, token, s.voteTypes);
     const body = await json(`/companies/${s.companyId}/results`);
     const [company, p] = body.targets as Target[];
     // Pooled: 290 / 3 = 96.67 (the mean of the two means would be 95).
@@ -72,6 +75,8 @@ describe('GET /companies/{id}/results', () => {
   it('a vote type without ballots does not count; weighted over those with ballots only', async () => {
     const s = await setupAppraisal(ctx.app, token, { persons: 1, weights: [70, 30] });
     await vote(s, 1, 'voter-0001', [[1, 'competent']]);
+    // Both have ended: the one without ballots still does not count.
+    await endVoting(ctx, token, s.voteTypes);
     const [, p] = (await json(`/companies/${s.companyId}/results`)).targets as Target[];
     expect(p!.weighted_score).toBe(90);
   });
@@ -84,6 +89,7 @@ describe('GET /companies/{id}/results', () => {
       [2, 'excellent'],
       [3, 'competent'],
     ]);
+    await endVoting(ctx, token, s.voteTypes);
     const body = await json(`/companies/${s.companyId}/results`);
     const ranks = (body.targets as Target[]).map((t) => [t.name, t.weighted_score, t.rank]);
     expect(ranks).toEqual([
