@@ -253,9 +253,16 @@ describe('every figure equals a recount from the stored ballots', () => {
   it('GET /votes/voter-results: ballots and totals per voter', async () => {
     const body = await get(`/votes/voter-results?company_id=${s.companyId}&limit=500`);
     const rows = await ctx.database.db.select().from(votes);
+    // A voter row is one ballot, named by its 随机编号 (issue 26): the submission's voter_key.
+    const keys = new Map(
+      (await ctx.database.db.select({ id: submissions.id, key: submissions.voterKey }).from(submissions)).map(
+        (x) => [x.id, x.key],
+      ),
+    );
     expect(body.total).toBe(46);
+    expect(new Set(body.items.map((r: { voter_key: string }) => r.voter_key)).size).toBe(46);
     for (const r of body.items) {
-      const mine = rows.filter((x) => x.submissionId === r.submission_id);
+      const mine = rows.filter((x) => keys.get(x.submissionId) === r.voter_key);
       expect(r.ballot_count).toBe(mine.length);
       expect(r.total_score).toBe(mine.reduce((a, x) => a + tenths(x.score), 0) / 10);
     }
