@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { appraisalEntries, scoringAnswers, submission, submit } from './helpers/ballot-fixtures';
+import { pdfText } from './helpers/doc-files';
 import { elevate } from './helpers/factories';
 import { newSession, otherKeyer, paperRows, usePaperWorld } from './helpers/paper';
 
@@ -265,6 +266,21 @@ describe('a phone code is not a paper key, a paper code not a phone code', () =>
     expect((await paper().enter(w.token, code!, appraisalEntries(w.f))).json()).toMatchObject({
       state: 'counted',
     });
+  });
+
+  it('prints a paper code on its sheet only, never on the phones’ slips', async () => {
+    expect((await api().update(w.f.appraisal.id, { access_mode: 'codes' })).statusCode).toBe(200);
+    const [phoneCode] = await api().codes(w.f.appraisal.id, 1);
+    const [paperCode] = await w.printCodes(1);
+    const slips = await w.ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/vote-types/${w.f.appraisal.id}/codes.pdf`,
+      headers: { authorization: `Bearer ${w.token}` },
+    });
+    expect(slips.statusCode).toBe(200);
+    const text = (await pdfText(slips.rawPayload)).text.replace(/[\s-]/g, '');
+    expect(text).toContain(phoneCode!.replace(/-/g, ''));
+    expect(text).not.toContain(paperCode!.replace(/-/g, ''));
   });
 });
 

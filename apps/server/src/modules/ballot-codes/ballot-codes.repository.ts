@@ -169,6 +169,8 @@ export async function printableCodes(db: Db, voteTypeId: number, opts: { batch?:
     .where(
       and(
         eq(ballotCodes.voteTypeId, voteTypeId),
+        // Slips are for phones: a paper sheet's code is printed on its sheet only.
+        eq(ballotCodes.forPaper, false),
         opts.open ? ne(ballotCodes.state, 'voided') : eq(ballotCodes.state, 'unused'),
         opts.batch === undefined ? undefined : eq(ballotCodes.batch, opts.batch),
       ),
@@ -177,7 +179,6 @@ export async function printableCodes(db: Db, voteTypeId: number, opts: { batch?:
   return rows.map((r) => r.code);
 }
 
-/** The state of one code of a vote type, or undefined when the vote type has no such code. */
 /** Whether a code of a vote type was printed on a paper sheet; undefined when it is not one of its codes. */
 export async function isPaperCode(db: Db, voteTypeId: number, code: string) {
   const [row] = await db
