@@ -9,6 +9,7 @@ import { docxText, pdfText } from './helpers/doc-files';
 import { bearer } from './helpers/factories';
 import {
   castEvaluation,
+  endVoting,
   prng,
   randomCadre,
   setupAppraisal,
@@ -41,6 +42,8 @@ beforeAll(async () => {
       ),
     });
   }
+  // The 汇总表, the workbooks and the report hold the figures of ended votes only (decision 0041).
+  await endVoting(ctx, sys, [...a.voteTypes, ...e.voteTypes]);
 }, 180_000);
 
 const get = (url: string) =>

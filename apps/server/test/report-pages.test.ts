@@ -14,7 +14,7 @@ import { reportPdf } from '../src/lib/report/report-pdf';
 import { pdfPages } from './helpers/doc-files';
 import { bearer, createAdmin, elevate } from './helpers/factories';
 import { castRandomAppraisal, castRandomEvaluation } from './helpers/random-ballots';
-import { prng, setupAppraisal, setupEvaluation } from './helpers/results-fixtures';
+import { endVoting, prng, setupAppraisal, setupEvaluation } from './helpers/results-fixtures';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 const flat = (s: string) => s.replace(/\s+/g, '');
@@ -201,6 +201,8 @@ describe('a real unit’s report', () => {
       await castRandomAppraisal(ctx, a, a.voteTypes[i % 2]!.id, `voter-a-${i}`, rnd);
       await castRandomEvaluation(ctx, e, e.voteTypes[i % 2]!.id, `voter-e-${i}`, rnd);
     }
+    // The report prints the figures of ended votes only (decision 0041).
+    await endVoting(ctx, sys, [...a.voteTypes, ...e.voteTypes]);
   }, 180_000);
   afterAll(() => ctx.close());
 
