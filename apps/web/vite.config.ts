@@ -1,6 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 import { precompressPlugin } from './vite-precompress.ts';
 import { voteHtmlPlugin } from './vite-vote-html.ts';
 
@@ -10,11 +10,4 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8080' } },
   // The manifest (dist/.vite, never served) lets the e2e tests tell which chunks hold which forms.
   build: { chunkSizeWarningLimit: 1500, manifest: true },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-    css: false,
-    testTimeout: 20_000,
-  },
 });

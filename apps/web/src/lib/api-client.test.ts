@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/render';
 import { downloadAdminFile } from './admin-download';
 import { adminRequest, ApiError, errorDetail, publicRequest } from './api-client';
 import { getToken, setToken } from './auth-token';
 
 const assign = vi.fn();
+// The window outlives this file (the files of a worker share it): give the real location back after.
+const realLocation = Object.getOwnPropertyDescriptor(window, 'location')!;
+afterAll(() => Object.defineProperty(window, 'location', realLocation));
 const setPath = (pathname: string) => {
   Object.defineProperty(window, 'location', {
     configurable: true,
