@@ -9,7 +9,8 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { BackupError, backupPglite, restorePglite } from '../src/db/backup';
 import { openDatabase, type Database } from '../src/db/client';
-import { bearer, createAdmin } from './helpers/factories';
+import { bearer, createAdmin, elevate } from './helpers/factories';
+import { endVotes } from './helpers/round-fixtures';
 import { buildBallotFixture, submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
 import { serverPath } from '../src/lib/paths';
 
@@ -69,12 +70,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
       const old = process.umask(0);
       try {
         const s = await open(dataDir);
-        token = await createAdmin(s.app);
+        token = await elevate(s.app, await createAdmin(s.app));
         f = await buildBallotFixture(s.app, token);
         for (let i = 0; i < 4; i++) {
           expect((await submit(s.app, submission(f))).statusCode).toBe(201);
           expect((await submit(s.app, submission(f, 'evaluation'))).statusCode).toBe(201);
         }
+        // Figures are read once the votes have ended (decision 0041).
+        await endVotes(s.app, token, [f.appraisal.id, f.evaluation.id]);
         before = await figures(s.app, token, f.company.id);
         await shut(s);
       } finally {
@@ -91,7 +94,15 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
       expect(fs.statSync(file).mode & 0o077).toBe(0);
 
       const s = await open(dataDir);
+      // Two more ballots: the vote reopened (advanced mode), then ended again.
+      const reopen = await s.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/vote-types/${f.appraisal.id}/reopen`,
+        headers: bearer(token),
+      });
+      expect(reopen.statusCode, reopen.body).toBe(200);
       for (let i = 0; i < 2; i++) expect((await submit(s.app, submission(f))).statusCode).toBe(201);
+      await endVotes(s.app, token, [f.appraisal.id]);
       const changed = await figures(s.app, token, f.company.id);
       expect(changed.appraisal).not.toEqual(before.appraisal);
       await shut(s);

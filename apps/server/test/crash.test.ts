@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf, type Database } from '../src/db/client';
 import { createAdmin } from './helpers/factories';
+import { endVotes } from './helpers/round-fixtures';
 import { buildBallotFixture, submission, type BallotFixture } from './helpers/ballot-fixtures';
 import { buildServer, httpApp, startServer, stopServer, type RunningServer } from './helpers/real-server';
 import { freshPostgres } from './helpers/fresh-postgres';
@@ -108,6 +109,8 @@ describe(`a server killed mid-run (${kind})`, { timeout: 300_000 }, () => {
     // The kill really cut voters off (requests in flight, or refused while the server restarted).
     expect(dropped).toBeGreaterThan(0);
 
+    // Figures are read once the votes have ended (decision 0041).
+    await endVotes(app, token, [f.appraisal.id, f.evaluation.id]);
     const results = async (q: string) =>
       (
         await app.inject({

@@ -158,6 +158,12 @@ describe.skipIf(!usable)('docs/DEPLOY.md nginx', { timeout: 60_000 }, () => {
       expect(await request(TLS, true, 'GET', '/api/v1/admin/votes?company_id=7&page=2')).toBe(200);
     }
 
+    // nginx writes a request's access line after its answer: wait until the fourth admin line is there.
+    for (let i = 0; i < 50; i++) {
+      const admin = logs().find(([f]) => f === 'kaoping-admin.log')?.[1] ?? '';
+      if (admin.trim().split('\n').length >= 4) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const all = logs();
     const text = all.map(([, t]) => t).join('\n');
     for (const secret of ['SECRET', 'code=', 'voter_identifier', '/vote/', '/api/v1/public/', 'GET / ']) {

@@ -159,6 +159,8 @@ describe.skipIf(!pgUrl || !fs.existsSync(NGINX))('two instances behind nginx', {
       for (const t of final.targets.filter((x) => x.combined.count > 0)) expect(t.combined.count).toBe(120);
       expect(final.targets.filter((x) => x.combined.count > 0)).toHaveLength(1 + f.persons.length);
     }
+    // The evaluation's figures are there once its vote has ended too (decision 0041).
+    expect((await adminA.close(f.evaluation.id)).statusCode).toBe(200);
     const evaluation = await onB.inject({
       method: 'GET',
       url: `/api/v1/admin/companies/${f.company.id}/results?form_category=democratic_evaluation`,
