@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import VoteRecordsPage from '@/features/results/components/vote-records-page';
 import { mockFetch, renderAdmin, SYSTEM_ADMIN } from './render';
 import { voteTypeFixture } from './vote-type-fixture';
-import { companies, elevatedToken, personBallot } from './results-fixtures';
+import { companies, elevatedToken, personBallot, turnout, turnoutRow } from './results-fixtures';
 
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 60_000 });
@@ -77,6 +77,18 @@ describe('vote records page', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '按来源筛选' }));
     fireEvent.click(await screen.findByTitle('纸质'));
     await waitFor(() => expect(lists().at(-1)?.get('source')).toBe('paper'));
+  });
+
+  it('says an empty list holds back the ballots of a vote still open, not that there are none', async () => {
+    mockFetch({
+      ...routes(58, () => []),
+      [`GET ${API}/votes/turnout`]: () => ({
+        body: turnout(58, [turnoutRow(7, '中层干部', { received: 3, figures_hidden: true })]),
+      }),
+    });
+    renderAdmin(<VoteRecordsPage />, '/admin/vote-records?company=58');
+    expect(await screen.findByText('暂无可查看的记录，投票进行中的选票在结束投票后列出')).toBeInTheDocument();
+    expect(screen.queryByText('暂无投票数据')).not.toBeInTheDocument();
   });
 
   it('pages and sorts on the server', async () => {

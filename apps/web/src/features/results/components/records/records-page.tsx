@@ -90,6 +90,8 @@ function CompanyRecords<F extends FormCategory>({
   // The vote types still open are left out of every list below until 结束投票 (decision 0041).
   const turnout = useLiveTurnout(companyId, family.family, roundId, !readOnly);
   const openNames = (turnout.data?.vote_types ?? []).filter((v) => v.figures_hidden).map((v) => v.name);
+  // With groups still open an empty list is not "no ballots": theirs come after 结束投票.
+  const emptyText = openNames.length > 0 ? '暂无可查看的记录，投票进行中的选票在结束投票后列出' : undefined;
   const deleteBlocked = (r: { vote_type_id: number }) => {
     const stage = voteTypes?.find((v) => v.id === r.vote_type_id)?.count_stage;
     return stage && stage !== 'voting' && role !== 'system_admin' ? VOTER_DELETE_AFTER_END : undefined;
@@ -123,6 +125,7 @@ function CompanyRecords<F extends FormCategory>({
           onView={(id) => setOpen({ kind: 'vote', id })}
           onDelete={del}
           deleteBlocked={deleteBlocked}
+          emptyText={emptyText}
         />
       ) : (
         <VotersTable
@@ -133,6 +136,7 @@ function CompanyRecords<F extends FormCategory>({
           onView={(r) => setOpen({ kind: 'voter', voter: r.voter_key, voteTypeId: r.vote_type_id })}
           onDelete={del}
           deleteBlocked={deleteBlocked}
+          emptyText={emptyText}
         />
       )}
       <BallotDrawer

@@ -13,13 +13,15 @@ export interface RecordsTableProps<F extends FormCategory> {
   onView: (id: number) => void;
   /** Absent on an archived round: nothing can be deleted there. */
   onDelete?: (row: BallotRecord<F>, reason: string) => void;
+  /** The empty state's text (see ServerTable). */
+  emptyText?: string;
   /** Why a row's ballots may not be deleted by this admin (the vote ended: system admins only). */
   deleteBlocked?: (row: BallotRecord<F>) => string | undefined;
 }
 
 /** One row per ballot row (answers on one target, or on one questionnaire), by 随机编号. */
 export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>) {
-  const { family, companyId, filters, list, onView, onDelete, deleteBlocked } = props;
+  const { family, companyId, filters, list, onView, onDelete, deleteBlocked, emptyText } = props;
   const query = useBallotRecords(family.family, { company_id: companyId, ...filters, ...list.params });
   const { what, figure } = family.recordColumns(list);
   return (
@@ -28,6 +30,7 @@ export function RecordsTable<F extends FormCategory>(props: RecordsTableProps<F>
       query={query}
       errorTitle={family.listError}
       list={list}
+      emptyText={emptyText}
       columns={[
         keyColumn<BallotRecord<F>>(list),
         what,

@@ -12,6 +12,8 @@ export interface ServerTableProps<T> {
   errorTitle: string;
   list: ListState;
   columns: ColumnsType<T>;
+  /** The empty state's text ('暂无投票数据' unless the ballots are held back while a vote is open). */
+  emptyText?: string;
 }
 
 /** A records table whose paging and sorting happen on the server; a failed first load offers a retry. */
@@ -21,6 +23,7 @@ export function ServerTable<T extends object>({
   errorTitle,
   list,
   columns,
+  emptyText = '暂无投票数据',
 }: ServerTableProps<T>) {
   const { data, error, isError, isFetching, refetch } = query;
   if (isError && !data)
@@ -41,7 +44,7 @@ export function ServerTable<T extends object>({
       pagination={list.pagination(data?.total)}
       onChange={list.onChange}
       showSorterTooltip={false}
-      locale={{ emptyText: <Empty description="暂无投票数据" /> }}
+      locale={{ emptyText: <Empty description={emptyText} /> }}
       columns={columns}
     />
   );

@@ -14,13 +14,15 @@ export interface VotersTableProps<F extends FormCategory> {
   onView: (row: VoterResult) => void;
   /** Absent on an archived round: nothing can be deleted there. */
   onDelete?: (row: VoterResult, reason: string) => void;
+  /** The empty state's text (see ServerTable). */
+  emptyText?: string;
   /** Why a row's ballots may not be deleted by this admin (the vote ended: system admins only). */
   deleteBlocked?: (row: VoterResult) => string | undefined;
 }
 
 /** One row per whole ballot (随机编号): vote type, how many answered, and the family's figure (each target's score). */
 export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) {
-  const { family, companyId, filters, list, onView, onDelete, deleteBlocked } = props;
+  const { family, companyId, filters, list, onView, onDelete, deleteBlocked, emptyText } = props;
   const query = useVoterResults(family.family, {
     company_id: companyId,
     vote_type_id: filters.vote_type_id,
@@ -34,6 +36,7 @@ export function VotersTable<F extends FormCategory>(props: VotersTableProps<F>) 
       query={query}
       errorTitle="获取投票人列表失败"
       list={list}
+      emptyText={emptyText}
       columns={[
         keyColumn<VoterResult>(list),
         voteTypeColumn(),
