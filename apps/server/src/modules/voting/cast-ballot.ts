@@ -104,7 +104,11 @@ export async function submitVote(db: Db, body: SubmissionBody): Promise<Submissi
       const replay = await replayOf(db, body, def);
       if (replay) return replay;
       const refusal = await refusalOf(db, termsOf(def));
-      if (refusal === 'stale') continue;
+      if (refusal === 'stale') {
+        // Checked against a definition that has changed since: check again on a fresh read.
+        fresh = true;
+        continue;
+      }
       throw refusal ? fail(refusal) : checked;
     }
     const stored = await storeBallot(db, {
