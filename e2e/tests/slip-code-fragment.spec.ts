@@ -1,21 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { REGISTRATION_CODE, webDist } from '../playwright.config';
 import { expect, fillStep, nextStep, test, uniq } from './fixtures';
+import { shot } from './phone';
 
 // Issue 26, "Nothing a voter holds travels in a URL", on a phone (360 px): a slip's QR opens
 // /vote/type/{link}#code=…, the voter votes, and the server's own log (an instance of its own here,
 // logging at info as in production, its output captured) holds no code, no voter id, no receipt id or
 // code and no address of the voter. An old slip's ?code= works too, and leaves the address at once.
+/** Screenshots for the notes (outside the repository). */
+const SHOTS = '/work/shots/secret-urls';
+
 test.use({ viewport: { width: 360, height: 780 } });
 
 const serverEntry =
   process.env.E2E_SERVER_ENTRY ?? path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots/secret-urls';
 
 let server: ChildProcess | undefined;
 let base = '';
@@ -33,15 +36,6 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-async function shot(page: Page, name: string) {
-  try {
-    mkdirSync(SHOTS, { recursive: true });
-  } catch {
-    return;
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const call = async (method: string, url: string, data?: unknown) => {
@@ -147,9 +141,9 @@ test("a slip's #code= votes, and the server's log holds none of what the voter h
   // The link without a code asks for one; what the voter types goes to the fragment, not the query.
   await page.goto(`${base}/vote/type/${linkId}`);
   await expect(page.getByRole('heading', { name: '请输入测评码' })).toBeVisible();
-  await shot(page, 'code-entry-360');
+  await shot(page, 'code-entry-360', SHOTS);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, 'code-entry-1366');
+  await shot(page, 'code-entry-1366', SHOTS);
   await page.setViewportSize({ width: 360, height: 780 });
   await page.getByRole('textbox', { name: '测评码' }).fill('ZZZZ-ZZZZ-ZZ');
   await page.getByRole('button', { name: '开始投票' }).click();
@@ -163,13 +157,13 @@ test("a slip's #code= votes, and the server's log holds none of what the voter h
   await expect(
     page.getByRole('radiogroup', { name: '总体评价' }).or(page.getByRole('button', { name: '开始投票' })),
   ).toBeVisible();
-  await shot(page, 'slip-fragment-ballot-360');
+  await shot(page, 'slip-fragment-ballot-360', SHOTS);
   const { receiptCode } = await vote(page);
   expect(new URL(page.url()).search).toBe('');
   expect(new URL(page.url()).hash).toMatch(/^#receipt=/);
-  await shot(page, 'slip-fragment-done-360');
+  await shot(page, 'slip-fragment-done-360', SHOTS);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, 'slip-fragment-done-1366');
+  await shot(page, 'slip-fragment-done-1366', SHOTS);
   await page.setViewportSize({ width: 360, height: 780 });
 
   const voterId = await page.evaluate(
@@ -188,9 +182,9 @@ test("a slip's #code= votes, and the server's log holds none of what the voter h
   await expect(page.getByText(receiptCode)).toBeVisible();
   await page.goto(`${base}/vote/result#code=${receiptCode}`);
   await expect(page.getByRole('heading', { name: '投票回执', exact: true })).toBeVisible();
-  await shot(page, 'receipt-lookup-fragment-360');
+  await shot(page, 'receipt-lookup-fragment-360', SHOTS);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, 'receipt-lookup-fragment-1366');
+  await shot(page, 'receipt-lookup-fragment-1366', SHOTS);
   await page.setViewportSize({ width: 360, height: 780 });
 
   // An old slip (?code= in the query) still votes; the page moves the code out of the address at once.
@@ -202,7 +196,7 @@ test("a slip's #code= votes, and the server's log holds none of what the voter h
   await old.goto(`${base}/vote/type/${linkId}?code=${oldSlip}`);
   await expect.poll(() => new URL(old.url()).search).toBe('');
   expect(new URL(old.url()).hash).toBe(`#code=${oldSlip}`);
-  await shot(old, 'old-slip-moved-to-fragment-360');
+  await shot(old, 'old-slip-moved-to-fragment-360', SHOTS);
   const oldVote = await vote(old);
   const oldVoter = await old.evaluate(
     (link) => JSON.parse(localStorage.getItem(`kp-voter:${link}`)!),

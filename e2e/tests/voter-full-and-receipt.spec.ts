@@ -1,57 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { createCompany, expect, fillStep, nextStep, test, type Admin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, fillStep, nextStep, test } from './fixtures';
+import { oneStepVoteType, phone, shot } from './phone';
 
 // Issue 24 on a phone: a full link says so before the cover and the ballot; the success page survives a
 // reload (link mode and codes mode, where the next voter on a shared tablet still starts); a voter finds
 // a receipt by its 回执码; and the admin's PDF cover preview is not blocked by the app's own CSP.
+/** Screenshots for the notes (outside the repository). */
+const SHOTS = '/work/shots/h1-voter';
+
 test.use({ viewport: { width: 360, height: 780 } });
 
-type VoteType = { id: number; name: string; public_path: string };
 type CodeList = { items: { code: string; state: string }[] };
-
-/** Screenshots for the lead's note (outside the repository), when the folder can be made. */
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots/h1-voter';
-async function shot(page: Page, name: string) {
-  try {
-    mkdirSync(SHOTS, { recursive: true });
-  } catch {
-    return;
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 /** A unit with its company questionnaire and one appraisal target: a one-step ballot. */
-async function oneStepVoteType(admin: Admin, body: Record<string, unknown> = {}) {
-  const company = await createCompany(admin);
-  await admin.api('POST', '/polls/copy-from-template', { company_id: company.id, target_type: 'company' });
-  await admin.api('POST', '/vote-targets/', {
-    company_id: company.id,
-    name: company.name,
-    type: 'company',
-    title: '领导班子',
-  });
-  const name = `班子成员`;
-  await admin.api('POST', '/vote-types/', {
-    company_id: company.id,
-    form_category: 'democratic_appraisal',
-    name,
-    ...body,
-  });
-  const list = (await admin.api('GET', `/vote-types/?company_id=${company.id}`)) as VoteType[];
-  return { company, vt: list.find((v) => v.name === name)! };
-}
-
 /** Another voter's phone: a browser context of its own (no storage shared with anyone). */
-async function phone(browser: Browser) {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  return context.newPage();
-}
-
 /**
  * The values the voter page keeps after '#' in its address (the fragment: never sent to the server, a
  * proxy or a log). Its query string stays empty.
@@ -95,7 +56,7 @@ test('a full link says so before the cover and the ballot; its voter still sees 
   await expect(page.getByText('1 个测评对象')).toBeVisible();
   await expect(page.getByRole('link', { name: '回执查询' })).toHaveAttribute('href', '/vote/result');
   await expect(page.getByText('较好')).toHaveCount(0);
-  await shot(page, 'reloaded-success-360');
+  await shot(page, 'reloaded-success-360', SHOTS);
 
   // The next phone learns it at once: no cover, no 开始投票, no ballot to fill in for nothing.
   const late = await phone(browser);
@@ -107,7 +68,7 @@ test('a full link says so before the cover and the ballot; its voter still sees 
   // The page fits a 360 px phone: nothing scrolls sideways.
   const width = await late.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
-  await shot(late, 'full-link-360');
+  await shot(late, 'full-link-360', SHOTS);
 
   // The voter who took the place, back on the plain link: their receipt, not the full page.
   await page.goto(vt.public_path);
@@ -195,7 +156,7 @@ test('a voter finds a receipt by its 回执码 from the home page: never a choic
     await expect(receipt.getByText(grade, { exact: true })).toHaveCount(0);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await shot(page, 'receipt-lookup-360');
+  await shot(page, 'receipt-lookup-360', SHOTS);
   // The code stays in the address's fragment (never the query string): a reload shows the same receipt.
   expect(fragment(page).get('code')).toMatch(new RegExp(`^${code.slice(0, 4)}-?${code.slice(5)}$`, 'i'));
   await page.reload();
@@ -237,7 +198,7 @@ test.describe('admin covers page', () => {
     expect(frame).not.toBeNull();
     await expect.poll(() => frame!.url()).toMatch(/^blob:/);
     await expect(front.getByRole('link', { name: '在新窗口中打开 PDF' })).toBeVisible();
-    await shot(page, 'admin-pdf-cover-preview-1366');
+    await shot(page, 'admin-pdf-cover-preview-1366', SHOTS);
     expect(violations).toEqual([]);
   });
 });

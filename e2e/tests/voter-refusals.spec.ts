@@ -1,53 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { createCompany, expect, fillStep, nextStep, test, type Admin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, fillStep, nextStep, test } from './fixtures';
+import { oneStepVoteType, phone, shot } from './phone';
 
 // A ballot refused on submit, on a phone: the page decides by the refusal's code (CAP_REACHED,
 // ALREADY_VOTED), never by its Chinese text, and shows the page that says what happened.
+/** Screenshots for the notes (outside the repository). */
+const SHOTS = '/work/shots/errcodes-web';
+
 test.use({ viewport: { width: 360, height: 780 } });
 
-type VoteType = { id: number; name: string; public_path: string };
 const SUBMIT = '/api/v1/public/polls/votes/';
 
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots/errcodes-web';
-async function shot(page: Page, name: string) {
-  try {
-    mkdirSync(SHOTS, { recursive: true });
-  } catch {
-    return;
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 /** A unit with its company questionnaire and one appraisal target: a one-step ballot. */
-async function oneStepVoteType(admin: Admin, body: Record<string, unknown> = {}) {
-  const company = await createCompany(admin);
-  await admin.api('POST', '/polls/copy-from-template', { company_id: company.id, target_type: 'company' });
-  await admin.api('POST', '/vote-targets/', {
-    company_id: company.id,
-    name: company.name,
-    type: 'company',
-    title: '领导班子',
-  });
-  await admin.api('POST', '/vote-types/', {
-    company_id: company.id,
-    form_category: 'democratic_appraisal',
-    name: '班子成员',
-    ...body,
-  });
-  const list = (await admin.api('GET', `/vote-types/?company_id=${company.id}`)) as VoteType[];
-  return { company, vt: list.find((v) => v.name === '班子成员')! };
-}
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  return context.newPage();
-}
-
 /** Opens the link and answers the one step, up to the 提交答卷 button (not pressed). */
 async function fillIn(voter: Page, path: string) {
   await voter.goto(path);
@@ -96,7 +60,7 @@ test('the last place taken while a voter fills in: CAP_REACHED shows the full pa
   await expect(page.getByRole('button', { name: '提交答卷' })).toHaveCount(0);
   await expect(page.getByRole('radiogroup')).toHaveCount(0);
   expect(await draftKeys(page)).toEqual([]);
-  await shot(page, 'cap-reached-on-submit-360');
+  await shot(page, 'cap-reached-on-submit-360', SHOTS);
 });
 
 test('the same voter voted elsewhere meanwhile: ALREADY_VOTED shows the already-voted page', async ({
@@ -128,5 +92,5 @@ test('the same voter voted elsewhere meanwhile: ALREADY_VOTED shows the already-
   await expect(page.getByRole('radiogroup')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await draftKeys(page)).toEqual([]);
-  await shot(page, 'already-voted-on-submit-360');
+  await shot(page, 'already-voted-on-submit-360', SHOTS);
 });
