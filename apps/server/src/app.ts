@@ -19,11 +19,13 @@ import adminRoutes from './modules/admin-routes';
 import { configureCoverCache } from './modules/covers/cover-cache';
 import publicRoutes from './modules/public-routes';
 import { errorBody } from './lib/errors';
+import { ephemeralKeys, type Keys } from './lib/keys';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database['db'];
     config: Config;
+    keys: Keys;
   }
 }
 
@@ -31,13 +33,22 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /** The keys kept outside the database (lib/keys.ts); in-process tests get keys that die with them. */
+  keys?: Keys;
   logger?: FastifyServerOptions['logger'];
   /** Called for every route as it is added (the fuzz tests build their route table from it). */
   onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP application; tests call this with a migrated database and use app.inject. */
-export async function buildApp({ config, database, jwtSecret, logger = false, onRoute }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  keys = ephemeralKeys(config.CRYPTO_SUITE),
+  logger = false,
+  onRoute,
+}: BuildOptions) {
   const app = Fastify({
     // Request lines hold no voter's secret and no voter's address (plugins/request-log.ts).
     logger: withRequestRedaction(logger),
@@ -55,6 +66,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false, on
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('keys', keys);
   app.decorate('adminRouteList', [] as { method: string; url: string }[]);
   configureCoverCache(config.COVER_CACHE_MB * 1024 * 1024);
 

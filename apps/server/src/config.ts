@@ -49,6 +49,20 @@ const envSchema = z.object({
    * and posters are built from it. The settings screen can override it.
    */
   PUBLIC_URL: publicUrl.optional(),
+  /**
+   * The key that chains the audit trail and encrypts second-factor secrets (lib/keys.ts): unset, one is
+   * generated once into DATA_DIR (audit-key). Several instances on one PostgreSQL must share it.
+   */
+  AUDIT_KEY: z.string().min(32, 'AUDIT_KEY 至少 32 个字符').optional(),
+  /** `sm`: SM3 for the audit chain and report seals, SM4 for stored secrets (国密); otherwise SHA-256 / AES. */
+  CRYPTO_SUITE: z.enum(['default', 'sm']).default('default'),
+  /** A signed-in session ends after this many minutes without a request. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** `true`: every account sets up a second factor (TOTP) at its next sign-in. */
+  REQUIRE_2FA: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

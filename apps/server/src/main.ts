@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { resolveJwtSecret } from './modules/settings/jwt-secret';
+import { resolveKeys } from './lib/keys';
 import { resolveDataDir, serverPath } from './lib/paths';
 
 async function main() {
@@ -9,10 +10,12 @@ async function main() {
   const { path: dataDir, note } = resolveDataDir(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
   const jwtSecret = await resolveJwtSecret(config.JWT_SECRET, database, dataDir);
+  const keys = resolveKeys({ configured: config.AUDIT_KEY, dataDir, suite: config.CRYPTO_SUITE });
   const app = await buildApp({
     config: { ...config, WEB_DIST: config.WEB_DIST ?? serverPath('..', 'web', 'dist') },
     database,
     jwtSecret,
+    keys,
     logger: { level: config.LOG_LEVEL },
   });
 

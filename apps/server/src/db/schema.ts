@@ -53,8 +53,60 @@ export const users = pgTable('users', {
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** Carried in every token; a password change or a disable raises it, which ends older tokens. */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** The TOTP secret (RFC 6238), encrypted with the data folder's key (lib/keys.ts); null: no second factor. */
+  totpSecret: text('totp_secret'),
+  /** A secret set up but not yet confirmed with a code (totp/setup, then totp/enable). */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** The last 30-second step a code was accepted for: a code is taken once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: createdAt(),
 });
+
+/** One-time recovery codes of a second factor, stored as hashes; a used code keeps its time. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Wrong secrets per account and kind ('login' | 'advanced' | 'password'), from any address: five in 15
+ * minutes lock the kind for 15 minutes. In the database, so every instance shares them.
+ */
+export const accountLocks = pgTable(
+  'account_locks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** Signed-in sessions: a token names its session, which ends after SESSION_IDLE_MINUTES without a request. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_sessions_user_idx').on(t.userId)],
+);
 
 /** Units (公司/单位) under assessment; nearly everything is scoped to one. */
 export const companies = pgTable(
@@ -509,6 +561,8 @@ export const auditLog = pgTable(
       .default(sql`'{}'::jsonb`),
     prevHash: text('prev_hash'),
     hash: text('hash'),
+    /** 'hmac-sha256' | 'hmac-sm3' for a keyed row (issue 27); null on a row chained before the key. */
+    macAlg: text('mac_alg'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -523,3 +577,39 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * The audit chain's head (row count, last id, last MAC) taken at least every minute and on every printed
+ * document, itself MAC'd with the audit key. Also written to the data folder (modules/audit), out of
+ * reach of whoever only holds the database.
+ */
+export const auditAnchors = pgTable('audit_anchors', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  lastId: bigint('last_id', { mode: 'number' }),
+  lastMac: text('last_mac'),
+  mac: text('mac').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One printed report's 核验码: the MAC of the figures it printed and of the audit head at the time, so that
+ * 报告核验 can tell later whether the figures held today are still the printed ones.
+ */
+export const reportSeals = pgTable(
+  'report_seals',
+  {
+    code: text('code').primaryKey(),
+    /** No foreign key: the seal outlives the unit it names. */
+    companyId: integer('company_id'),
+    roundId: integer('round_id'),
+    /** Which document: 'summary_pdf' | 'report_docx' | 'results_xlsx' | …  */
+    kind: text('kind').notNull(),
+    figuresMac: text('figures_mac').notNull(),
+    auditRows: bigint('audit_rows', { mode: 'number' }).notNull(),
+    auditMac: text('audit_mac'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_seals_company_idx').on(t.companyId)],
+);
