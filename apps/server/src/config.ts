@@ -57,7 +57,12 @@ const envSchema = z.object({
   /** `sm`: SM3 for the audit chain and report seals, SM4 for stored secrets (国密); otherwise SHA-256 / AES. */
   CRYPTO_SUITE: z.enum(['default', 'sm']).default('default'),
   /** A signed-in session ends after this many minutes without a request. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** `true`: every account sets up a second factor (TOTP) at its next sign-in. */
   REQUIRE_2FA: z
     .enum(['true', 'false'])

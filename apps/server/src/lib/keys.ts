@@ -40,7 +40,8 @@ function derive(master: Buffer, suite: CryptoSuite): Keys {
 export function resolveKeys(opts: { configured?: string; dataDir: string; suite: CryptoSuite }): Keys {
   if (opts.configured) return derive(Buffer.from(opts.configured, 'utf8'), opts.suite);
   const file = path.resolve(opts.dataDir, 'audit-key');
-  if (existsSync(file)) return derive(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url'), opts.suite);
+  if (existsSync(file))
+    return derive(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url'), opts.suite);
   mkdirSync(opts.dataDir, { recursive: true });
   const master = randomBytes(32);
   writeFileSync(file, master.toString('base64url'), { mode: 0o600 });
