@@ -68,6 +68,19 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Seconds a request's body (and its headers) may take to arrive; beyond it 408 (issue 28). */
+  BODY_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(10),
+  /** Where the running server writes snapshots of the embedded database; unset: DATA_DIR/snapshots. */
+  SNAPSHOT_DIR: z.string().min(1).optional(),
+  /** Minutes between snapshots of the embedded database while the server runs (0: none on a timer). */
+  SNAPSHOT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(5),
+  /** Snapshots kept; older ones are removed. */
+  SNAPSHOT_KEEP: z.coerce.number().int().min(1).max(10_000).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
