@@ -16,6 +16,8 @@ export const PROCESS_TESTS = [
   'test/overload.test.ts',
   'test/fuzz-routes.test.ts',
   'test/report-large.test.ts',
+  'test/slow-clients.test.ts',
+  'test/disk-faults.test.ts',
 ];
 
 export default defineConfig({

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
+import clientErrors, { slowClientOptions } from './plugins/client-errors';
 import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
 import handlersInFlight from './plugins/handlers-in-flight';
@@ -20,6 +21,7 @@ import { configureCoverCache } from './modules/covers/cover-cache';
 import publicRoutes from './modules/public-routes';
 import { errorBody } from './lib/errors';
 import { ephemeralKeys, type Keys } from './lib/keys';
+import { startAuditChain } from './modules/audit/audit-setup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +37,8 @@ export interface BuildOptions {
   jwtSecret: string;
   /** The keys kept outside the database (lib/keys.ts); in-process tests get keys that die with them. */
   keys?: Keys;
+  /** The data folder: the audit chain's anchor file is appended to there (none in in-process tests). */
+  dataDir?: string;
   logger?: FastifyServerOptions['logger'];
   /** Called for every route as it is added (the fuzz tests build their route table from it). */
   onRoute?: (route: RouteOptions) => void;
@@ -46,6 +50,7 @@ export async function buildApp({
   database,
   jwtSecret,
   keys = ephemeralKeys(config.CRYPTO_SUITE),
+  dataDir,
   logger = false,
   onRoute,
 }: BuildOptions) {
@@ -58,6 +63,8 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,
+    // Slow and stalled clients: their clocks, and Node's own refusals in Chinese (plugins/client-errors.ts).
+    ...slowClientOptions(config.BODY_TIMEOUT_S),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every schema-checked part first passes the guard (NUL characters, nesting depth).
@@ -67,10 +74,13 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('keys', keys);
+  // The audit chain's key and anchors for this database; legacy rows re-chained once (modules/audit).
+  await startAuditChain(app, dataDir);
   app.decorate('adminRouteList', [] as { method: string; url: string }[]);
   configureCoverCache(config.COVER_CACHE_MB * 1024 * 1024);
 
   await app.register(errorHandler);
+  await app.register(clientErrors);
   // Before any route: a clean stop waits for every handler, then the database may close.
   await app.register(handlersInFlight);
   await app.register(securityHeaders);

@@ -10,7 +10,7 @@ import { MEETING_LINK_GONE, meetingSummaryNotCounted, VOTER_DELETE_AFTER_END } f
 import { PUBLIC_VOTE_DETAILS } from './public-vote-types';
 
 interface ErrorEntry {
-  status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 422 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 414 | 415 | 417 | 422 | 423 | 429 | 431 | 500 | 503;
   detail: string;
 }
 
@@ -40,6 +40,18 @@ export const ERRORS = {
   TOO_MANY_LOOKUPS: { status: 429, detail: '查询过于频繁，请稍后再试' },
   SERVER_BUSY: { status: 503, detail: '服务器繁忙，请稍后重试' },
   INTERNAL: { status: 500, detail: '服务器内部错误，请稍后重试' },
+  // Slow clients and faults (issue 28): what Node itself used to refuse in English, and a full disk.
+  /** The request (headers and body) did not arrive within BODY_TIMEOUT_S seconds. */
+  REQUEST_TIMEOUT: { status: 408, detail: '请求超时：请求内容未能及时送达，请检查网络后重试' },
+  HEADERS_TOO_LARGE: { status: 431, detail: '请求头过大（超过 16 KB），请清除本站的 Cookie 后重试' },
+  /** A request Node cannot read as HTTP (a broken request line or header). */
+  MALFORMED_REQUEST: { status: 400, detail: '请求格式无效，无法识别为 HTTP 请求' },
+  MISSING_HOST: { status: 400, detail: '请求缺少 Host 请求头' },
+  EXPECTATION_FAILED: { status: 417, detail: '不支持请求头 Expect 的取值（仅支持 100-continue）' },
+  /** A clean stop is under way: another instance, or this one after its restart, takes the request. */
+  SERVER_STOPPING: { status: 503, detail: '服务正在停止，请稍后重试' },
+  /** ENOSPC, PostgreSQL's 53100 disk_full: nothing of the request was stored. */
+  STORAGE_FULL: { status: 503, detail: '服务器存储空间不足，请联系管理员' },
   UNAUTHORIZED: { status: 401, detail: '请先登录' },
   UPLOAD_NOT_MULTIPART: { status: 415, detail: '请以 multipart/form-data 表单上传文件（字段名 file）' },
   FILE_TOO_LARGE: { status: 413, detail: '文件不能超过 {mb} MB' },

@@ -33,6 +33,43 @@ function walk(dir: string) {
   }
 }
 
+/** Why a folder cannot be used, in words an operator acts on (the system's code in brackets). */
+function reason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  const words: Record<string, string> = {
+    EROFS: '所在磁盘为只读',
+    EACCES: '没有写入权限',
+    EPERM: '没有写入权限',
+    ENOTDIR: '路径中有同名的文件而不是文件夹',
+    EEXIST: '已有同名的文件而不是文件夹',
+    ENOSPC: '磁盘空间不足',
+    EDQUOT: '磁盘配额已满',
+  };
+  return `${words[code] ?? '无法写入'}${code ? `，${code}` : ''}`;
+}
+
+/**
+ * The folder exists (or is created) and this process can write in it, or a message that names the
+ * folder and the fix: the server stops at start with it (main.ts prints the message, no stack trace)
+ * rather than with PGlite's or chmod's own words. A probe file is written, because root passes every
+ * permission check but not a read-only disk.
+ */
+export function checkDataDirWritable(full: string) {
+  const fix = '请检查权限，或用 DATA_DIR 指定一个可写的目录';
+  try {
+    fs.mkdirSync(full, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new Error(`数据目录 ${full} 无法创建（${reason(err)}）：${fix}`, { cause: err });
+  }
+  const probe = path.join(full, `.write-check-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.unlinkSync(probe);
+  } catch (err) {
+    throw new Error(`数据目录 ${full} 不可写（${reason(err)}）：${fix}`, { cause: err });
+  }
+}
+
 /** Creates the folder if needed and keeps it and everything in it private to this user. */
 export function secureDataDir(dir: string) {
   const full = path.resolve(dir);
@@ -42,8 +79,15 @@ export function secureDataDir(dir: string) {
   } catch {
     // The chmod narrowing and the walk below still apply.
   }
-  fs.mkdirSync(full, { recursive: true, mode: 0o700 });
+  checkDataDirWritable(full);
   secured.add(full);
   patchChmod();
-  walk(full);
+  try {
+    walk(full);
+  } catch (err) {
+    throw new Error(
+      `数据目录 ${full} 中的文件无法设置权限（${reason(err)}）：请检查权限，或用 DATA_DIR 指定一个可写的目录`,
+      { cause: err },
+    );
+  }
 }

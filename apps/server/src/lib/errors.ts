@@ -60,3 +60,20 @@ function findPgError(err: unknown): { code?: string; constraint?: string } | und
   }
   return undefined;
 }
+
+/**
+ * True when an error comes from a full disk: Node's ENOSPC (or EDQUOT, a quota), or PostgreSQL's
+ * 53100 disk_full (PGlite too: "could not extend file …: No space left on device"), on the error or on
+ * a cause Drizzle wrapped it in.
+ */
+export function isDiskFull(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (c.code === 'ENOSPC' || c.code === 'EDQUOT' || c.code === '53100') return true;
+    if (typeof c.message === 'string' && /No space left on device|could not extend file/.test(c.message))
+      return true;
+    cur = c.cause;
+  }
+  return false;
+}

@@ -2,7 +2,10 @@ import type { ErrorCode, ErrorParams } from '@kaoping/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody, errorStatus } from '../lib/errors';
+import { AppError, errorBody, errorStatus, isDiskFull } from '../lib/errors';
+
+/** Seconds a client waits before sending again after a full disk (an administrator has to free space). */
+export const STORAGE_RETRY_SECONDS = 30;
 
 const LOCATION: Record<string, string> = {
   body: '请求体',
@@ -38,6 +41,15 @@ export default fp(async (app: FastifyInstance) => {
     if (isMalformedMultipart(err, request.headers['content-type'])) return send(reply, 'MULTIPART_MALFORMED');
     const status = err.statusCode ?? 500;
     if (status < 500) return send(reply, clientErrorCode(err, status), { issues: err.message });
+    if (isDiskFull(err)) {
+      // The request's writes were one transaction: nothing of it stayed. The voter page keeps the
+      // ballot and sends it again after Retry-After.
+      request.log.error({ err }, '磁盘空间不足');
+      return reply
+        .status(errorStatus('STORAGE_FULL'))
+        .header('Retry-After', String(STORAGE_RETRY_SECONDS))
+        .send(errorBody('STORAGE_FULL'));
+    }
     request.log.error({ err }, 'unhandled error');
     return send(reply, 'INTERNAL');
   });

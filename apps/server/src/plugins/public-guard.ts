@@ -49,7 +49,10 @@ export default fp<PublicGuardOptions>(async (app: FastifyInstance, opts) => {
   const windows = new Windows();
   let inFlight = 0;
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A request takes its slot once its body has arrived (preValidation runs after parsing): a client
+  // that sends headers and then stalls holds a connection until BODY_TIMEOUT_S cuts it (408), never a
+  // slot the voters need (issue 28: 1,050 such connections used to answer every request 503).
+  app.addHook('preValidation', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/v1/health')) return;
     if (inFlight >= opts.maxInFlight) return refuse(reply, BUSY_RETRY_SECONDS, 'SERVER_BUSY');
     inFlight += 1;
