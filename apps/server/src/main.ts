@@ -16,6 +16,7 @@ async function main() {
     database,
     jwtSecret,
     keys,
+    dataDir,
     logger: { level: config.LOG_LEVEL },
   });
 

@@ -16,6 +16,8 @@ export const account = z.object({
   unit_ids: z.array(z.number().int()),
   disabled: z.boolean(),
   must_change_password: z.boolean(),
+  /** 双因素: a second factor (TOTP) is on. */
+  totp_enabled: z.boolean(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;

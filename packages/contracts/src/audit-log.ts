@@ -42,13 +42,68 @@ export const auditPage = pagedOf(auditEntry).extend({
 });
 export type AuditPage = z.infer<typeof auditPage>;
 
-/** GET /admin/audit-log/verify: whether every row still matches its hash and the one before it. */
+/** What one problem of the audit chain is (GET /admin/audit-log/verify). */
+export const auditProblemKind = z.enum([
+  /** The first row left points at a row that is gone: rows deleted at the start. */
+  'missing_start',
+  /** A row does not follow the one before it: rows deleted (or the one before changed) in between. */
+  'missing_middle',
+  /** The newest anchor's last row is gone: rows deleted at the end. */
+  'missing_end',
+  /** Fewer rows up to the anchor's last row than it counted (rows deleted), or more (rows inserted). */
+  'missing_rows',
+  'extra_rows',
+  /** The anchor's last row is there with another MAC: the chain was rewritten. */
+  'anchor_mismatch',
+  /** The row's keyed MAC does not match: edited, time moved, recomputed without the key, or forged. */
+  'bad_mac',
+  /** The row has no MAC (nulled, or a legacy row after the one-time re-chaining). */
+  'no_mac',
+  /** An anchor (table row or file line) whose own MAC does not match: forged or edited. */
+  'bad_anchor',
+  /** An anchor the data folder's file holds is gone from (or changed in) the database. */
+  'anchor_deleted',
+]);
+export type AuditProblemKind = z.infer<typeof auditProblemKind>;
+
+export const auditProblem = z.object({
+  /** The row it concerns; null for a count or an anchor. */
+  id: z.number().int().nullable(),
+  kind: auditProblemKind,
+  /** What is wrong, in Chinese. */
+  detail: z.string(),
+});
+export type AuditProblem = z.infer<typeof auditProblem>;
+
+/**
+ * GET /admin/audit-log/verify: every row checked from the first against its keyed MAC and the row before it,
+ * the whole against the newest anchor (decision 0044). A unit admin (scope `units`) hears about its own
+ * units' rows only: no totals, no anchor counts, no problem of another unit's row.
+ */
 export const auditVerify = z.object({
   intact: z.boolean(),
+  /** `all`: the whole chain; `units`: only the rows of the admin's units were answered about. */
+  scope: z.enum(['all', 'units']),
+  /** Rows checked (of the admin's units for scope `units`). */
   checked: z.number().int(),
-  /** Rows written before the chain existed (no hash), not checked. */
+  /** Rows without a MAC among them (each also named in `problems`). */
   legacy: z.number().int(),
+  /** The first row named by a problem; null when intact. */
   first_broken_id: z.number().int().nullable(),
+  /** One sentence: 完整, or how many problems and the first. */
   detail: z.string(),
+  /** Every problem found (the first 200; `problem_count` counts them all). */
+  problems: z.array(auditProblem),
+  problem_count: z.number().int(),
+  /** The newest anchor the check used; counts only for scope `all`. */
+  anchor: z
+    .object({
+      created_at: z.string(),
+      row_count: z.number().int().nullable(),
+      last_id: z.number().int().nullable(),
+      /** Where it was found: the database, the data folder's anchor file, or both. */
+      source: z.enum(['database', 'file', 'both']),
+    })
+    .nullable(),
 });
 export type AuditVerify = z.infer<typeof auditVerify>;

@@ -16,6 +16,8 @@ export const passwordSchema = z
 export const loginBody = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, { error: '请输入用户名' }).max(64),
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(128),
+  /** The second factor (issue 27): a 6-digit TOTP code or a recovery code; empty counts as none. */
+  otp: z.string().trim().max(32, { error: '动态验证码过长' }).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -70,6 +72,10 @@ export const adminUser = z.object({
   unit_ids: z.array(z.number().int()),
   must_change_password: z.boolean(),
   elevated_until: z.string().nullable(),
+  /** A second factor (TOTP) is on for this account. */
+  totp_enabled: z.boolean(),
+  /** REQUIRE_2FA and none yet: the account sets one up before anything else. */
+  must_set_up_totp: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

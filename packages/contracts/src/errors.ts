@@ -201,6 +201,24 @@ export const ERRORS = {
   LAST_ADMIN_DEMOTE: { status: 409, detail: '不能停用或降级最后一个系统管理员' },
   LAST_ADMIN_DELETE: { status: 409, detail: '不能删除最后一个系统管理员' },
 
+  // —— Two-factor sign-in (TOTP, issue 27) ——
+  /** The password was right; the account has a second factor and the form sent no code. */
+  OTP_REQUIRED: { status: 401, detail: '请输入动态验证码' },
+  OTP_WRONG: {
+    status: 401,
+    detail: '动态验证码错误或已使用，请输入验证器上的最新验证码或一个未用过的恢复码',
+  },
+  /** REQUIRE_2FA: an account without a second factor sets one up before anything else. */
+  TOTP_SETUP_REQUIRED: { status: 403, detail: '系统要求启用双因素认证，请先绑定验证器' },
+  TOTP_ALREADY_ENABLED: { status: 409, detail: '已启用双因素认证；如需更换验证器，请先停用' },
+  TOTP_NOT_SET_UP: { status: 409, detail: '请先生成密钥并用验证器扫描二维码' },
+  TOTP_NOT_ENABLED: { status: 409, detail: '该账号尚未启用双因素认证' },
+  TOTP_CODE_WRONG: { status: 422, detail: '验证码不正确，请输入验证器上当前显示的 6 位数字' },
+  TOTP_REQUIRED_BY_POLICY: { status: 409, detail: '系统要求所有账号启用双因素认证，不能停用' },
+  TOTP_LIMITED: { status: 429, detail: '动态验证码尝试过于频繁，请 1 分钟后再试' },
+  /** A system admin resets others' second factor; its own it turns off with a code (账号安全). */
+  TOTP_RESET_SELF: { status: 403, detail: '不能重置自己的双因素认证，请在“账号安全”中用验证码停用' },
+
   // —— Units, rounds, rosters and imports ——
   COMPANY_NOT_FOUND: { status: 404, detail: '单位不存在' },
   COMPANY_NAME_TAKEN: { status: 409, detail: '单位名称“{name}”已存在' },

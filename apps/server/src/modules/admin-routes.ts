@@ -8,6 +8,7 @@ import accountsRoutes from './auth/accounts.routes';
 import auditRoutes from './audit/audit.routes';
 import { auditWrite } from './audit/audit-hook';
 import authRoutes from './auth/auth.routes';
+import { totpAccountRoutes, totpRoutes } from './auth/totp.routes';
 import cadreResultsRoutes from './results/cadre-results.routes';
 import cadreVotesRoutes from './records/cadre-votes.routes';
 import companiesRoutes from './companies/companies.routes';
@@ -63,7 +64,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     request.audit = emptyAuditContext();
   });
-  app.addHook('preValidation', async (request) => checkRole(request, ruleOf(request)));
+  app.addHook('preValidation', async (request) =>
+    checkRole(request, ruleOf(request), app.config.REQUIRE_2FA),
+  );
   app.addHook('preHandler', async (request) => checkUnits(app.db, request, ruleOf(request)));
   app.addHook('onSend', async (request, reply, payload) => {
     const rule = ruleOf(request);
@@ -76,6 +79,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (secured) => {
     secured.addHook('onRequest', secured.authenticate);
     await secured.register(accountsRoutes, { prefix: '/users' });
+    await secured.register(totpAccountRoutes, { prefix: '/users' });
+    await secured.register(totpRoutes, { prefix: '/auth/totp' });
     await secured.register(auditRoutes, { prefix: '/audit-log' });
     await secured.register(companiesRoutes, { prefix: '/companies' });
     await secured.register(pollsRoutes, { prefix: '/polls' });

@@ -47,15 +47,16 @@ function namedIds(request: FastifyRequest, rule: RouteAccess) {
 /**
  * The role check of one admin request (preValidation, so an auditor's write is 403 whatever its body):
  * 403 for a role that may not call the route, and for an account without a role or that must first
- * change its password.
+ * change its password or, under REQUIRE_2FA (`requireTotp`), set up a second factor.
  */
-export function checkRole(request: FastifyRequest, rule: RouteAccess | undefined) {
+export function checkRole(request: FastifyRequest, rule: RouteAccess | undefined, requireTotp = false) {
   if (!rule) throw fail('ROUTE_ACCESS_UNDECLARED');
   if (rule.kind === 'public') return;
   const admin = request.admin;
   if (!admin) throw fail('LOGIN_REQUIRED');
   if (rule.kind === 'self') return;
   if (admin.mustChangePassword) throw fail('PASSWORD_CHANGE_REQUIRED');
+  if (requireTotp && !admin.hasSecondFactor) throw fail('TOTP_SETUP_REQUIRED');
   if (!admin.role) throw fail('ROLE_MISSING');
   if (rule.kind === 'system' && admin.role !== 'system_admin') throw fail('SYSTEM_ADMIN_ONLY');
   if (rule.kind === 'write' && admin.role === 'auditor') throw fail('AUDITOR_READ_ONLY');

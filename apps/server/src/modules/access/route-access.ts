@@ -36,12 +36,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /auth/me': g('self'),
   'POST /auth/verify-advanced-mode': g('self'),
   'PUT /auth/password': g('self', 'account.password_change'),
+  // Two-factor sign-in (issue 27): one's own second factor; under REQUIRE_2FA the only way on.
+  'POST /auth/totp/setup': g('self', 'account.totp_setup'),
+  'POST /auth/totp/enable': g('self', 'account.totp_enable'),
+  'POST /auth/totp/disable': g('self', 'account.totp_disable'),
 
   'GET /users/': g('system'),
   'POST /users/': g('system', 'account.create'),
   'PATCH /users/:id': g('system', 'account.update'),
   'POST /users/:id/reset-password': g('system', 'account.reset_password'),
   'DELETE /users/:id': g('system', 'account.delete'),
+  'POST /users/:id/totp/reset': g('system', 'account.totp_reset'),
 
   'GET /audit-log/': g('read'),
   'GET /audit-log/verify': g('read'),

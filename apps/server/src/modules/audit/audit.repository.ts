@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 
 import type { Db } from '../../db/client';
 import { auditLog, companies } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { rowHash } from './audit-chain';
+import type { Keys } from '../../lib/keys';
+import { chainSetup, macAlgOf, microTime, rowMac } from './audit-chain';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -18,30 +19,38 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
+/** The advisory lock that orders the chain: appends, anchors and the one-time re-chaining take it. */
+export const CHAIN_LOCK = sql`SELECT pg_advisory_xact_lock(727005)`;
+
 /**
- * Appends one row to the chain: under a lock, reads the last row's hash and stores this row with the hash
- * of that and its own content. Runs in the caller's transaction when given one.
+ * Appends one row to the chain: under a lock, reads the last row's MAC and stores this row with the keyed
+ * MAC (audit-chain.ts) of that and its own content and time. Runs in the caller's transaction when given
+ * one. The key is the one app.ts set for this database (useAuditChain), or `keys` when given.
  */
-export async function appendAudit(db: Db, entry: AuditEntry) {
+export async function appendAudit(db: Db, entry: AuditEntry, keys: Keys = chainSetup(db).keys) {
+  const alg = macAlgOf(keys.suite);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727005)`);
+    await tx.execute(CHAIN_LOCK);
     const [last] = await tx
       .select({ hash: auditLog.hash })
       .from(auditLog)
       .orderBy(desc(auditLog.id))
       .limit(1);
     const seq = (await tx.execute(
-      sql`SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS id`,
+      sql`SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::text AS id`,
     )) as unknown as {
-      rows: { id: number }[];
+      rows: { id: string }[];
     };
+    const createdAt = new Date();
     const row = {
       ...entry,
+      // What jsonb gives back (no Date, no undefined), so that the MAC reads the same when verified.
+      detail: JSON.parse(JSON.stringify(entry.detail ?? {})) as Record<string, unknown>,
       id: Number(seq.rows[0]!.id),
-      createdAt: new Date(),
       prevHash: last?.hash ?? null,
     };
-    await tx.insert(auditLog).values({ ...row, hash: rowHash(row) });
+    const hash = rowMac(keys, alg, row, microTime(createdAt))!;
+    await tx.insert(auditLog).values({ ...row, createdAt, hash, macAlg: alg });
   });
 }
 

@@ -18,6 +18,7 @@ export function mapAccount(row: AccountRow) {
     unit_ids: row.unitIds,
     disabled: row.disabled,
     must_change_password: row.mustChangePassword,
+    totp_enabled: row.totpSecret !== null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -41,7 +41,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'LOGIN_LIMITED',
         ),
     },
-    async (request) => service.login(app.db, app.issueToken, request.body.username, request.body.password),
+    async (request) =>
+      service.login(app.db, app.issueToken, request.body.username, request.body.password, {
+        keys: app.keys,
+        otp: request.body.otp,
+      }),
   );
 
   app.get(
@@ -90,7 +94,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUser },
       },
     },
-    async (request) => service.currentAdmin(request.admin!, request.user),
+    async (request) => service.currentAdmin(request.admin!, request.user, app.config.REQUIRE_2FA),
   );
 
   app.post(

@@ -4,6 +4,8 @@ import type { RegisterBody } from '@kaoping/contracts/auth';
 import type { Db } from '../../db/client';
 import { fail, isUniqueViolation } from '../../lib/errors';
 import * as repo from './auth.repository';
+import type { Keys } from '../../lib/keys';
+import { checkSignInCode } from './totp.service';
 import { ELEVATION_SECONDS, elevatedUntil, newSessionId, type TokenClaims } from './auth-token';
 import { isRole, type SignedInAdmin } from './roles';
 
@@ -63,12 +65,24 @@ export async function register(db: Db, input: RegisterBody, registrationCode: st
   }
 }
 
-/** Checks the credentials and answers a bearer token without elevation. */
-export async function login(db: Db, sign: SignToken, username: string, password: string) {
+/**
+ * Checks the credentials, then the second factor of an account that has one (`otp`: a TOTP code or a
+ * recovery code, totp.service.ts), and answers a bearer token without elevation.
+ */
+export async function login(
+  db: Db,
+  sign: SignToken,
+  username: string,
+  password: string,
+  second: { keys: Keys; otp?: string },
+) {
   const user = await repo.findUserByName(db, username.trim());
   const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
   if (!user || !ok) throw fail('LOGIN_FAILED');
   if (user.disabled) throw fail('ACCOUNT_DISABLED');
+  const code = await checkSignInCode(db, second.keys, user, second.otp);
+  if (code === 'missing') throw fail('OTP_REQUIRED');
+  if (code === 'wrong') throw fail('OTP_WRONG');
   return { access_token: sign(claimsOf(user)), token_type: 'bearer' as const };
 }
 
@@ -88,6 +102,7 @@ export async function signedInAdmin(db: Db, claims: TokenClaims): Promise<Signed
     allUnits: role === 'system_admin' || (role === 'auditor' && user.allUnits),
     unitIds: user.unitIds,
     mustChangePassword: user.mustChangePassword,
+    hasSecondFactor: user.totpSecret !== null,
   };
 }
 
@@ -127,8 +142,11 @@ export async function changeOwnPassword(
   return { access_token: sign(claimsOf(row!, sid)), token_type: 'bearer' as const };
 }
 
-/** The signed-in admin: role, units, whether the password must be changed, live elevation. */
-export function currentAdmin(admin: SignedInAdmin, claims: TokenClaims) {
+/**
+ * The signed-in admin: role, units, whether the password must be changed or a second factor set up
+ * (`requireTotp`: REQUIRE_2FA), live elevation.
+ */
+export function currentAdmin(admin: SignedInAdmin, claims: TokenClaims, requireTotp = false) {
   return {
     id: admin.id,
     username: admin.username,
@@ -137,5 +155,7 @@ export function currentAdmin(admin: SignedInAdmin, claims: TokenClaims) {
     unit_ids: admin.allUnits ? [] : admin.unitIds,
     must_change_password: admin.mustChangePassword,
     elevated_until: elevatedUntil(claims)?.toISOString() ?? null,
+    totp_enabled: admin.hasSecondFactor,
+    must_set_up_totp: requireTotp && !admin.hasSecondFactor,
   };
 }

@@ -14,6 +14,8 @@ export interface SignedInAdmin {
   /** The assigned units (ignored when allUnits). */
   unitIds: number[];
   mustChangePassword: boolean;
+  /** A second factor (TOTP) is on; with REQUIRE_2FA an account without one may only set one up. */
+  hasSecondFactor: boolean;
 }
 
 /** Whether the admin may see this unit at all. */
