@@ -57,6 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'cover.apply_to_all': '封面/封底应用到全部投票类型',
   'votes.voter.delete': '删除投票人选票',
   'cadre_votes.voter.delete': '删除投票人选票（民主评议）',
+  'audit.rechain': '启用审计密钥（重新链接审计日志）',
 };
 
 /** Every object type a row may name (the route's object, or the action's first part) → Chinese. */
@@ -77,6 +78,7 @@ export const AUDIT_OBJECT_TYPE_LABELS: Record<string, string> = {
   votes: '选票',
   cadre_vote: '选票（民主评议）',
   cadre_votes: '选票（民主评议）',
+  audit: '审计日志',
 };
 
 /**
