@@ -31,7 +31,7 @@ describe('roles', () => {
     const reg = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/admin/auth/register',
-      payload: { username: 'later', password: 'password123', registration_code: 'code-2' },
+      payload: { username: 'later', password: 'Password123', registration_code: 'code-2' },
     });
     const token = reg.json().access_token;
     const me = await ctx.app.inject({ url: '/api/v1/admin/auth/me', headers: bearer(token) });
@@ -72,14 +72,14 @@ describe('accounts', () => {
 
   it.each([
     [
-      { username: 'x1', password: 'password123', role: 'unit_admin', all_units: true },
+      { username: 'x1', password: 'Password123', role: 'unit_admin', all_units: true },
       422,
       '只有监督员可以设为查看全部单位',
     ],
-    [{ username: 'x2', password: 'password123', role: 'auditor', unit_ids: [999] }, 422, '所选单位不存在'],
-    [{ username: 'admin', password: 'password123', role: 'auditor' }, 409, '用户名已存在'],
-    [{ username: 'x3', password: 'password123', role: 'root' }, 422, /角色只能是/],
-    [{ username: 'x4', password: 'short', role: 'auditor' }, 422, /密码至少 8 个字符/],
+    [{ username: 'x2', password: 'Password123', role: 'auditor', unit_ids: [999] }, 422, '所选单位不存在'],
+    [{ username: 'admin', password: 'Password123', role: 'auditor' }, 409, '用户名已存在'],
+    [{ username: 'x3', password: 'Password123', role: 'root' }, 422, /角色只能是/],
+    [{ username: 'x4', password: 'short', role: 'auditor' }, 422, /密码至少 10 个字符/],
   ])('refuses %j with %i and writes nothing', async (payload, status, detail) => {
     const sys = await createAdmin(ctx.app);
     const before = (await users(sys)).json().length;

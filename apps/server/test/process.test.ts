@@ -48,12 +48,12 @@ describe('the server process', () => {
     const reg = await fetch(`http://127.0.0.1:${p}/api/v1/admin/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'password123' }),
+      body: JSON.stringify({ username: 'admin', password: 'Password123' }),
     });
     expect(reg.status).toBe(201);
     const form = new FormData();
     form.append('username', 'admin');
-    form.append('password', 'password123');
+    form.append('password', 'Password123');
     const login = await fetch(`http://127.0.0.1:${p}/api/v1/admin/auth/login`, {
       method: 'POST',
       body: form,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
-import { bearer, createCompany, createVoteType, currentRoundId } from './helpers/factories';
+import { bearer, createCompany, createVoteType, currentRoundId, elevate } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
@@ -122,11 +122,7 @@ describe('delete', () => {
     const refused = await call('DELETE', `/${vt.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toMatch(/高级模式/);
-    const elevated = ctx.app.issueToken({
-      sub: '1',
-      username: 'admin',
-      elevated_until: Date.now() / 1000 + 600,
-    });
+    const elevated = await elevate(ctx.app, token);
     const res = await ctx.app.inject({ method: 'DELETE', url: `${url}/${vt.id}`, headers: bearer(elevated) });
     expect(res.statusCode).toBe(204);
     const { auditLog } = await import('../src/db/schema');

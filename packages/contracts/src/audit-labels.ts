@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'account.reset_password': '重置密码',
   'account.delete': '删除账号',
   'account.password_change': '修改本人密码',
+  'account.unlock': '解除账号锁定',
   'account.totp_setup': '生成双因素密钥',
   'account.totp_enable': '启用双因素认证',
   'account.totp_disable': '停用双因素认证',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_HAS_USERNAME, passwordHasUsername, passwordProblem } from './password-rule';
 
 export const usernameSchema = z
   .string({ error: '用户名必须是文本' })
@@ -7,10 +8,22 @@ export const usernameSchema = z
   .max(32, { error: '用户名不能超过 32 个字符' })
   .regex(/^[\p{L}\p{N}_.@-]+$/u, { error: '用户名只能包含文字、数字和 _ . @ -' });
 
-export const passwordSchema = z
-  .string({ error: '密码必须是文本' })
-  .min(8, { error: '密码至少 8 个字符' })
-  .max(128, { error: '密码不能超过 128 个字符' });
+/**
+ * A new password (registration, password change, an admin's new or reset password): the rule of
+ * password-rule.ts. The username is checked where the body names it (registerBody, accountCreateBody),
+ * else by the server against the account's name. Sign-in takes any password (loginBody).
+ */
+export const passwordSchema = z.string({ error: '密码必须是文本' }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** The username check of a body that names both (the issue lands on `password`). */
+export const passwordNotUsername = (body: { username: string; password: string }, ctx: z.RefinementCtx) => {
+  if (passwordHasUsername(body.password, body.username)) {
+    ctx.addIssue({ code: 'custom', message: PASSWORD_HAS_USERNAME, path: ['password'] });
+  }
+};
 
 /** POST /admin/auth/login, sent as a multipart form. */
 export const loginBody = z.object({
@@ -22,11 +35,13 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 /** POST /admin/auth/register. */
-export const registerBody = z.strictObject({
-  username: usernameSchema,
-  password: passwordSchema,
-  registration_code: z.string().max(200).optional(),
-});
+export const registerBody = z
+  .strictObject({
+    username: usernameSchema,
+    password: passwordSchema,
+    registration_code: z.string().max(200).optional(),
+  })
+  .superRefine(passwordNotUsername);
 export type RegisterBody = z.infer<typeof registerBody>;
 /** The 201 answer of /register. */
 export const registeredUser = z.object({ id: z.number(), username: z.string() });

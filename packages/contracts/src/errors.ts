@@ -61,6 +61,26 @@ export const ERRORS = {
   REGISTER_LIMITED: { status: 429, detail: '注册过于频繁，请稍后再试' },
   ADVANCED_LIMITED: { status: 429, detail: '验证过于频繁，请 1 分钟后再试' },
   PASSWORD_LIMITED: { status: 429, detail: '尝试过于频繁，请 1 分钟后再试' },
+  // Per account, whatever the address (issue 27): 5 wrong passwords in 15 minutes lock that check for 15
+  // minutes; a system admin may lift it (账号管理). `until` is a Beijing time, HH:mm.
+  ACCOUNT_LOCKED: {
+    status: 423,
+    detail: '密码连续错误次数过多，账号已锁定至 {until}，请届时再试，或联系系统管理员解锁',
+  },
+  ADVANCED_LOCKED: {
+    status: 423,
+    detail: '管理员密码连续错误次数过多，高级模式验证已锁定至 {until}，请届时再试，或联系系统管理员解锁',
+  },
+  PASSWORD_CHANGE_LOCKED: {
+    status: 423,
+    detail: '当前密码连续错误次数过多，修改密码已锁定至 {until}，请届时再试，或联系系统管理员解锁',
+  },
+  /** The session had no request for SESSION_IDLE_MINUTES. */
+  SESSION_IDLE: { status: 401, detail: '会话已超时，请重新登录' },
+  /** A new password containing the account's own name (password change, reset by a system admin). */
+  PASSWORD_HAS_USERNAME: { status: 422, detail: '密码不能包含用户名' },
+  /** 解除锁定 of an account with no live lock (it may have just run out). */
+  ACCOUNT_NOT_LOCKED: { status: 409, detail: '该账号当前没有被锁定（锁定可能已到期）' },
 
   // —— Covers ——
   IMPORT_ROWS_INVALID: { status: 422, detail: '有 {count} 行有误，未导入任何数据' },

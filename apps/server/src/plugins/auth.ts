@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { fail } from '../lib/errors';
 import { elevatedUntil, type TokenClaims } from '../modules/auth/auth-token';
 import { signedInAdmin } from '../modules/auth/auth.service';
+import { touchSession } from '../modules/auth/sessions';
 import type { SignedInAdmin } from '../modules/auth/roles';
 
 declare module '@fastify/jwt' {
@@ -45,6 +46,8 @@ export default fp(
       // A token without an expiry never ends on its own: refused, whoever signed it.
       if (typeof claims.exp !== 'number') throw fail('SESSION_EXPIRED');
       request.admin = await signedInAdmin(app.db, claims);
+      // The token's session must be live: not logged out, not idle for SESSION_IDLE_MINUTES (sessions.ts).
+      await touchSession(app.db, request.admin.id, claims.sid, app.config.SESSION_IDLE_MINUTES);
     });
 
     app.decorate('requireAdvancedMode', async (request: FastifyRequest) => {

@@ -26,7 +26,7 @@ export async function createAccount(app: App, sysToken: string, input: AccountIn
     method: 'PUT',
     url: '/api/v1/admin/auth/password',
     headers: bearer(signIn.json().access_token),
-    payload: { current_password: 'initial-pass-1', new_password: 'password123' },
+    payload: { current_password: 'initial-pass-1', new_password: 'Password123' },
   });
   if (changed.statusCode !== 200)
     throw new Error(`password change failed: ${changed.statusCode} ${changed.body}`);

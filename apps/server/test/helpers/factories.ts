@@ -23,7 +23,7 @@ export async function login(app: App, username: string, password: string) {
 }
 
 /** Registers (first account) and signs in an administrator; returns its bearer token. */
-export async function createAdmin(app: App, username = 'admin', password = 'password123') {
+export async function createAdmin(app: App, username = 'admin', password = 'Password123') {
   const reg = await app.inject({
     method: 'POST',
     url: '/api/v1/admin/auth/register',
@@ -39,7 +39,7 @@ export async function createAdmin(app: App, username = 'admin', password = 'pass
 }
 
 /** A token with advanced mode switched on. */
-export async function elevate(app: App, token: string, password = 'password123') {
+export async function elevate(app: App, token: string, password = 'Password123') {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/admin/auth/verify-advanced-mode',

@@ -53,7 +53,7 @@ export async function otherKeyer(app: App, sysToken: string, username: string) {
 }
 
 /** Another sign-in of the same account: a second admin session (another sid), the same person. */
-export async function newSession(app: App, username = 'admin', password = 'password123') {
+export async function newSession(app: App, username = 'admin', password = 'Password123') {
   const res = await login(app, username, password);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<{ access_token: string }>().access_token;

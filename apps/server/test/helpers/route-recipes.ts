@@ -103,14 +103,14 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /users': async (_w, u) =>
     call('POST', '/users/', {
       username: uniq('acc'),
-      password: 'password123',
+      password: 'Password123',
       role: 'auditor',
       unit_ids: [c(u)],
     }),
   'PATCH /users/:id': async (w, u) => {
     const acc = await post(w, '/users/', {
       username: uniq('acc'),
-      password: 'password123',
+      password: 'Password123',
       role: 'auditor',
       unit_ids: [c(u)],
     });
@@ -119,7 +119,7 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /users/:id/reset-password': async (w) => {
     const acc = await post(w, '/users/', {
       username: uniq('acc'),
-      password: 'password123',
+      password: 'Password123',
       role: 'auditor',
       all_units: true,
     });
@@ -135,10 +135,25 @@ export const RECIPES: Record<string, Recipe> = {
     });
     await w.db.execute(sql`UPDATE users SET totp_secret = 'aes:x:y:z' WHERE id = ${acc.id}`);
     return call('POST', `/users/${acc.id}/totp/reset`);
-  },  'DELETE /users/:id': async (w) => {
+  },
+  // Locked by 5 wrong passwords (as the database keeps it), lifted by a system admin.
+  'POST /users/:id/unlock': async (w) => {
     const acc = await post(w, '/users/', {
       username: uniq('acc'),
-      password: 'password123',
+      password: 'Password123',
+      role: 'auditor',
+      all_units: true,
+    });
+    await w.db.execute(
+      sql`INSERT INTO account_locks (user_id, kind, failures, locked_until)
+          VALUES (${acc.id}, 'login', 5, now() + interval '15 minutes')`,
+    );
+    return call('POST', `/users/${acc.id}/unlock`);
+  },
+  'DELETE /users/:id': async (w) => {
+    const acc = await post(w, '/users/', {
+      username: uniq('acc'),
+      password: 'Password123',
       role: 'auditor',
       all_units: true,
     });

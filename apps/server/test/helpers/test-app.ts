@@ -88,13 +88,17 @@ export async function createTestContext(
   });
   await app.ready();
 
-  // Accounts made before the first reset (in beforeAll) survive every reset, so their tokens keep working:
-  // the server refuses a token whose account is gone.
-  let kept: { users: unknown[] } | undefined;
+  // Accounts made before the first reset (in beforeAll) survive every reset, and so do their sign-in
+  // sessions (seen anew), so their tokens keep working: the server refuses a token whose account or
+  // session is gone.
+  let kept: { users: unknown[]; sessions: unknown[] } | undefined;
   const reset = async () => {
     const rows = async (q: string) =>
       ((await database.db.execute(sql.raw(q))) as unknown as { rows: unknown[] }).rows;
-    kept ??= { users: await rows('SELECT * FROM users') };
+    kept ??= {
+      users: await rows('SELECT * FROM users'),
+      sessions: await rows('SELECT * FROM admin_sessions'),
+    };
     await emptyTables(database);
     if (kept.users.length) {
       const json = JSON.stringify(kept.users);
@@ -102,6 +106,13 @@ export async function createTestContext(
         sql`INSERT INTO users SELECT * FROM json_populate_recordset(NULL::users, ${json}::json)`,
       );
       await database.db.execute(sql`SELECT setval('users_id_seq', (SELECT max(id) FROM users))`);
+    }
+    if (kept.sessions.length) {
+      const json = JSON.stringify(kept.sessions);
+      await database.db.execute(
+        sql`INSERT INTO admin_sessions SELECT * FROM json_populate_recordset(NULL::admin_sessions, ${json}::json)`,
+      );
+      await database.db.execute(sql`UPDATE admin_sessions SET last_seen_at = now()`);
     }
   };
 

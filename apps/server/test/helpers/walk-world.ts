@@ -106,7 +106,7 @@ export async function buildWalkWorld(ctx: TestContext): Promise<WalkWorld> {
   const reg = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/admin/auth/register',
-    payload: { username: 'newcomer', password: 'password123', registration_code: 'walk-code' },
+    payload: { username: 'newcomer', password: 'Password123', registration_code: 'walk-code' },
   });
   tokens.no_role = reg.json().access_token;
   return { world, inUnit, outUnit, tokens };

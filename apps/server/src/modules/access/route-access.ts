@@ -36,6 +36,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /auth/me': g('self'),
   'POST /auth/verify-advanced-mode': g('self'),
   'PUT /auth/password': g('self', 'account.password_change'),
+  'POST /auth/logout': g('self'),
   // Two-factor sign-in (issue 27): one's own second factor; under REQUIRE_2FA the only way on.
   'POST /auth/totp/setup': g('self', 'account.totp_setup'),
   'POST /auth/totp/enable': g('self', 'account.totp_enable'),
@@ -45,6 +46,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /users/': g('system', 'account.create'),
   'PATCH /users/:id': g('system', 'account.update'),
   'POST /users/:id/reset-password': g('system', 'account.reset_password'),
+  'POST /users/:id/unlock': g('system', 'account.unlock'),
   'DELETE /users/:id': g('system', 'account.delete'),
   'POST /users/:id/totp/reset': g('system', 'account.totp_reset'),
 

@@ -71,6 +71,20 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/:id/unlock',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '解除账号锁定（密码连续错误 5 次后的登录、高级模式验证、修改密码锁定）',
+        params: idParams,
+        response: { 200: account, ...errors },
+      },
+    },
+    async (request) => service.unlockAccount(app.db, request.params.id, request.audit),
+  );
+
   app.delete(
     '/:id',
     {

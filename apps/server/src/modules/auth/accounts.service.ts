@@ -1,15 +1,23 @@
 import { hash } from '@node-rs/argon2';
-import type { AccountCreateBody, AccountUpdateBody } from '@kaoping/contracts/accounts';
+import type { AccountCreateBody, AccountUpdateBody, LockKind } from '@kaoping/contracts/accounts';
 import { ROLE_LABELS, type Role } from '@kaoping/contracts/auth';
 import type { Db } from '../../db/client';
 import type { AuditContext } from '../../lib/audit-context';
 import { fail, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors';
 import * as repo from './auth.repository';
+import { passwordHasUsername } from '@kaoping/contracts/password-rule';
+import { clearAccount, liveLocks } from './account-locks.repository';
 import { isRole } from './roles';
 
 type AccountRow = repo.UserRow & { unitIds: number[] };
 
-export function mapAccount(row: AccountRow) {
+/** A live lock as the accounts screen shows it. */
+interface AccountLock {
+  kind: LockKind;
+  until: string;
+}
+
+export function mapAccount(row: AccountRow, locks: AccountLock[] = []) {
   return {
     id: row.id,
     username: row.username,
@@ -19,6 +27,7 @@ export function mapAccount(row: AccountRow) {
     disabled: row.disabled,
     must_change_password: row.mustChangePassword,
     totp_enabled: row.totpSecret !== null,
+    locks,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -38,8 +47,26 @@ async function findAccount(db: Db, id: number) {
   return row;
 }
 
+/** The live locks (sign-in, advanced mode, password change) by account. */
+async function locksBy(db: Db, userId?: number) {
+  const by = new Map<number, AccountLock[]>();
+  for (const l of await liveLocks(db, userId)) {
+    const list = by.get(l.userId) ?? [];
+    list.push({ kind: l.kind as LockKind, until: l.lockedUntil!.toISOString() });
+    by.set(l.userId, list);
+  }
+  return by;
+}
+
+/** One account as the screen shows it, locks included. */
+async function accountView(db: Db, id: number) {
+  const row = await findAccount(db, id);
+  return mapAccount(row, (await locksBy(db, id)).get(id));
+}
+
 export async function listAccounts(db: Db) {
-  return (await repo.listUsers(db)).map(mapAccount);
+  const locks = await locksBy(db);
+  return (await repo.listUsers(db)).map((row) => mapAccount(row, locks.get(row.id)));
 }
 
 export async function createAccount(db: Db, body: AccountCreateBody, audit: AuditContext) {
@@ -59,7 +86,7 @@ export async function createAccount(db: Db, body: AccountCreateBody, audit: Audi
     });
     audit.summary = `新建账号“${body.username}”（${roleName(body.role)}）`;
     audit.objectId = String(id);
-    return mapAccount(await findAccount(db, id));
+    return await accountView(db, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw fail('USERNAME_TAKEN');
     if (isForeignKeyViolation(err)) throw fail('ACCOUNT_UNIT_NOT_FOUND');
@@ -111,12 +138,13 @@ export async function updateAccount(
     if (isForeignKeyViolation(err)) throw fail('ACCOUNT_UNIT_NOT_FOUND');
     throw err;
   }
-  return mapAccount(await findAccount(db, id));
+  return accountView(db, id);
 }
 
 /** A new password set by a system admin: older tokens end and the user must change it at next sign-in. */
 export async function resetPassword(db: Db, id: number, password: string, audit: AuditContext) {
   const before = await findAccount(db, id);
+  if (passwordHasUsername(password, before.username)) throw fail('PASSWORD_HAS_USERNAME');
   await repo.updateUser(db, id, { passwordHash: await hash(password), mustChangePassword: true }, true);
   audit.summary = `重置账号“${before.username}”的密码`;
   audit.objectType = 'account';
@@ -140,4 +168,17 @@ export async function deleteAccount(db: Db, selfId: number, id: number, audit: A
     audit.objectType = 'account';
     audit.objectId = String(id);
   });
+}
+
+/**
+ * 解除锁定: a system admin lifts every lock of an account (sign-in, advanced mode, password change) and
+ * starts its counts again; 409 when none is live.
+ */
+export async function unlockAccount(db: Db, id: number, audit: AuditContext) {
+  const before = await findAccount(db, id);
+  if ((await clearAccount(db, id)) === 0) throw fail('ACCOUNT_NOT_LOCKED');
+  audit.summary = `解除账号“${before.username}”的锁定`;
+  audit.objectType = 'account';
+  audit.objectId = String(id);
+  return accountView(db, id);
 }

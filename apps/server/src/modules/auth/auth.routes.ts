@@ -11,9 +11,11 @@ import {
   verifyAdvancedModeBody,
 } from '@kaoping/contracts/auth';
 import { errorResponse } from '@kaoping/contracts/common';
+import { z } from 'zod';
 import { fail } from '../../lib/errors';
 import { limitAttempts } from './attempt-limit';
 import * as service from './auth.service';
+import { endSession } from './sessions';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Login is a multipart form (spec §6); fields arrive as plain values on the body.
@@ -30,7 +32,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '管理员登录（multipart 表单）',
         consumes: ['multipart/form-data'],
         body: loginBody,
-        response: { 200: tokenResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: tokenResponse, 401: errorResponse, 423: errorResponse, 429: errorResponse },
       },
       // Counted in the database, so every instance on one database shares the limit.
       preHandler: async (request) =>
@@ -106,7 +108,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '验证管理员密码，进入高级模式（15 分钟）',
         security: [{ bearerAuth: [] }],
         body: verifyAdvancedModeBody,
-        response: { 200: tokenResponse, 403: errorResponse },
+        response: { 200: tokenResponse, 403: errorResponse, 423: errorResponse },
       },
       // Per account, however the Authorization header is spelt.
       preHandler: async (request) =>
@@ -131,13 +133,39 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '修改本人密码：成功后旧令牌全部失效，返回新令牌',
         security: [{ bearerAuth: [] }],
         body: changePasswordBody,
-        response: { 200: tokenResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse },
+        response: {
+          200: tokenResponse,
+          403: errorResponse,
+          422: errorResponse,
+          423: errorResponse,
+          429: errorResponse,
+        },
       },
-      preHandler: async (request) =>
-        limitAttempts(app.db, `password|${request.admin!.id}`, 10, 'PASSWORD_LIMITED'),
+      preHandler: async (request) => {
+        await limitAttempts(app.db, `password|${request.admin!.id}`, 10, 'PASSWORD_LIMITED');
+        // Outside the write's transaction, so a wrong password stays counted (auth.service.ts).
+        await service.checkCurrentPassword(app.db, request.admin!.id, request.body.current_password);
+      },
     },
     async (request) =>
       service.changeOwnPassword(app.db, app.issueToken, request.admin!.id, request.body, request.user.sid),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: '退出登录：结束本次会话（令牌随即失效）',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await endSession(app.db, request.admin!.id, request.user.sid);
+      return reply.status(204).send(null);
+    },
   );
 };
 

@@ -4,8 +4,11 @@ import type { RegisterBody } from '@kaoping/contracts/auth';
 import type { Db } from '../../db/client';
 import { fail, isUniqueViolation } from '../../lib/errors';
 import * as repo from './auth.repository';
+import { passwordHasUsername, passwordProblem } from '@kaoping/contracts/password-rule';
+import { checkPasswordLocked } from './account-locks';
+import { startSession } from './sessions';
 import type { Keys } from '../../lib/keys';
-import { checkSignInCode } from './totp.service';
+import { checkSignInCode, type SignInCode } from './totp.service';
 import { ELEVATION_SECONDS, elevatedUntil, newSessionId, type TokenClaims } from './auth-token';
 import { isRole, type SignedInAdmin } from './roles';
 
@@ -57,7 +60,9 @@ export async function register(db: Db, input: RegisterBody, registrationCode: st
         allUnits: first,
         mustChangePassword: false,
       });
-      return { user: { id: user.id, username: user.username }, claims: claimsOf(user) };
+      const claims = claimsOf(user);
+      await startSession(tx, user.id, claims.sid);
+      return { user: { id: user.id, username: user.username }, claims };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fail('USERNAME_TAKEN');
@@ -77,13 +82,28 @@ export async function login(
   second: { keys: Keys; otp?: string },
 ) {
   const user = await repo.findUserByName(db, username.trim());
-  const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
-  if (!user || !ok) throw fail('LOGIN_FAILED');
-  if (user.disabled) throw fail('ACCOUNT_DISABLED');
-  const code = await checkSignInCode(db, second.keys, user, second.otp);
+  // Per account: 5 wrong passwords in 15 minutes lock sign-in for 15 minutes (account-locks.ts).
+  // The second factor counts under the same lock: a missing or wrong code is a failed attempt (a full
+  // sign-in clears the count), so a known password cannot try codes without end (totp.service.ts).
+  let code = 'none' as SignInCode;
+  const ok = user
+    ? await checkPasswordLocked(db, user.id, 'login', async () => {
+        if (!(await verify(user.passwordHash, password))) return false;
+        code = await checkSignInCode(db, second.keys, user, second.otp);
+        return code === 'none' || code === 'right';
+      })
+    : await verify(await DUMMY_HASH, password);
   if (code === 'missing') throw fail('OTP_REQUIRED');
   if (code === 'wrong') throw fail('OTP_WRONG');
-  return { access_token: sign(claimsOf(user)), token_type: 'bearer' as const };
+  if (!user || !ok) throw fail('LOGIN_FAILED');
+  if (user.disabled) throw fail('ACCOUNT_DISABLED');
+  // A password from before the rule of password-rule.ts still signs in, and must then be changed.
+  if (!user.mustChangePassword && passwordProblem(password, user.username)) {
+    await repo.updateUser(db, user.id, { mustChangePassword: true });
+  }
+  const claims = claimsOf(user);
+  await startSession(db, user.id, claims.sid);
+  return { access_token: sign(claims), token_type: 'bearer' as const };
 }
 
 /**
@@ -116,7 +136,9 @@ export async function enterAdvancedMode(
 ) {
   const user = await repo.findUserById(db, userId);
   if (!user) throw fail('SESSION_EXPIRED');
-  if (!(await verify(user.passwordHash, password))) throw fail('ADMIN_PASSWORD_WRONG');
+  if (!(await checkPasswordLocked(db, user.id, 'advanced', () => verify(user.passwordHash, password)))) {
+    throw fail('ADMIN_PASSWORD_WRONG');
+  }
   const until = Math.floor(Date.now() / 1000) + ELEVATION_SECONDS;
   return {
     access_token: sign({ ...claimsOf(user, sid), elevated_until: until }),
@@ -125,7 +147,22 @@ export async function enterAdvancedMode(
   };
 }
 
-/** Changes one's own password: every older token ends; the answer is a fresh token. */
+/**
+ * The current password of a password change, counted under the account's lock (5 wrong ones lock the
+ * change for 15 minutes). The route calls it before its handler: the change runs in the write's
+ * transaction (admin-routes.ts), whose rollback of a refused change would undo the count.
+ */
+export async function checkCurrentPassword(db: Db, userId: number, password: string) {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw fail('SESSION_EXPIRED');
+  const right = () => verify(user.passwordHash, password);
+  if (!(await checkPasswordLocked(db, user.id, 'password', right))) throw fail('CURRENT_PASSWORD_WRONG');
+}
+
+/**
+ * Changes one's own password, once checkCurrentPassword took the current one: every older token ends;
+ * the answer is a fresh token.
+ */
 export async function changeOwnPassword(
   db: Db,
   sign: SignToken,
@@ -135,8 +172,8 @@ export async function changeOwnPassword(
 ) {
   const user = await repo.findUserById(db, userId);
   if (!user) throw fail('SESSION_EXPIRED');
-  if (!(await verify(user.passwordHash, input.current_password))) throw fail('CURRENT_PASSWORD_WRONG');
   if (input.current_password === input.new_password) throw fail('PASSWORD_UNCHANGED');
+  if (passwordHasUsername(input.new_password, user.username)) throw fail('PASSWORD_HAS_USERNAME');
   const passwordHash = await hash(input.new_password);
   const row = await repo.updateUser(db, userId, { passwordHash, mustChangePassword: false }, true);
   return { access_token: sign(claimsOf(row!, sid)), token_type: 'bearer' as const };
