@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditPage, AuditVerify } from '@kaoping/contracts/audit-log';
 import { adminRequest } from '@/lib/api-client';
 
@@ -18,8 +18,14 @@ export function useAuditLog(filters: AuditFilters, page: { skip: number; limit: 
   });
 }
 
-/** 校验完整性: the server recomputes the whole hash chain. */
-export const useVerifyAuditLog = () =>
-  useMutation({
-    mutationFn: () => adminRequest<AuditVerify>('/admin/audit-log/verify', { timeoutMs: 60_000 }),
+/**
+ * The audit chain's state (GET /audit-log/verify): the server checks every row's keyed MAC and links and the
+ * whole against the newest anchor. Checked when the screen opens and again on 校验完整性.
+ */
+export const useAuditChain = () =>
+  useQuery({
+    queryKey: ['audit-chain'],
+    queryFn: () => adminRequest<AuditVerify>('/admin/audit-log/verify', { timeoutMs: 60_000 }),
+    staleTime: Infinity,
+    retry: false,
   });

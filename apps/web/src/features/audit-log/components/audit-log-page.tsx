@@ -3,7 +3,7 @@ import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { auditActionLabel } from '@kaoping/contracts/audit-labels';
 import type { AuditEntry } from '@kaoping/contracts/audit-log';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
-import { Alert, App, Button, DatePicker, Grid, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { App, Button, DatePicker, Grid, Select, Space, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useAllCompanies } from '@/api/companies';
 import { AdminTable } from '@/components/admin-table';
@@ -11,7 +11,8 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { downloadAdminFile } from '@/lib/admin-download';
 import { errorDetail } from '@/lib/api-client';
-import { useAuditLog, useVerifyAuditLog, type AuditFilters } from '../api/audit-log';
+import { useAuditChain, useAuditLog, type AuditFilters } from '../api/audit-log';
+import { AuditChainState } from './audit-chain-state';
 
 const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
 const who = (r: AuditEntry) => `${r.username}${r.role ? `（${ROLE_LABELS[r.role]}）` : ''}`;
@@ -56,13 +57,16 @@ const actionOptions = (actions: string[]) =>
     .map((a) => ({ value: a, label: auditActionLabel(a) }))
     .sort((a, b) => a.label.localeCompare(b.label, 'zh-CN'));
 
-/** 审计日志 (/admin/audit-log): every admin write, filtered and paged, its chain check and Excel export. */
+/**
+ * 审计日志 (/admin/audit-log): the chain's state and last anchor (checked on opening and on 校验完整性), every
+ * admin write, filtered and paged, and the Excel export.
+ */
 export default function AuditLogPage() {
   const { message } = App.useApp();
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState({ skip: 0, limit: 20 });
   const query = useAuditLog(filters, page);
-  const verify = useVerifyAuditLog();
+  const chain = useAuditChain();
   const narrow = !(Grid.useBreakpoint().md ?? true);
   const companies = useAllCompanies();
   const [exporting, setExporting] = useState(false);
@@ -94,8 +98,8 @@ export default function AuditLogPage() {
           <>
             <Button
               icon={<SafetyCertificateOutlined />}
-              loading={verify.isPending}
-              onClick={() => verify.mutate()}
+              loading={chain.isFetching}
+              onClick={() => void chain.refetch()}
             >
               校验完整性
             </Button>
@@ -133,18 +137,7 @@ export default function AuditLogPage() {
           <DatePicker.RangePicker onChange={(v) => range(v as [Dayjs | null, Dayjs | null] | null)} />
         </Space>
       </PageHeader>
-      {verify.data && (
-        <Alert
-          style={{ marginBottom: 12 }}
-          type={verify.data.intact ? 'success' : 'error'}
-          showIcon
-          title={verify.data.intact ? '审计日志完整' : '审计日志已被改动'}
-          description={verify.data.detail}
-        />
-      )}
-      {verify.isError && (
-        <Alert style={{ marginBottom: 12 }} type="error" title={errorDetail(verify.error, '校验失败')} />
-      )}
+      <AuditChainState chain={chain} />
       {query.isError && !data && (
         <LoadError title="获取审计日志失败" error={query.error} onRetry={() => void query.refetch()} />
       )}
