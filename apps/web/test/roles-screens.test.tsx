@@ -22,6 +22,7 @@ const account = (over: Partial<Account>): Account => ({
   unit_ids: [1],
   disabled: false,
   must_change_password: true,
+  totp_enabled: false,
   created_at: '2026-01-01T00:00:00Z',
   ...over,
 });

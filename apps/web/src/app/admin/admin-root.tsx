@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { KeyOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, MenuOutlined, SafetyOutlined } from '@ant-design/icons';
 import { ROLE_LABELS, type Role } from '@kaoping/contracts/auth';
 import { Button, Drawer, Grid, Layout, Menu, Result, Spin, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { useMe } from '@/api/me';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
+import { TwoFactorDialog } from '@/features/auth/components/two-factor-dialog';
 import { clearToken, readClaims } from '@/lib/auth-token';
 import { AdminProviders } from './admin-providers';
 import { ADMIN_MENU, roleMayOpen } from './admin-menu';
@@ -55,6 +56,9 @@ function AdminShell() {
   const wide = screens.lg ?? true;
   const me = useMe();
   const [changing, setChanging] = useState(false);
+  const [securing, setSecuring] = useState(false);
+  // REQUIRE_2FA: after a forced password change, the second factor before anything else.
+  const mustSetUpTotp = !!me.data?.must_set_up_totp && !me.data.must_change_password;
   const role = me.data?.role;
 
   const logout = () => {
@@ -89,6 +93,9 @@ function AdminShell() {
             <Button icon={<KeyOutlined />} onClick={() => setChanging(true)} aria-label="修改密码">
               {wide ? '修改密码' : null}
             </Button>
+            <Button icon={<SafetyOutlined />} onClick={() => setSecuring(true)} aria-label="双因素认证">
+              {wide ? '双因素认证' : null}
+            </Button>
             <Button icon={<LogoutOutlined />} onClick={logout}>
               退出登录
             </Button>
@@ -112,6 +119,11 @@ function AdminShell() {
         forced={!!me.data?.must_change_password}
         onClose={() => setChanging(false)}
       />
+      <TwoFactorDialog
+        open={securing || mustSetUpTotp}
+        forced={mustSetUpTotp}
+        onClose={() => setSecuring(false)}
+      />
     </Layout>
   );
 }
@@ -125,6 +137,7 @@ function Guarded() {
   // Without an answer (offline) the page itself reports the failure.
   if (!me.data) return <Outlet />;
   if (me.data.must_change_password) return <Result status="info" title="请先修改密码" />;
+  if (me.data.must_set_up_totp) return <Result status="info" title="请先启用双因素认证" />;
   const role = me.data.role;
   if (!role)
     return <Result status="403" title="账号尚未分配角色" subTitle="请联系系统管理员为您分配角色和单位。" />;

@@ -28,3 +28,7 @@ export const useResetPassword = () =>
   useAccountWrite(({ id, password }: { id: number; password: string }) =>
     adminRequest<void>(`/admin/users/${id}/reset-password`, { method: 'POST', body: { password } }),
   );
+
+/** POST /admin/users/{id}/totp/reset: a system admin turns another account's second factor off (audited). */
+export const useResetTotp = () =>
+  useAccountWrite((id: number) => adminRequest<void>(`/admin/users/${id}/totp/reset`, { method: 'POST' }));

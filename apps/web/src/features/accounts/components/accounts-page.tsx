@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
 import type { Account } from '@kaoping/contracts/accounts';
 import { App, Button, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
@@ -9,7 +9,7 @@ import { AdminTable } from '@/components/admin-table';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
-import { useAccounts, useResetPassword, useUpdateAccount } from '../api/accounts';
+import { useAccounts, useResetPassword, useResetTotp, useUpdateAccount } from '../api/accounts';
 import { AccountFormModal } from './account-form-modal';
 
 /** 账号管理 (/admin/accounts, system admins): roles, units, disable/enable, password resets. */
@@ -19,6 +19,7 @@ export default function AccountsPage() {
   const me = useMe();
   const names = new Map((useAllCompanies().data?.items ?? []).map((c) => [c.id, c.name]));
   const update = useUpdateAccount();
+  const resetTotp = useResetTotp();
   const [editing, setEditing] = useState<{ open: boolean; account: Account | null }>({
     open: false,
     account: null,
@@ -31,6 +32,15 @@ export default function AccountsPage() {
       message.success(a.disabled ? '已启用' : '已停用');
     } catch (err) {
       message.error(errorDetail(err, '操作失败'));
+    }
+  };
+
+  const resetSecondFactor = async (a: Account) => {
+    try {
+      await resetTotp.mutateAsync(a.id);
+      message.success(`已重置“${a.username}”的双因素认证`);
+    } catch (err) {
+      message.error(errorDetail(err, '重置失败'));
     }
   };
 
@@ -78,6 +88,12 @@ export default function AccountsPage() {
             ),
           },
           {
+            title: '双因素',
+            key: 'totp',
+            render: (_, a) =>
+              a.totp_enabled ? <Tag color="success">已启用</Tag> : <Tag color="default">未启用</Tag>,
+          },
+          {
             title: '操作',
             key: 'actions',
             render: (_, a) =>
@@ -102,6 +118,19 @@ export default function AccountsPage() {
                   <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(a)}>
                     重置密码
                   </Button>
+                  {a.totp_enabled && (
+                    <Popconfirm
+                      title={`重置“${a.username}”的双因素认证？`}
+                      description="用于手机丢失且恢复码用完时。重置后该账号登录不再需要动态验证码，可重新绑定验证器。"
+                      okText="重置"
+                      cancelText="取消"
+                      onConfirm={() => resetSecondFactor(a)}
+                    >
+                      <Button type="link" size="small" icon={<SafetyOutlined />}>
+                        重置双因素
+                      </Button>
+                    </Popconfirm>
+                  )}
                 </Space>
               ),
           },

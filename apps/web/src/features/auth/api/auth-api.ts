@@ -6,11 +6,15 @@ import type {
 } from '@kaoping/contracts/auth';
 import { adminRequest } from '@/lib/api-client';
 
-/** POST /admin/auth/login: username and password as a multipart form (spec §6). */
-export function login(username: string, password: string) {
+/**
+ * POST /admin/auth/login: username and password as a multipart form (spec §6), with `otp` (a TOTP code
+ * or a recovery code) once the server asked for it (OTP_REQUIRED).
+ */
+export function login(username: string, password: string, otp?: string) {
   const form = new FormData();
   form.append('username', username);
   form.append('password', password);
+  if (otp) form.append('otp', otp);
   return adminRequest<TokenResponse>('/admin/auth/login', { method: 'POST', body: form });
 }
 
