@@ -232,3 +232,32 @@ describe('a busy server', () => {
     expect(new Set(ids).size).toBe(1);
   }, 15_000);
 });
+
+describe('a full disk on the server', () => {
+  it('keeps the draft, says so, and sends the same ballot again after Retry-After', async () => {
+    let answers = 0;
+    const calls = mockFetch({
+      [VIEW_PATH]: () => ({ body: appraisalView() }),
+      [SUBMIT_PATH]: (req) =>
+        ++answers === 1
+          ? {
+              status: 503,
+              body: { detail: '服务器存储空间不足，请联系管理员', code: 'STORAGE_FULL' },
+              headers: { 'retry-after': '2' },
+            }
+          : { status: 201, body: receiptFor(req.body as SubmissionBody) },
+    });
+    const user = await openFilledReview();
+    await user.click(screen.getByRole('button', { name: '提交答卷' }));
+    expect(
+      await screen.findByText('服务器存储空间不足，请告知会务工作人员。答卷已保存在本机，稍后自动重新提交。'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/将在 2 秒后自动重试（第 1 次）/)).toBeInTheDocument();
+    const draft = JSON.parse(localStorage.getItem(`kp-vote-draft:${LINK}`)!);
+    expect(Object.keys(draft.answers)).toEqual(['11:1', '12:2', '12:3']);
+    expect(await screen.findByRole('heading', { name: '投票成功' }, { timeout: 6000 })).toBeInTheDocument();
+    const ids = calls.filter((c) => c.method === 'POST').map((c) => (c.body as SubmissionBody).submission_id);
+    expect(ids).toEqual([draft.submission_id, draft.submission_id]);
+    cleanup();
+  }, 15_000);
+});

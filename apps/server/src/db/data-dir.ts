@@ -34,8 +34,10 @@ function walk(dir: string) {
 }
 
 /** Why a folder cannot be used, in words an operator acts on (the system's code in brackets). */
-function reason(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code ?? '';
+function reason(err: unknown, full?: string): string {
+  const { code = '', path: where } = err as NodeJS.ErrnoException;
+  // A folder above the data folder is the one in the way: name it.
+  const at = where && full && path.resolve(where) !== full ? `${where}：` : '';
   const words: Record<string, string> = {
     EROFS: '所在磁盘为只读',
     EACCES: '没有写入权限',
@@ -45,7 +47,18 @@ function reason(err: unknown): string {
     ENOSPC: '磁盘空间不足',
     EDQUOT: '磁盘配额已满',
   };
-  return `${words[code] ?? '无法写入'}${code ? `，${code}` : ''}`;
+  return `${at}${words[code] ?? '无法写入'}${code ? `，${code}` : ''}`;
+}
+
+/**
+ * mkdir -p one level at a time: the recursive mkdir answers ENOENT on a read-only disk, where the
+ * operator needs to read EROFS.
+ */
+function makeDir(full: string) {
+  if (fs.existsSync(full) && fs.statSync(full).isDirectory()) return;
+  const parent = path.dirname(full);
+  if (parent !== full) makeDir(parent);
+  fs.mkdirSync(full, { mode: 0o700 });
 }
 
 /**
@@ -57,9 +70,9 @@ function reason(err: unknown): string {
 export function checkDataDirWritable(full: string) {
   const fix = '请检查权限，或用 DATA_DIR 指定一个可写的目录';
   try {
-    fs.mkdirSync(full, { recursive: true, mode: 0o700 });
+    makeDir(full);
   } catch (err) {
-    throw new Error(`数据目录 ${full} 无法创建（${reason(err)}）：${fix}`, { cause: err });
+    throw new Error(`数据目录 ${full} 无法创建（${reason(err, full)}）：${fix}`, { cause: err });
   }
   const probe = path.join(full, `.write-check-${process.pid}`);
   try {

@@ -23,9 +23,11 @@ export function SubmitStatus({ state, onRetry, onReload }: SubmitStatusProps) {
     return (
       <div className="kp-vote-error">
         <p role="alert">
-          {state.kind === 'waiting' && state.busy
-            ? '服务器繁忙，答卷已保存在本机，稍后自动重新提交。'
-            : '网络异常，答卷已保存在本机，请稍后重试。'}
+          {state.kind === 'waiting' && state.storageFull
+            ? '服务器存储空间不足，请告知会务工作人员。答卷已保存在本机，稍后自动重新提交。'
+            : state.kind === 'waiting' && state.busy
+              ? '服务器繁忙，答卷已保存在本机，稍后自动重新提交。'
+              : '网络异常，答卷已保存在本机，请稍后重试。'}
         </p>
         <p className="kp-vote-muted">
           {state.kind === 'waiting'

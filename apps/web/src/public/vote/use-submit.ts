@@ -11,7 +11,7 @@ export type SubmitState =
   | { kind: 'idle' }
   | { kind: 'sending' }
   /** Not delivered; an automatic retry follows in `seconds` (retry number `retry`). */
-  | { kind: 'waiting'; seconds: number; retry: number; busy?: boolean }
+  | { kind: 'waiting'; seconds: number; retry: number; busy?: boolean; storageFull?: boolean }
   /** Not delivered and the automatic retries are used up: the voter retries by hand. */
   | { kind: 'offline' }
   /** The server answered no: its detail. */
@@ -65,7 +65,14 @@ export function useSubmit({ send, onSuccess, onRefusal }: Options) {
         setState(
           delay === undefined
             ? { kind: 'offline' }
-            : { kind: 'waiting', seconds: delay, retry: failures.current, busy: hinted !== undefined },
+            : {
+                kind: 'waiting',
+                seconds: delay,
+                retry: failures.current,
+                busy: hinted !== undefined,
+                // The server's disk is full (503 STORAGE_FULL): nothing was stored; staff must free space.
+                storageFull: err instanceof ApiError && err.code === 'STORAGE_FULL',
+              },
         );
       } else if (
         err instanceof ApiError &&
