@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SummaryPage from '@/features/summary/components/summary-page';
+import { minute } from '@/features/summary/lib/format';
 import { setToken } from '@/lib/auth-token';
 import { mockFetch, renderAdmin, SYSTEM_ADMIN, type Handler } from './render';
 import { companies } from './results-fixtures';
@@ -22,6 +23,27 @@ const base = (id: number, summary: Handler): Record<string, Handler> => ({
 });
 
 describe('the 汇总表 screen', () => {
+  it('prints with a 核验码: 打印 seals the figures shown and puts the code under the tables', async () => {
+    const printed = { ...unitSummary(81), generated_at: '2026-11-23T04:30:00Z' };
+    const calls = mockFetch({
+      ...base(81, () => ({ body: unitSummary(81) })),
+      [`GET ${API}/companies/81/summary/print`]: () => ({
+        body: { summary: printed, seal: { code: 'ABCD-EFGH-JKMN-PQRS', sealed_at: '2026-11-23T04:30:00Z' } },
+      }),
+    });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderAdmin(<SummaryPage />, '/admin/summary?company=81');
+    fireEvent.click(await screen.findByRole('button', { name: /打\s*印/ }));
+    const seal = await screen.findByTestId('summary-seal');
+    expect(seal.textContent).toContain(
+      `核验码：ABCD-EFGH-JKMN-PQRS（打印于 ${minute('2026-11-23T04:30:00Z')}`,
+    );
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(calls.some((c) => c.url.pathname === `${API}/companies/81/summary/print`)).toBe(true);
+    // The screen shows the figures sealed: the 汇总表 the print answered (its time), not the earlier read.
+    expect(screen.getByText(new RegExp(`生成于 ${minute('2026-11-23T04:30:00Z')}`))).toBeTruthy();
+  });
+
   it('shows the tables with grade → 票数/占比 headers, flagged rows marked with the reason, and the validity block', async () => {
     mockFetch(base(80, () => ({ body: unitSummary(80) })));
     renderAdmin(<SummaryPage />, '/admin/summary?company=80');

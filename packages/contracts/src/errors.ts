@@ -335,6 +335,14 @@ export const ERRORS = {
   MEETING_LINK_GONE: { status: 404, detail: MEETING_LINK_GONE },
   /** 在大屏显示汇总 while a vote type it covers is not 已完成计票 (`names`: the vote types). */
   MEETING_SUMMARY_NOT_COUNTED: { status: 409, detail: meetingSummaryNotCounted(['{names}']) },
+
+  // —— 报告核验 (signed reports) ——
+  REPORT_CODE_INVALID: {
+    status: 400,
+    detail: '核验码格式不正确：应为 16 位字母和数字，如 ABCD-EFGH-JKMN-PQRS（见报告页脚）',
+  },
+  /** Unknown, or a unit the account does not see (the same answer: a code reveals nothing). */
+  REPORT_CODE_UNKNOWN: { status: 404, detail: '未找到该核验码对应的报告，请核对核验码后重试' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

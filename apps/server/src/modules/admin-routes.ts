@@ -28,6 +28,8 @@ import codesRoutes from './vote-control/codes.routes';
 import paperRoutes from './paper/paper.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
 import rankingsRoutes from './rankings/rankings.routes';
+import reportCheckRoutes from './report-check/report-check.routes';
+import { documentFigures } from './reports/document-figures';
 import reportRoutes from './reports/report.routes';
 import exportRoutes from './reports/export.routes';
 import roundsRoutes from './round-lifecycle/rounds.routes';
@@ -107,6 +109,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(settingsRoutes, { prefix: '/settings' });
     await secured.register(meetingRoutes, { prefix: '/meeting' });
     await secured.register(rankingsRoutes, { prefix: '/rankings' });
+    await secured.register(reportCheckRoutes, { prefix: '/report-check', figuresOf: documentFigures });
   });
 };
 

@@ -186,12 +186,23 @@ export const RECIPES: Record<string, Recipe> = {
     }),
   'GET /companies/:id/rounds/history': async (_w, u) => get(`/companies/${c(u)}/rounds/history`),
   'GET /companies/:id/summary': async (_w, u) => get(`/companies/${c(u)}/summary`),
+  'GET /companies/:id/summary/print': async (_w, u) => get(`/companies/${c(u)}/summary/print`),
   'PUT /companies/:id/summary/thresholds': async (_w, u) =>
     call('PUT', `/companies/${c(u)}/summary/thresholds`, { flag_top_two_min: 0.6, flag_bottom_max: 0.3 }),
 
   // Across units: the year of the units' rounds (each lists only the units the caller sees).
   'GET /rankings': async () => get(`/rankings?year=${thisYear()}`),
   'GET /rankings/export': async () => get(`/rankings/export?year=${thisYear()}`),
+  // The 核验码 of the unit's 汇总表, printed by the system admin.
+  'GET /report-check': async (w, u) => {
+    const res = await w.app.inject({
+      method: 'GET',
+      url: `${A}/companies/${c(u)}/summary/print`,
+      headers: bearer(w.sys),
+    });
+    if (res.statusCode !== 200) throw new Error(`summary/print: ${res.statusCode} ${res.body}`);
+    return get(`/report-check?code=${res.json<{ seal: { code: string } }>().seal.code}`);
+  },
 
   'GET /meeting/:companyId': async (_w, u) => get(`/meeting/${c(u)}`),
   'GET /meeting/:companyId/share': async (_w, u) => get(`/meeting/${c(u)}/share`),

@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
           adminPage('covers', () => import('@/features/covers/components/covers-page')),
           adminPage('rounds', () => import('@/features/rounds/components/rounds-page')),
           adminPage('rankings', () => import('@/features/rankings/components/rankings-page')),
+          adminPage('report-check', () => import('@/features/report-check/components/report-check-page')),
           adminPage('settings', () => import('@/features/settings/components/settings-page')),
           adminPage('accounts', () => import('@/features/accounts/components/accounts-page')),
           adminPage('audit-log', () => import('@/features/audit-log/components/audit-log-page')),

@@ -1,11 +1,18 @@
 import type * as Docx from 'docx';
 import type { FileChild } from 'docx';
-import { cellText, pageNumberText, SIGNATURE_LABELS, type ReportDoc, type ReportTable } from './report-model';
+import {
+  cellText,
+  pageNumberText,
+  sealText,
+  SIGNATURE_LABELS,
+  type ReportDoc,
+  type ReportTable,
+} from './report-model';
 
 // The same report as a Word document for the department to edit: A4 landscape, 宋体 for Chinese (with
 // Noto Sans SC as a fallback name), tables whose header rows repeat on every page, charts as PNG images.
 // The report's sections are Word's 标题 1 / 标题 2 (Heading1/Heading2, so the navigation pane lists them),
-// a table of contents follows the cover, the footer is '第 N 页 共 M 页' in PAGE and NUMPAGES fields, and
+// a table of contents follows the cover, the footer is '第 N 页 共 M 页' in PAGE and NUMPAGES fields (and the 核验码), and
 // the header carries the title and the page note (红字, e.g. 计票未完成) on every page.
 
 // docx loads on the first Word report, not when the server starts: reportDocx sets it before it builds.
@@ -123,20 +130,43 @@ function pageHeader(d: ReportDoc) {
   });
 }
 
-/** Every page's footer: 第 N 页 共 M 页 with Word's PAGE and NUMPAGES fields. */
-function pageFooter() {
+/**
+ * Every page's footer: 第 N 页 共 M 页 (Word's PAGE and NUMPAGES fields) in the centre and the 核验码 at
+ * the right, on tab stops.
+ */
+function pageFooter(d: ReportDoc) {
   const [before, between, after] = pageNumberText('{N}', '{M}').split(/\{[NM]\}/);
+  const children = [
+    new docx.TextRun({
+      children: [
+        new docx.Tab(),
+        before!,
+        docx.PageNumber.CURRENT,
+        between!,
+        docx.PageNumber.TOTAL_PAGES,
+        after!,
+      ],
+      font: FONT,
+      size: 18,
+    }),
+  ];
+  if (d.sealCode)
+    children.push(
+      new docx.TextRun({
+        children: [new docx.Tab(), sealText(d.sealCode)],
+        font: FONT,
+        size: 16,
+        color: '6B7280',
+      }),
+    );
   return new docx.Footer({
     children: [
       new docx.Paragraph({
-        alignment: docx.AlignmentType.CENTER,
-        children: [
-          new docx.TextRun({
-            children: [before!, docx.PageNumber.CURRENT, between!, docx.PageNumber.TOTAL_PAGES, after!],
-            font: FONT,
-            size: 18,
-          }),
+        tabStops: [
+          { type: docx.TabStopType.CENTER, position: Math.round(TEXT_WIDTH / 2) },
+          { type: docx.TabStopType.RIGHT, position: TEXT_WIDTH },
         ],
+        children,
       }),
     ],
   });
@@ -241,7 +271,7 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
     ),
   ];
   const headers = { default: pageHeader(d) };
-  const footers = { default: pageFooter() };
+  const footers = { default: pageFooter(d) };
   const doc = new docx.Document({
     creator: '考评',
     title: d.title,

@@ -85,7 +85,12 @@ export interface ReportDoc {
   pageNote?: string;
   cover: { title: string; subtitle: string; lines: string[] };
   blocks: ReportBlock[];
+  /** The 核验码 of this printing (report-check), in the footer of every page. */
+  sealCode?: string;
 }
+
+/** The 核验码 as every document prints it, beside the page number. */
+export const sealText = (code: string) => `核验码：${code}`;
 
 /** The footer of every page; the renderers put the numbers in (Word as PAGE and NUMPAGES fields). */
 export const pageNumberText = (page: number | string, total: number | string) =>

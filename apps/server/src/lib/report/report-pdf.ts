@@ -5,6 +5,7 @@ import {
   continuedText,
   headerLayout,
   pageNumberText,
+  sealText,
   SIGNATURE_LABELS,
   type ReportDoc,
   type ReportTable,
@@ -14,7 +15,7 @@ import {
 // embedded as a subset by pdfkit; tables break across pages with their header rows repeated and the
 // person's name printed again ('张三（续）') on the first row of the new page; a flagged row has a red
 // background. The pages are kept until the end, then each gets its header (title, the page note in red)
-// and its footer '第 N 页 共 M 页'. The headings are the PDF's bookmarks.
+// and its footer '第 N 页 共 M 页' (and the 核验码 at the right). The headings are the PDF's bookmarks.
 
 const PAGE = { width: 841.89, height: 595.28 };
 const M = mm(14);
@@ -55,6 +56,13 @@ function decoratePages(doc: Pdf, d: ReportDoc) {
     }
     const footer = pageNumberText(i - start + 1, count);
     fitLine(doc, footer, M, PAGE.height - mm(9), WIDTH, { ...grey, size: 8, align: 'center' });
+    // The 核验码 at the right of the footer: 报告核验 tells whether the figures printed are still held.
+    if (d.sealCode)
+      fitLine(doc, sealText(d.sealCode), M + WIDTH * 0.65, PAGE.height - mm(9), WIDTH * 0.35, {
+        ...grey,
+        size: 8,
+        align: 'right',
+      });
   }
 }
 

@@ -70,6 +70,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /companies/:id/rounds': r('write', 'company', 'round.create'),
   'GET /companies/:id/rounds/history': r('read', 'company'),
   'GET /companies/:id/summary': r('read', 'company'),
+  'GET /companies/:id/summary/print': r('read', 'company'),
   'PUT /companies/:id/summary/thresholds': r('write', 'company', 'round.thresholds'),
 
   'GET /meeting/:companyId': r('read'),
@@ -81,6 +82,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Across units: each lists only the units the account sees.
   'GET /rankings/': g('read'),
   'GET /rankings/export': g('read'),
+  // 报告核验: the seal's unit is checked by the service (an unseen unit's code is unknown, 404).
+  'GET /report-check/': g('read'),
 
   'GET /polls/': r('read'),
   'POST /polls/': r('write', undefined, 'poll.create'),

@@ -29,7 +29,8 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { form_category, round_id } = request.query;
-      const job = await prepareSummaryXlsx(app.db, request.params.id, form_category, round_id);
+      const printer = { keys: app.keys, userId: Number(request.user.sub) };
+      const job = await prepareSummaryXlsx(app.db, printer, request.params.id, form_category, round_id);
       const out = streamedFile(request.log, '导出 Excel 失败', (o) => job.write(o));
       return sendDownload(reply, XLSX_TYPE, job.fileName, out);
     },

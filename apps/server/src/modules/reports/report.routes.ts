@@ -5,7 +5,7 @@ import { roundQuery } from '@kaoping/contracts/rounds';
 import { sendDownload } from '../../lib/attachment';
 import { reportDocx } from '../../lib/report/report-docx';
 import { reportPdf } from '../../lib/report/report-pdf';
-import { prepareReport } from './report.service';
+import { sealedReport } from './report.service';
 
 const tags = ['results'];
 const security = [{ bearerAuth: [] }];
@@ -15,7 +15,8 @@ export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordproc
 /**
  * The printable report of a unit and round (issue 15 item 7), under /companies beside the results: the
  * same blocks as PDF and as Word. Everything that can be refused (unknown unit or round) is refused
- * before the file is drawn; a round without ballots gives a report that says so.
+ * before the file is drawn; a round without ballots gives a report that says so. Each file is sealed
+ * (a 核验码 in its footer, a report_seals row; not an audited write).
  */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = (summary: string, type: string) => ({
@@ -37,7 +38,8 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request, reply) => {
-      const report = await prepareReport(app.db, request.params.id, request.query.round_id);
+      const printer = { keys: app.keys, userId: Number(request.user.sub) };
+      const report = await sealedReport(app.db, printer, 'pdf', request.params.id, request.query.round_id);
       const pdf = await reportPdf(report.doc);
       return sendDownload(reply, 'application/pdf', report.fileName('pdf'), pdf);
     },
@@ -47,7 +49,8 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/report.docx',
     { schema: schema('测评报告 Word（.docx，可编辑），内容同 PDF', DOCX_TYPE) },
     async (request, reply) => {
-      const report = await prepareReport(app.db, request.params.id, request.query.round_id);
+      const printer = { keys: app.keys, userId: Number(request.user.sub) };
+      const report = await sealedReport(app.db, printer, 'docx', request.params.id, request.query.round_id);
       const docx = await reportDocx(report.doc);
       return sendDownload(reply, DOCX_TYPE, report.fileName('docx'), docx);
     },

@@ -1,6 +1,7 @@
 // The report's tables as sheets laid out for printing (issue 15 item 7): a title with unit, round and
 // date, merged two-level headers (grade → 票数 / 占比), borders, shares as numbers formatted as %, the
-// header rows repeated on every printed page, and the lines for 计票人, 监票人 and 日期 at the end.
+// header rows repeated on every printed page, and the lines for 计票人, 监票人 and 日期 at the end, then
+// the 核验码 (also in every page's footer) when the workbook is sealed.
 import type ExcelJS from 'exceljs';
 import {
   headerLayout,
@@ -15,6 +16,7 @@ import {
   border,
   font,
   headCell,
+  sealOf,
   solidFill,
   textRow,
   titleRow,
@@ -114,5 +116,11 @@ export function reportSheet(book: Book, name: string, s: ReportSheet) {
   }
   if (titles) sheet.pageSetup.printTitlesRow = `${titles.first}:${titles.last}`;
   signatureRow(sheet, span);
+  const seal = sealOf(book);
+  if (seal)
+    textRow(sheet, [`核验码：${seal}（在系统“报告核验”中输入此码，可核对本表数据是否仍与系统一致）`], {
+      size: 9,
+      color: { argb: 'FF6B7280' },
+    });
   sheet.commit();
 }

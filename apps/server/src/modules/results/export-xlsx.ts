@@ -19,8 +19,12 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 const load = createRequire(import.meta.url);
 let exceljs: typeof ExcelJS | undefined;
 
-/** A streaming workbook into `out`. */
-export function openBook(out: Writable): Book {
+/** The 核验码 of a workbook being written (report-check), printed in the footer of each of its sheets. */
+const seals = new WeakMap<Book, string>();
+export const sealOf = (book: Book) => seals.get(book);
+
+/** A streaming workbook into `out`; `seal`: its 核验码, in every sheet's footer. */
+export function openBook(out: Writable, seal?: string): Book {
   exceljs ??= load('exceljs') as typeof ExcelJS;
   const book = new exceljs.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -28,6 +32,7 @@ export function openBook(out: Writable): Book {
     useSharedStrings: false,
   });
   book.creator = '考评';
+  if (seal) seals.set(book, seal);
   return book;
 }
 
@@ -90,7 +95,11 @@ export function addSheet(book: Book, name: string, widths: number[], frozenRows 
     pageSetup: { ...PRINT_SETUP, ...(frozenRows ? { printTitlesRow: `1:${frozenRows}` } : {}) },
     ...(frozenRows ? { views: [{ state: 'frozen', ySplit: frozenRows }] } : {}),
   });
-  sheet.headerFooter = { oddFooter: '第 &P 页，共 &N 页' };
+  const seal = sealOf(book);
+  // Excel's footer sections: &C the page number, &R the 核验码 (sheet text, so & is doubled).
+  sheet.headerFooter = {
+    oddFooter: `&C第 &P 页，共 &N 页${seal ? `&R核验码：${seal.replace(/&/g, '&&')}` : ''}`,
+  };
   sheet.columns = widths.map((width) => ({ width }));
   return sheet;
 }

@@ -22,8 +22,13 @@ export type LeadingSheets = (book: Book, name: (wanted: string) => string) => vo
 export interface ExportJob {
   /** e.g. 某公司-民主测评结果-20250101-0930.xlsx */
   fileName: string;
-  /** Writes the file into `out` and ends it; the caller destroys `out` when this rejects. */
-  write(out: Writable): Promise<void>;
+  /** The figures the results sheets are written from (what a 核验码 seals, with the 汇总表's). */
+  figures: unknown;
+  /**
+   * Writes the file into `out` and ends it; the caller destroys `out` when this rejects. `seal`: the
+   * 核验码 printed in every sheet's footer.
+   */
+  write(out: Writable, seal?: string): Promise<void>;
 }
 
 const stamp = () => beijingTime(new Date()).slice(0, 16).replace(/[-:]/g, '').replace(' ', '-');
@@ -77,8 +82,9 @@ export async function prepareXlsx(
   const compare = (await listRounds(db, companyId)).some((r) => r.id < raw.round.id);
   return {
     fileName: fileName(raw.company.name, family, '结果', 'xlsx'),
-    async write(out) {
-      const book = openBook(out);
+    figures: raw.family === 'democratic_appraisal' ? appraisal : raw.results,
+    async write(out, seal) {
+      const book = openBook(out, seal);
       if (raw.family === 'democratic_appraisal') {
         await writeAppraisalBook(book, appraisal!, { table: raw.table, batches: raw.batches() }, out, {
           compare,

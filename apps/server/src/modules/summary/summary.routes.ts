@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { roundQuery } from '@kaoping/contracts/rounds';
+import { printedSummary } from '@kaoping/contracts/report-check';
 import { unitSummary } from '@kaoping/contracts/summary-tables';
 import { roundThresholds, summaryThresholdsBody } from '@kaoping/contracts/summary-thresholds';
 import { actorOf } from '../../lib/actor';
+import { sealDocument } from '../report-check/report-check.service';
 import { buildUnitSummary, setThresholds } from './summary.service';
 
 const tags = ['summary'];
@@ -28,6 +30,32 @@ const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => buildUnitSummary(app.db, request.params.id, request.query.round_id),
+  );
+
+  app.get(
+    '/:id/summary/print',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          '打印汇总表：同单位汇总表，并为这次打印生成核验码（页脚打印；可在“报告核验”中核对数据是否仍一致）',
+        params: idParams,
+        querystring: roundQuery,
+        response: { 200: printedSummary, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const summary = await buildUnitSummary(app.db, request.params.id, request.query.round_id);
+      const seal = await sealDocument(app.db, app.keys, {
+        kind: 'summary_print',
+        companyId: summary.company.id,
+        roundId: summary.round.id,
+        figures: summary,
+        userId: Number(request.user.sub),
+      });
+      return { summary, seal: { code: seal.code, sealed_at: seal.sealedAt.toISOString() } };
+    },
   );
 
   app.put(

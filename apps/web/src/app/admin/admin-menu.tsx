@@ -5,6 +5,7 @@ import {
   BankOutlined,
   BarChartOutlined,
   FileImageOutlined,
+  FileProtectOutlined,
   FileTextOutlined,
   HistoryOutlined,
   OrderedListOutlined,
@@ -118,6 +119,13 @@ export const ADMIN_MENU: MenuGroup[] = [
         ready: true,
       },
       { path: 'rankings', roles: EVERYONE, label: '跨单位排名', icon: <TrophyOutlined />, ready: true },
+      {
+        path: 'report-check',
+        roles: EVERYONE,
+        label: '报告核验',
+        icon: <FileProtectOutlined />,
+        ready: true,
+      },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PrintedSummary } from '@kaoping/contracts/report-check';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import type { RoundThresholds, SummaryThresholdsBody } from '@kaoping/contracts/summary-thresholds';
 import { adminRequest } from '@/lib/api-client';
@@ -26,5 +27,20 @@ export function useSetThresholds(companyId: number) {
         body,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['results', 'summary', companyId] }),
+  });
+}
+
+/**
+ * GET /admin/companies/{id}/summary/print: the 汇总表 again with the 核验码 of this printing; the screen
+ * then shows exactly the figures sealed (they replace the cached 汇总表) and prints the code under them.
+ */
+export function usePrintSummary(companyId: number, roundId: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      adminRequest<PrintedSummary>(`/admin/companies/${companyId}/summary/print`, {
+        query: { round_id: roundId },
+      }),
+    onSuccess: (printed) => client.setQueryData(summaryKey(companyId, roundId), printed.summary),
   });
 }

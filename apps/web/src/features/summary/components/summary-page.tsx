@@ -1,5 +1,8 @@
 import type { UnitSummary, ValidityRow } from '@kaoping/contracts/summary-tables';
-import { Alert, Empty, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Alert, App, Button, Empty, Skeleton, Typography } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
 import { useRoundScope } from '@/api/rounds';
 import { canEdit, useRole } from '@/api/me';
 import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
@@ -9,7 +12,8 @@ import { PageHeader } from '@/components/page-header';
 import { RoundSelect } from '@/components/round-select';
 import { useCompanyParam } from '@/lib/use-company-param';
 import { useRoundParam } from '@/lib/use-round-param';
-import { useUnitSummary } from '../api/summary';
+import { errorDetail } from '@/lib/api-client';
+import { usePrintSummary, useUnitSummary } from '../api/summary';
 import { AppraisalTable } from './appraisal-table';
 import { CadreTables, NewlyPromotedTables } from './evaluation-tables';
 import { ItemTables } from './item-tables';
@@ -46,9 +50,43 @@ function WaitingTables({ family, groups }: { family: Family; groups: ValidityRow
   );
 }
 
+/** 打印: seals this printing (a 核验码 under the tables, for 报告核验), then opens the browser's print. */
+function PrintButton({ companyId, roundId, onSealed }: PrintProps) {
+  const { message } = App.useApp();
+  const print = usePrintSummary(companyId, roundId);
+  return (
+    <Button
+      icon={<PrinterOutlined />}
+      loading={print.isPending}
+      onClick={() =>
+        print.mutate(undefined, {
+          onSuccess: (printed) => {
+            flushSync(() => onSealed(printed.seal));
+            window.print();
+          },
+          onError: (err) => void message.error(errorDetail(err, '生成核验码失败，请重试')),
+        })
+      }
+    >
+      打印
+    </Button>
+  );
+}
+
+interface Sealed {
+  code: string;
+  sealed_at: string;
+}
+interface PrintProps {
+  companyId: number;
+  roundId: number | undefined;
+  onSealed: (seal: Sealed) => void;
+}
+
 function SummaryView({ companyId, roundId }: { companyId: number; roundId: number | undefined }) {
   const role = useRole();
   const query = useUnitSummary(companyId, roundId);
+  const [seal, setSeal] = useState<Sealed | null>(null);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (!query.data)
     return <LoadError title="加载汇总表失败" error={query.error} onRetry={() => void query.refetch()} />;
@@ -62,10 +100,13 @@ function SummaryView({ companyId, roundId }: { companyId: number; roundId: numbe
   );
   return (
     <>
-      <Typography.Paragraph type="secondary">
-        {s.company.name} · {s.round.name}
-        {archived && '（已归档）'} · 生成于 {minute(s.generated_at)}
-      </Typography.Paragraph>
+      <div className="kp-sum-head">
+        <Typography.Paragraph type="secondary">
+          {s.company.name} · {s.round.name}
+          {archived && '（已归档）'} · 生成于 {minute(s.generated_at)}
+        </Typography.Paragraph>
+        <PrintButton companyId={companyId} roundId={roundId} onSealed={setSeal} />
+      </div>
       <ValidityCard validity={s.validity} />
       <OpenVoteNotice names={s.validity.open_vote_types.map((v) => v.name)} what="汇总表各表" />
       <ThresholdsCard
@@ -105,6 +146,11 @@ function SummaryView({ companyId, roundId }: { companyId: number; roundId: numbe
         加权合计按各票类权重对占比加权（Σ 权重 × 占比 ÷ Σ
         权重，只计有选票且设了权重的票类），无票数；排名按加权得分，领导班子与个人分别排名。
       </Typography.Paragraph>
+      {seal && (
+        <Typography.Paragraph className="kp-sum-seal" data-testid="summary-seal">
+          核验码：{seal.code}（打印于 {minute(seal.sealed_at)}，可在“报告核验”中核对本表数据是否仍与系统一致）
+        </Typography.Paragraph>
+      )}
     </>
   );
 }
