@@ -59,7 +59,11 @@ export function AuditChainState({ chain }: { chain: ReturnType<typeof useAuditCh
       title={title(v)}
       description={
         <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }} aria-live="polite">
-          {v.intact ? <div>{v.detail}</div> : null}
+          {v.intact && v.checked > 0 && (
+            <div>
+              已逐条核对{v.scope === 'units' ? '您所管单位的' : '全部'} {v.checked} 条记录的 MAC 与前后链接。
+            </div>
+          )}
           {!v.intact && (
             <ol aria-label="审计链问题" style={{ margin: 0, paddingInlineStart: 20 }}>
               {shown.map((p, n) => (

@@ -158,7 +158,7 @@ describe('审计日志 screen: the chain', () => {
     renderAdmin(<AuditLogPage />, '/admin/audit-log');
     expect(screen.getByText('正在逐条核对审计链…')).toBeTruthy();
     const alert = await chainAlert('审计链完整');
-    expect(alert.textContent).toContain(INTACT.detail);
+    expect(alert.textContent).toContain('已逐条核对全部 40 条记录的 MAC 与前后链接。');
     expect(alert.textContent).toContain(`最近锚点：${anchorTime} · 共 40 条记录 · 存于数据库和数据文件夹`);
     expect(screen.queryByText('正在逐条核对审计链…')).toBeNull();
   });
@@ -220,6 +220,7 @@ describe('审计日志 screen: the chain', () => {
     }));
     renderAdmin(<AuditLogPage />, '/admin/audit-log');
     const alert = await chainAlert('您所管单位的审计记录完整');
+    expect(alert.textContent).toContain('已逐条核对您所管单位的 13 条记录的 MAC 与前后链接。');
     expect(alert.textContent).toContain(`最近锚点：${anchorTime} · 存于数据库`);
     expect(alert.textContent).not.toMatch(/共 \d+ 条记录/);
     expect(alert.textContent).toContain('只核验您所管单位的记录');
