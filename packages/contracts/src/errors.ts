@@ -265,6 +265,12 @@ export const ERRORS = {
   XLSX_HEADER: { status: 422, detail: '第 1 行应为标题：{columns}，请用下载的模板填写' },
   XLSX_TOO_MANY_ROWS: { status: 422, detail: '一次最多导入 {max} 行' },
   XLSX_NO_ROWS: { status: 422, detail: '文件中没有数据行' },
+  /** The file's contents unpacked (declared or actually inflated) pass the limit: refused unparsed (issue 28). */
+  XLSX_TOO_LARGE_UNPACKED: {
+    status: 422,
+    detail:
+      '文件内容过大：解压后超过 {mb} MB，请删除多余的工作表、图片和格式，只保留要导入的数据（最多 2000 行）',
+  },
 
   // —— Polls ——
   POLL_NOT_FOUND: { status: 404, detail: '问卷不存在' },

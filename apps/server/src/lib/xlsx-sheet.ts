@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { fail } from './errors';
+import { checkXlsxLimits, XLSX_MAX_UNPACKED_MB } from './xlsx-limits';
 
 export interface SheetRow {
   /** The row number as Excel shows it (the title row is 1). */
@@ -23,10 +24,13 @@ function text(value: ExcelJS.CellValue): string {
 
 /**
  * The data rows of the first sheet of an .xlsx file, checked by content (a zip that exceljs reads, whatever
- * its name), its title row matching `columns`; empty rows are skipped. 422 with a Chinese reason otherwise.
+ * its name, within the limits of xlsx-limits.ts), its title row matching `columns`; empty rows are skipped.
+ * 422 with a Chinese reason otherwise.
  */
 export async function readSheetRows(data: Buffer, columns: readonly string[], maxRows: number) {
   if (data.length < 4 || !data.subarray(0, 4).equals(ZIP)) throw fail('XLSX_NOT_ZIP');
+  // Bounded before exceljs builds it in memory: unpacked size and rows, read only as far as allowed.
+  await checkXlsxLimits(data, { maxBytes: XLSX_MAX_UNPACKED_MB * 1024 * 1024, maxRows });
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
