@@ -10,8 +10,8 @@ test('the first administrator registers (signed in at once), signs out and signs
   await page.getByRole('link', { name: '注册管理员' }).click();
   await expect(page.getByText('您将创建系统的第一个管理员账号')).toBeVisible();
   await page.getByLabel('用户名').fill('founder');
-  await page.getByLabel('密码', { exact: true }).fill('founder-pass-1');
-  await page.getByLabel('确认密码').fill('founder-pass-1');
+  await page.getByLabel('密码', { exact: true }).fill('Kaoping-2026-a');
+  await page.getByLabel('确认密码').fill('Kaoping-2026-a');
   await page.getByRole('button', { name: /注\s*册/ }).click();
 
   // Registered means signed in: straight to the back office, no second typing of the password.
@@ -26,7 +26,7 @@ test('the first administrator registers (signed in at once), signs out and signs
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page.getByText('用户名或密码错误')).toBeVisible();
 
-  await page.getByLabel('密码').fill('founder-pass-1');
+  await page.getByLabel('密码').fill('Kaoping-2026-a');
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: '单位管理' })).toBeVisible();

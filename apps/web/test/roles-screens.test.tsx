@@ -23,6 +23,7 @@ const account = (over: Partial<Account>): Account => ({
   disabled: false,
   must_change_password: true,
   totp_enabled: false,
+  locks: [],
   created_at: '2026-01-01T00:00:00Z',
   ...over,
 });
@@ -168,7 +169,7 @@ describe('admin shell by role', () => {
   it('asks an account that must change its password before anything else', async () => {
     shell({ ...SYSTEM_ADMIN, must_change_password: true }, '/admin/results');
     expect(
-      await eventually(() => screen.getByText('首次登录或密码被重置后，请先设置新密码。')),
+      await eventually(() => screen.getByText('首次登录、密码被重置或密码不符合安全要求时，请先设置新密码。')),
     ).toBeInTheDocument();
     expect(screen.queryByText('页面内容')).not.toBeInTheDocument();
   });

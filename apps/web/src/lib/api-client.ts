@@ -1,6 +1,6 @@
 import { API_BASE, REQUEST_TIMEOUT_MS } from '@kaoping/contracts/constants';
 import type { ErrorCode } from '@kaoping/contracts/errors';
-import { clearToken, getToken } from './auth-token';
+import { clearToken, getToken, setLoginNotice } from './auth-token';
 
 /**
  * A failed call: `status` 0 means the server was never reached (network down or timeout). The app decides
@@ -120,7 +120,13 @@ export function refusal(res: Response, body: unknown): ApiError {
 export async function adminFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
   const res = await send(path, opts, true);
   if (res.status === 401 && window.location.pathname.startsWith('/admin')) {
-    // Spec §4: a 401 on an admin page ends the session and goes to the login page.
+    // Spec §4: a 401 on an admin page ends the session and goes to the login page; a session that timed
+    // out (SESSION_IDLE, issue 27) says so there.
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: unknown; detail?: unknown } | null;
+    if (body?.code === 'SESSION_IDLE' && typeof body.detail === 'string') setLoginNotice(body.detail);
     clearToken();
     window.location.assign('/login');
   }

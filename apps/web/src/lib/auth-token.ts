@@ -17,6 +17,28 @@ export function clearToken(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
 
+const NOTICE_KEY = 'kp-login-notice';
+
+/** A message for the login page to show once (the server ended the session: 会话已超时). */
+export function setLoginNotice(text: string): void {
+  try {
+    sessionStorage.setItem(NOTICE_KEY, text);
+  } catch {
+    // Storage refused (private mode): the login page simply shows no notice.
+  }
+}
+
+/** The login page's one-time notice, removed as it is read. */
+export function takeLoginNotice(): string | undefined {
+  try {
+    const text = sessionStorage.getItem(NOTICE_KEY) ?? undefined;
+    sessionStorage.removeItem(NOTICE_KEY);
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Claims {
   sub?: string;
   username?: string;

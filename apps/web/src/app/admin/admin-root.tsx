@@ -7,6 +7,7 @@ import type { MenuProps } from 'antd';
 import { useMe } from '@/api/me';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { TwoFactorDialog } from '@/features/auth/components/two-factor-dialog';
+import { adminRequest } from '@/lib/api-client';
 import { clearToken, readClaims } from '@/lib/auth-token';
 import { AdminProviders } from './admin-providers';
 import { ADMIN_MENU, roleMayOpen } from './admin-menu';
@@ -62,6 +63,8 @@ function AdminShell() {
   const role = me.data?.role;
 
   const logout = () => {
+    // The server ends the session (its tokens stop working everywhere); the token is read before it goes.
+    void adminRequest('/admin/auth/logout', { method: 'POST' }).catch(() => undefined);
     clearToken();
     navigate('/login', { replace: true });
   };

@@ -24,6 +24,10 @@ export const useUpdateAccount = () =>
     adminRequest<Account>(`/admin/users/${id}`, { method: 'PATCH', body }),
   );
 
+/** POST /admin/users/{id}/unlock: a system admin lifts the locks after 5 wrong passwords (audited). */
+export const useUnlockAccount = () =>
+  useAccountWrite((id: number) => adminRequest<Account>(`/admin/users/${id}/unlock`, { method: 'POST' }));
+
 export const useResetPassword = () =>
   useAccountWrite(({ id, password }: { id: number; password: string }) =>
     adminRequest<void>(`/admin/users/${id}/reset-password`, { method: 'POST', body: { password } }),

@@ -5,6 +5,7 @@ import { App, Form, Input, Radio, Select, Switch } from 'antd';
 import { useAllCompanies } from '@/api/companies';
 import { FormModal } from '@/components/form-modal';
 import { errorDetail } from '@/lib/api-client';
+import { newPasswordRules, PASSWORD_RULE_TEXT } from '@/lib/password-rules';
 import { useCreateAccount, useUpdateAccount } from '../api/accounts';
 
 interface Values {
@@ -85,8 +86,9 @@ export function AccountFormModal({
             <Form.Item
               name="password"
               label="初始密码"
-              extra="该用户首次登录后须修改密码"
-              rules={[{ required: true, min: 8, message: '密码至少 8 个字符' }]}
+              extra={`${PASSWORD_RULE_TEXT}；该用户首次登录后须修改密码`}
+              dependencies={['username']}
+              rules={newPasswordRules(() => form.getFieldValue('username') as string | undefined)}
             >
               <Input.Password autoComplete="new-password" maxLength={128} />
             </Form.Item>

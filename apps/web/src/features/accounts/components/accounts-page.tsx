@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined, SafetyOutlined, UnlockOutlined } from '@ant-design/icons';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
-import type { Account } from '@kaoping/contracts/accounts';
+import { type Account, LOCK_KIND_LABELS } from '@kaoping/contracts/accounts';
 import { App, Button, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { useAllCompanies } from '@/api/companies';
 import { useMe } from '@/api/me';
@@ -9,7 +9,14 @@ import { AdminTable } from '@/components/admin-table';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
-import { useAccounts, useResetPassword, useResetTotp, useUpdateAccount } from '../api/accounts';
+import { newPasswordRules, PASSWORD_RULE_TEXT } from '@/lib/password-rules';
+import {
+  useAccounts,
+  useResetPassword,
+  useResetTotp,
+  useUnlockAccount,
+  useUpdateAccount,
+} from '../api/accounts';
 import { AccountFormModal } from './account-form-modal';
 
 /** 账号管理 (/admin/accounts, system admins): roles, units, disable/enable, password resets. */
@@ -20,6 +27,7 @@ export default function AccountsPage() {
   const names = new Map((useAllCompanies().data?.items ?? []).map((c) => [c.id, c.name]));
   const update = useUpdateAccount();
   const resetTotp = useResetTotp();
+  const unlock = useUnlockAccount();
   const [editing, setEditing] = useState<{ open: boolean; account: Account | null }>({
     open: false,
     account: null,
@@ -41,6 +49,15 @@ export default function AccountsPage() {
       message.success(`已重置“${a.username}”的双因素认证`);
     } catch (err) {
       message.error(errorDetail(err, '重置失败'));
+    }
+  };
+
+  const lift = async (a: Account) => {
+    try {
+      await unlock.mutateAsync(a.id);
+      message.success(`已解除“${a.username}”的锁定`);
+    } catch (err) {
+      message.error(errorDetail(err, '解除锁定失败'));
     }
   };
 
@@ -84,6 +101,11 @@ export default function AccountsPage() {
               <Space size={4} wrap>
                 {a.disabled ? <Tag color="default">已停用</Tag> : <Tag color="success">正常</Tag>}
                 {a.must_change_password && <Tag color="processing">待修改密码</Tag>}
+                {a.locks.map((l) => (
+                  <Tag key={l.kind} color="error">
+                    已锁定{l.kind === 'login' ? '' : `（${LOCK_KIND_LABELS[l.kind]}）`} 至 {lockTime(l.until)}
+                  </Tag>
+                ))}
               </Space>
             ),
           },
@@ -118,6 +140,19 @@ export default function AccountsPage() {
                   <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(a)}>
                     重置密码
                   </Button>
+                  {a.locks.length > 0 && (
+                    <Popconfirm
+                      title={`解除“${a.username}”的锁定？`}
+                      description="该账号因密码连续错误 5 次被锁定。请先确认是本人操作，解除后可立即重试。"
+                      okText="解除锁定"
+                      cancelText="取消"
+                      onConfirm={() => lift(a)}
+                    >
+                      <Button type="link" size="small" icon={<UnlockOutlined />}>
+                        解除锁定
+                      </Button>
+                    </Popconfirm>
+                  )}
                   {a.totp_enabled && (
                     <Popconfirm
                       title={`重置“${a.username}”的双因素认证？`}
@@ -144,6 +179,15 @@ export default function AccountsPage() {
       <ResetPasswordModal account={resetting} onClose={() => setResetting(null)} />
     </>
   );
+}
+
+/** A lock's end as the tag says it: the time, with the date when it is not today. */
+function lockTime(iso: string) {
+  const d = new Date(iso);
+  const time = d.toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return d.toDateString() === new Date().toDateString()
+    ? time
+    : `${d.getMonth() + 1}月${d.getDate()}日 ${time}`;
 }
 
 function ResetPasswordModal({ account, onClose }: { account: Account | null; onClose: () => void }) {
@@ -175,7 +219,8 @@ function ResetPasswordModal({ account, onClose }: { account: Account | null; onC
         <Form.Item
           name="password"
           label="新密码"
-          rules={[{ required: true, min: 8, message: '密码至少 8 个字符' }]}
+          extra={PASSWORD_RULE_TEXT}
+          rules={newPasswordRules(() => account?.username)}
         >
           <Input.Password autoComplete="new-password" maxLength={128} />
         </Form.Item>

@@ -2,7 +2,8 @@ import { App, Form, Input, Modal, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { meKey } from '@/api/me';
 import { errorDetail } from '@/lib/api-client';
-import { setToken } from '@/lib/auth-token';
+import { readClaims, setToken } from '@/lib/auth-token';
+import { newPasswordRules, PASSWORD_RULE_TEXT } from '@/lib/password-rules';
 import { changePassword } from '../api/auth-api';
 
 interface Values {
@@ -61,7 +62,9 @@ export function ChangePasswordDialog({
       forceRender
     >
       {forced && (
-        <Typography.Paragraph type="warning">首次登录或密码被重置后，请先设置新密码。</Typography.Paragraph>
+        <Typography.Paragraph type="warning">
+          首次登录、密码被重置或密码不符合安全要求时，请先设置新密码。
+        </Typography.Paragraph>
       )}
       <Form form={form} layout="vertical" onFinish={save}>
         <Form.Item
@@ -74,7 +77,8 @@ export function ChangePasswordDialog({
         <Form.Item
           name="new_password"
           label="新密码"
-          rules={[{ required: true, min: 8, message: '密码至少 8 个字符' }]}
+          extra={PASSWORD_RULE_TEXT}
+          rules={newPasswordRules(() => readClaims()?.username)}
         >
           <Input.Password autoComplete="new-password" maxLength={128} />
         </Form.Item>

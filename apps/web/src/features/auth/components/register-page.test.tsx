@@ -9,8 +9,8 @@ const firstRun = { has_users: false, code_required: false, open: true };
 
 async function fillAndSubmit() {
   await userEvent.type(await screen.findByLabelText('用户名'), ' founder ');
-  await userEvent.type(screen.getByLabelText('密码'), 'founder-pass-1');
-  await userEvent.type(screen.getByLabelText('确认密码'), 'founder-pass-1');
+  await userEvent.type(screen.getByLabelText('密码'), 'Kaoping-2026-a');
+  await userEvent.type(screen.getByLabelText('确认密码'), 'Kaoping-2026-a');
   await userEvent.click(screen.getByRole('button', { name: /注\s*册/ }));
 }
 
@@ -29,7 +29,7 @@ describe('register page', () => {
     expect(getToken()).toBe('fresh-token');
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       username: 'founder',
-      password: 'founder-pass-1',
+      password: 'Kaoping-2026-a',
     });
     expect(calls.some((c) => c.url.pathname.endsWith('/auth/login'))).toBe(false);
   });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Alert, Button, Form, Input, Skeleton } from 'antd';
 import { errorDetail } from '@/lib/api-client';
 import { setToken } from '@/lib/auth-token';
+import { newPasswordRules, PASSWORD_RULE_TEXT } from '@/lib/password-rules';
 import { getRegistrationStatus, register } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 
@@ -19,6 +20,7 @@ export function RegisterPage() {
   const { message } = App.useApp();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Values>();
   const status = useQuery({ queryKey: ['registration-status'], queryFn: getRegistrationStatus });
 
   const submit = async (v: Values) => {
@@ -67,7 +69,7 @@ export function RegisterPage() {
             <Alert type="info" showIcon style={{ marginBottom: 16 }} title="您将创建系统的第一个管理员账号" />
           )}
           {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
-          <Form<Values> layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
             <Form.Item
               name="username"
               label="用户名"
@@ -81,12 +83,11 @@ export function RegisterPage() {
             <Form.Item
               name="password"
               label="密码"
-              rules={[
-                { required: true, message: '请输入密码' },
-                { min: 8, message: '密码至少 8 个字符' },
-              ]}
+              extra={PASSWORD_RULE_TEXT}
+              dependencies={['username']}
+              rules={newPasswordRules(() => form.getFieldValue('username') as string | undefined)}
             >
-              <Input.Password autoComplete="new-password" />
+              <Input.Password autoComplete="new-password" maxLength={128} />
             </Form.Item>
             <Form.Item
               name="confirm"
