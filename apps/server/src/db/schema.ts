@@ -417,6 +417,8 @@ export const votes = pgTable(
     index('votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
     // The records list and the export read a round's ballots by random key, then id (keyset pagination).
     index('votes_round_key_idx').on(t.roundId, t.voterKey, t.id),
+    // An export reads a round's ballots in id order, a slice at a time (ballot-batches.repository.ts).
+    index('votes_round_id_idx').on(t.roundId, t.id),
   ],
 );
 
@@ -446,6 +448,7 @@ export const cadreVotes = pgTable(
     index('cadre_votes_submission_idx').on(t.submissionId),
     index('cadre_votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
     index('cadre_votes_round_key_idx').on(t.roundId, t.voterKey, t.id),
+    index('cadre_votes_round_id_idx').on(t.roundId, t.id),
   ],
 );
 
