@@ -281,6 +281,10 @@ describe('the keyed audit chain (SHA-256)', () => {
       expect(lines).toHaveLength(1);
       expect(JSON.parse(lines[0]!)).toMatchObject({ id: 2, row_count: 40, last_id: 40, reason: 'report' });
       expect((await verify(w)).anchor).toMatchObject({ row_count: 40, source: 'both' });
+      // Inside a transaction that may still roll back, the table alone: a file line is never taken back.
+      await w.ctx.database.db.transaction((tx) => anchorAudit(tx, w.ctx.app.keys, 'report'));
+      expect(readFileSync(anchorFileIn(dir), 'utf8').trim().split('\n')).toHaveLength(1);
+      await exec(w.ctx, sql`DELETE FROM audit_anchors WHERE id = 3`);
 
       // The insider deletes the newest rows and every anchor of the table.
       await exec(w.ctx, sql`DELETE FROM audit_log WHERE id > 35`);

@@ -32,7 +32,10 @@ export interface Anchor extends AnchorFields {
  * `reason` goes into the file line ('timer', 'report', …).
  */
 export async function anchorAudit(db: Db, keys: Keys, reason = 'manual'): Promise<Anchor> {
+  let nested = false;
   const anchor = await db.transaction(async (tx) => {
+    // A savepoint inside someone's transaction (drizzle numbers them from 0): its rows may still roll back.
+    nested = ((tx as unknown as { nestedIndex?: number }).nestedIndex ?? 0) > 0;
     // The head and the anchor under the chain's lock: no row is appended between reading and anchoring.
     await tx.execute(CHAIN_LOCK);
     const head = await auditHead(tx);
@@ -59,7 +62,7 @@ export async function anchorAudit(db: Db, keys: Keys, reason = 'manual'): Promis
     return { ...fields, mac };
   });
   const file = hasChainSetup(db) ? chainSetup(db).anchorFile : undefined;
-  if (file && !isTransaction(db)) {
+  if (file && !nested && !isTransaction(db)) {
     const line = {
       id: anchor.id,
       row_count: anchor.rowCount,
