@@ -26,6 +26,7 @@ import voteTypesRoutes from './vote-types/vote-types.routes';
 import votesRoutes from './records/votes.routes';
 import codesRoutes from './vote-control/codes.routes';
 import paperRoutes from './paper/paper.routes';
+import preflightRoutes from './preflight/preflight.routes';
 import voteControlRoutes from './vote-control/vote-control.routes';
 import rankingsRoutes from './rankings/rankings.routes';
 import reportCheckRoutes from './report-check/report-check.routes';
@@ -109,6 +110,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(settingsRoutes, { prefix: '/settings' });
     await secured.register(meetingRoutes, { prefix: '/meeting' });
     await secured.register(rankingsRoutes, { prefix: '/rankings' });
+    await secured.register(preflightRoutes, { prefix: '/preflight' });
     await secured.register(reportCheckRoutes, { prefix: '/report-check', figuresOf: documentFigures });
   });
 };

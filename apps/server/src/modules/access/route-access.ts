@@ -54,6 +54,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /audit-log/verify': g('read'),
   'GET /audit-log/export.xlsx': g('read'),
 
+  // 会前检查 (issue 28): a read for the roles that run a meeting (an auditor gets 403).
+  'GET /preflight/': r('write'),
   'GET /settings/': g('read'),
   'PUT /settings/': g('system', 'settings.update'),
 

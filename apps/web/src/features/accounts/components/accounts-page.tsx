@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { KeyOutlined, PlusOutlined, SafetyOutlined, UnlockOutlined } from '@ant-design/icons';
 import { ROLE_LABELS } from '@kaoping/contracts/auth';
 import { type Account, LOCK_KIND_LABELS } from '@kaoping/contracts/accounts';
-import { App, Button, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { App, Button, Form, Grid, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { useAllCompanies } from '@/api/companies';
 import { useMe } from '@/api/me';
 import { AdminTable } from '@/components/admin-table';
@@ -24,6 +24,8 @@ export default function AccountsPage() {
   const { message } = App.useApp();
   const accounts = useAccounts();
   const me = useMe();
+  // On a phone the pinned buttons wrap in a narrow column, leaving the name and the state in view.
+  const wide = Grid.useBreakpoint().md ?? true;
   const names = new Map((useAllCompanies().data?.items ?? []).map((c) => [c.id, c.name]));
   const update = useUpdateAccount();
   const resetTotp = useResetTotp();
@@ -118,6 +120,7 @@ export default function AccountsPage() {
           {
             title: '操作',
             key: 'actions',
+            width: wide ? undefined : 132,
             render: (_, a) =>
               a.id === me.data?.id ? (
                 <span style={{ color: '#999' }}>当前账号</span>
