@@ -20,12 +20,14 @@ export function useAuditLog(filters: AuditFilters, page: { skip: number; limit: 
 
 /**
  * The audit chain's state (GET /audit-log/verify): the server checks every row's keyed MAC and links and the
- * whole against the newest anchor. Checked when the screen opens and again on 校验完整性.
+ * whole against the newest anchor. Checked each time the screen opens and again on 校验完整性.
  */
 export const useAuditChain = () =>
   useQuery({
     queryKey: ['audit-chain'],
     queryFn: () => adminRequest<AuditVerify>('/admin/audit-log/verify', { timeoutMs: 60_000 }),
-    staleTime: Infinity,
+    // Each visit checks again (the log may have grown); not on every return to the window: a whole walk.
+    staleTime: 0,
+    refetchOnWindowFocus: false,
     retry: false,
   });
