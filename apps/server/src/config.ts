@@ -81,6 +81,8 @@ const envSchema = z.object({
     .default(5),
   /** Snapshots kept; older ones are removed. */
   SNAPSHOT_KEEP: z.coerce.number().int().min(1).max(10_000).default(24),
+  /** For tests only: seconds between snapshots, instead of SNAPSHOT_MINUTES. */
+  SNAPSHOT_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

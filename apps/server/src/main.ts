@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { resolveJwtSecret } from './modules/settings/jwt-secret';
 import { resolveKeys } from './lib/keys';
 import { resolveDataDir, serverPath } from './lib/paths';
+import { startSnapshots } from './modules/snapshots/snapshots';
 
 async function main() {
   const config = loadConfig();
@@ -20,6 +21,15 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
   });
 
+  // Snapshots of the embedded database while it runs (issue 28): timer, 结束投票, clean stop, backup.
+  const snapshots = await startSnapshots({
+    config,
+    kind: database.kind,
+    client: (database.db as unknown as { $client?: unknown }).$client,
+    dataDir,
+    log: app.log,
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -27,6 +37,8 @@ async function main() {
     app.log.info({ signal }, '正在停止服务');
     // Finish requests in flight (ballots included) before the database goes away.
     await app.close();
+    // The last snapshot, once no request can change anything.
+    await snapshots.stop();
     await database.close();
     process.exit(0);
   };

@@ -12,16 +12,24 @@ import { secureDataDir } from './data-dir';
  */
 const MAGIC = 'KAOPING-PGLITE-BACKUP 1\n';
 
-interface BackupMeta {
+export interface BackupMeta {
   created_at: string;
   bytes: number;
   sha256: string;
+  /** Snapshots taken while the server runs (issue 28): why, and the submissions the opened copy held. */
+  reason?: string;
+  submissions?: number;
 }
 
 /** A refusal with a message for the operator; nothing was written. */
 export class BackupError extends Error {}
 
-const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/** A backup file's bytes: the header line, the line about the copy, then the dump. */
+export function backupFileBytes(dump: Uint8Array, meta: BackupMeta): Buffer {
+  return Buffer.concat([Buffer.from(MAGIC), Buffer.from(`${JSON.stringify(meta)}\n`), dump]);
+}
 const pgliteDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
 
 /** Writes a consistent copy of DATA_DIR's database to `file`; the server must be stopped (it holds the folder). */
@@ -47,13 +55,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<Backu
       sha256: sha256(dump),
     };
     const tmp = `${file}.partial`;
-    fs.writeFileSync(
-      tmp,
-      Buffer.concat([Buffer.from(MAGIC), Buffer.from(`${JSON.stringify(meta)}\n`), dump]),
-      {
-        mode: 0o600,
-      },
-    );
+    fs.writeFileSync(tmp, backupFileBytes(dump, meta), { mode: 0o600 });
     fs.renameSync(tmp, file);
     return meta;
   } finally {
@@ -62,7 +64,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<Backu
 }
 
 /** The dump inside a backup file, once the header and the checksum say it is ours and whole. */
-function readBackup(file: string): Uint8Array {
+export function readBackup(file: string): Uint8Array {
   let raw: Buffer;
   try {
     raw = fs.readFileSync(file);

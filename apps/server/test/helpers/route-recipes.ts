@@ -164,6 +164,7 @@ export const RECIPES: Record<string, Recipe> = {
   'GET /audit-log/verify': async () => get('/audit-log/verify'),
   'GET /audit-log/export.xlsx': async (_w, u) => get(`/audit-log/export.xlsx?company_id=${c(u)}`),
   'GET /settings': async () => get('/settings/'),
+  'GET /settings/snapshots': async () => get('/settings/snapshots'),
   'GET /preflight': async (_w, u) => get(`/preflight/?company_id=${c(u)}`),
   'PUT /settings': async () => call('PUT', '/settings/', { public_url: 'https://kp.example.cn' }),
 

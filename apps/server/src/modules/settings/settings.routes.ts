@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@kaoping/contracts/common';
 import { settingsBody, settingsView } from '@kaoping/contracts/settings';
+import { snapshotStatusView } from '@kaoping/contracts/snapshots';
 import { actorOf } from '../../lib/actor';
+import { snapshotStatus } from '../snapshots/snapshot-status';
 import { publicUrlSettings, saveSettings } from './settings.service';
 
 const tags = ['settings'];
@@ -29,6 +31,19 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => saveSettings(app.db, request.body, app.config.PUBLIC_URL, actorOf(request)),
+  );
+
+  app.get(
+    '/snapshots',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '系统设置：运行中快照（内置数据库）——文件夹、最近一次快照的时间和文件、下一次时间、错误',
+        response: { 200: snapshotStatusView },
+      },
+    },
+    async () => snapshotStatus(),
   );
 };
 

@@ -3,6 +3,7 @@ import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { companyScopeQuery, voteType } from '@kaoping/contracts/vote-type';
 import { actorOf } from '../../lib/actor';
 import { publicBase } from '../settings/settings.service';
+import { requestSnapshot } from '../snapshots/snapshots';
 import { closeVoteType, finishCount, goFormal, reopenVoteType } from './vote-control.service';
 
 const tags = ['vote-types'];
@@ -32,7 +33,12 @@ const voteControlRoutes: FastifyPluginAsyncZod = async (app) => {
         '结束投票：手机端立即停止收票，测评码方式同时作废未使用的手机测评码（回收）；纸质票仍可录入和核对，直到完成计票',
       ),
     },
-    async (request) => closeVoteType(app.db, request.params.id, await opts(request)),
+    async (request) => {
+      const closed = await closeVoteType(app.db, request.params.id, await opts(request));
+      // A snapshot with every ballot of the vote (it waits for this request's transaction to commit).
+      requestSnapshot('close');
+      return closed;
+    },
   );
 
   app.post(

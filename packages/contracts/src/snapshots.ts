@@ -1,0 +1,33 @@
+// Snapshots of the embedded database while the server runs (issue 28): GET /api/v1/admin/settings/snapshots.
+import { z } from 'zod';
+
+export const snapshotReason = z.enum(['timer', 'close', 'stop', 'backup']);
+
+export const snapshotStatusView = z.object({
+  /** The server writes snapshots (embedded database). */
+  enabled: z.boolean(),
+  /** 'postgres': the DBA backs the database up (pg_dump); 'off': this process takes none. */
+  mode: z.enum(['pglite', 'postgres', 'off']),
+  /** The snapshot folder, a full path on the server. */
+  dir: z.string().nullable(),
+  interval_minutes: z.number().int(),
+  /** Set only by tests (SNAPSHOT_SECONDS). */
+  interval_seconds: z.number().int().nullable(),
+  keep: z.number().int(),
+  /** The newest snapshot file in the folder (kaoping-YYYYMMDD-HHMMSS-mmm.backup) and when it was taken. */
+  last_file: z.string().nullable(),
+  last_at: z.string().nullable(),
+  last_age_seconds: z.number().int().nullable(),
+  last_bytes: z.number().int().nullable(),
+  last_reason: snapshotReason.nullable(),
+  /** Submissions (returned ballots) in the copy as opened for the check. */
+  last_ballots: z.number().int().nullable(),
+  /** Milliseconds the database waited while the folder was read. */
+  last_hold_ms: z.number().nullable(),
+  last_duration_ms: z.number().int().nullable(),
+  next_due_at: z.string().nullable(),
+  /** The last failure since the last success, in Chinese. */
+  last_error: z.object({ at: z.string(), message: z.string() }).nullable(),
+  count: z.number().int(),
+});
+export type SnapshotStatusView = z.infer<typeof snapshotStatusView>;
