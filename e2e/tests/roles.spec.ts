@@ -90,7 +90,7 @@ test('an auditor reads results and the audit log and finds no edit button', asyn
   }
   await expect(page.getByText('新建测评对象').first()).toBeVisible();
   await page.getByRole('button', { name: /校验完整性/ }).click();
-  await expect(page.getByText('审计日志完整')).toBeVisible();
+  await expect(page.getByText('您所管单位的审计记录完整')).toBeVisible();
 
   await page.goto(`/admin/vote-types?company=${unit.id}`);
   await expect(page.getByText('无权访问此页面')).toBeVisible();
