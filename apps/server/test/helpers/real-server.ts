@@ -2,6 +2,9 @@
 // build, start and stop (SIGKILL or SIGTERM), and an `inject` over HTTP so the fixtures of the in-process
 // tests set up data the same way.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { App } from '../../src/app';
 import { serverPath } from '../../src/lib/paths';
 
@@ -41,6 +44,9 @@ export async function startServer(main: string, port: number, env: Record<string
       // Every instance on one PostgreSQL shares the audit key (docs/DEPLOY.md): with a key each, each would
       // find the other's audit rows forged.
       AUDIT_KEY: 'process-test-audit-key-shared-by-every-instance',
+      // A data folder of its own unless the test names one: never the repository's data/, whose key file and
+      // audit anchors belong to the product someone runs there.
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kaoping-server-')),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
