@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           adminPage('cadre-vote-records', () => import('@/features/results/components/cadre-records-page')),
           adminPage('vote-records', () => import('@/features/results/components/vote-records-page')),
           adminPage('covers', () => import('@/features/covers/components/covers-page')),
+          adminPage('preflight', () => import('@/features/preflight/components/preflight-page')),
           adminPage('rounds', () => import('@/features/rounds/components/rounds-page')),
           adminPage('rankings', () => import('@/features/rankings/components/rankings-page')),
           adminPage('report-check', () => import('@/features/report-check/components/report-check-page')),

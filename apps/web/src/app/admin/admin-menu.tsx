@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   BankOutlined,
   BarChartOutlined,
+  CheckCircleOutlined,
   FileImageOutlined,
   FileProtectOutlined,
   FileTextOutlined,
@@ -78,6 +79,7 @@ export const ADMIN_MENU: MenuGroup[] = [
       { path: 'vote-types', label: '投票类型', icon: <QrcodeOutlined />, ready: true },
       { path: 'vote-targets', label: '测评对象', icon: <TeamOutlined />, ready: true },
       { path: 'covers', label: '封面管理', icon: <FileImageOutlined />, ready: true },
+      { path: 'preflight', label: '会前检查', icon: <CheckCircleOutlined />, ready: true },
     ],
   },
   {
