@@ -89,16 +89,17 @@ export async function createTestContext(
   await app.ready();
 
   // Accounts made before the first reset (in beforeAll) survive every reset, and so do their sign-in
-  // sessions (seen anew), so their tokens keep working: the server refuses a token whose account or
-  // session is gone.
-  let kept: { users: unknown[]; sessions: unknown[] } | undefined;
+  // sessions (seen anew), those of later sign-ins too, so their tokens keep working: the server refuses a
+  // token whose account or session is gone.
+  let kept: { users: { id: number }[] } | undefined;
   const reset = async () => {
     const rows = async (q: string) =>
       ((await database.db.execute(sql.raw(q))) as unknown as { rows: unknown[] }).rows;
-    kept ??= {
-      users: await rows('SELECT * FROM users'),
-      sessions: await rows('SELECT * FROM admin_sessions'),
-    };
+    kept ??= { users: (await rows('SELECT * FROM users')) as { id: number }[] };
+    const ids = new Set(kept.users.map((u) => u.id));
+    const sessions = ((await rows('SELECT * FROM admin_sessions')) as { user_id: number }[]).filter((r) =>
+      ids.has(r.user_id),
+    );
     await emptyTables(database);
     if (kept.users.length) {
       const json = JSON.stringify(kept.users);
@@ -107,8 +108,8 @@ export async function createTestContext(
       );
       await database.db.execute(sql`SELECT setval('users_id_seq', (SELECT max(id) FROM users))`);
     }
-    if (kept.sessions.length) {
-      const json = JSON.stringify(kept.sessions);
+    if (sessions.length) {
+      const json = JSON.stringify(sessions);
       await database.db.execute(
         sql`INSERT INTO admin_sessions SELECT * FROM json_populate_recordset(NULL::admin_sessions, ${json}::json)`,
       );
