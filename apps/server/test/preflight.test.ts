@@ -213,7 +213,7 @@ describe('each line is red when its condition fails', () => {
     expect(typeLine(r, appraisal.id, 'window').action).toContain('重新开放');
     expect(typeLine(r, evaluation.id, 'window')).toMatchObject({
       level: 'fail',
-      detail: expect.stringContaining('尚未开始'),
+      detail: expect.stringMatching(/^尚未开始：开始时间 .*（约 2[34] 小时后）$/),
     });
 
     const past = new Date(Date.now() - 3600_000).toISOString();

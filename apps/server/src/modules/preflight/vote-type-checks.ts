@@ -19,7 +19,14 @@ const beijing = new Intl.DateTimeFormat('zh-CN', {
   hour12: false,
 });
 const at = (d: Date) => beijing.format(d).replace(/\//g, '-');
-const inMinutes = (ms: number) => (ms < 60_000 ? '不到 1 分钟' : `${Math.round(ms / 60_000)} 分钟`);
+/** A wait or what is left, as a person says it: 不到 1 分钟, 25 分钟, 约 3 小时, 约 2 天. */
+export function inMinutes(ms: number) {
+  const minutes = Math.round(ms / 60_000);
+  if (ms < 60_000) return '不到 1 分钟';
+  if (minutes < 120) return `${minutes} 分钟`;
+  if (minutes < 48 * 60) return `约 ${Math.round(minutes / 60)} 小时`;
+  return `约 ${Math.round(minutes / 1440)} 天`;
+}
 
 const line = (
   check: PreflightLine['check'],
