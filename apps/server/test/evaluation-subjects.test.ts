@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './helpers/test-app';
 import { useAdminWorld } from './helpers/ballot-world';
-import { bearer, createCompany, createEvaluationSubject, currentRoundId } from './helpers/factories';
+import { bearer, createCompany, createEvaluationSubject, currentRoundId, elevate } from './helpers/factories';
 
 let ctx: TestContext;
 let token: string;
@@ -142,11 +142,7 @@ describe('update and delete', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toMatch(/高级模式/);
     expect(await names(c.id)).toEqual(['乙']);
-    const elevated = ctx.app.issueToken({
-      sub: '1',
-      username: 'admin',
-      elevated_until: Date.now() / 1000 + 600,
-    });
+    const elevated = await elevate(ctx.app, token);
     const res = await ctx.app.inject({
       method: 'DELETE',
       url: `${url}/${used.id}`,
