@@ -188,6 +188,9 @@ const NOT_ROUND_DATA = [
   'PATCH /api/v1/admin/users/:id',
   'POST /api/v1/admin/users/:id/reset-password',
   'DELETE /api/v1/admin/users/:id',
+  // Sign-in per account (issue 27): a lock lifted, a session ended.
+  'POST /api/v1/admin/users/:id/unlock',
+  'POST /api/v1/admin/auth/logout',
   // The meeting screen's share link (a token in the settings table): no round's data.
   'POST /api/v1/admin/meeting/:companyId/share',
   'DELETE /api/v1/admin/meeting/:companyId/share',
