@@ -167,12 +167,13 @@ export function snapshotAgeLine(last: NewestSnapshot | null, now: Date, error?: 
     };
   }
   const minutes = Math.max(0, Math.floor((now.getTime() - last.at.getTime()) / 60_000));
-  const detail = `${minutes < 1 ? '不到 1 分钟前' : `${minutes} 分钟前`}（${last.file}）${error ? `；最近一次失败：${error}` : ''}`;
+  const ago = minutes < 1 ? '不到 1 分钟前' : ` ${minutes} 分钟前`;
+  const detail = `${ago}（${last.file}）${error ? `；最近一次失败：${error}` : ''}`;
   const action =
     '检查快照文件夹是否可写、服务是否在运行（SNAPSHOT_MINUTES），必要时运行 npm run backup -- 文件名';
-  if (minutes > 30) return { level: 'fail', title, detail: `最近一次快照在 ${detail}`, action };
-  if (minutes > 10 || error) return { level: 'warn', title, detail: `最近一次快照在 ${detail}`, action };
-  return ok(title, `最近一次快照在 ${detail}`);
+  if (minutes > 30) return { level: 'fail', title, detail: `最近一次快照在${detail}`, action };
+  if (minutes > 10 || error) return { level: 'warn', title, detail: `最近一次快照在${detail}`, action };
+  return ok(title, `最近一次快照在${detail}`);
 }
 
 /** On PostgreSQL the server writes no snapshots: the database's backups are its administrator's. */
