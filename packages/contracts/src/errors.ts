@@ -52,6 +52,8 @@ export const ERRORS = {
   SERVER_STOPPING: { status: 503, detail: '服务正在停止，请稍后重试' },
   /** ENOSPC, PostgreSQL's 53100 disk_full: nothing of the request was stored. */
   STORAGE_FULL: { status: 503, detail: '服务器存储空间不足，请联系管理员' },
+  /** Heavy exports (CSV, workbooks, reports): a few run, a few wait, beyond that this (with Retry-After). */
+  EXPORTS_BUSY: { status: 429, detail: '导出任务较多，请稍后再试' },
   UNAUTHORIZED: { status: 401, detail: '请先登录' },
   UPLOAD_NOT_MULTIPART: { status: 415, detail: '请以 multipart/form-data 表单上传文件（字段名 file）' },
   FILE_TOO_LARGE: { status: 413, detail: '文件不能超过 {mb} MB' },

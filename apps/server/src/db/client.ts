@@ -10,6 +10,7 @@ import pg from 'pg';
 import { serverPath } from '../lib/paths';
 import { claimDataDir } from './data-dir-lock';
 import { secureDataDir } from './data-dir';
+import { statementsTakeTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -66,7 +67,7 @@ async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   } else {
     client = await PGlite.create(image ? { ...PGLITE_OPTIONS, loadDataDir: image } : PGLITE_OPTIONS);
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(statementsTakeTurns(client), { schema });
   await migratePglite(db, { migrationsFolder });
   const close = async () => {
     await client.close();

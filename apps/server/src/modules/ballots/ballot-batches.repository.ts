@@ -1,15 +1,19 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { quietDatabase } from '../../db/pglite-turns';
 import { cadreVotes, votes } from '../../db/schema';
 import { revealedSql } from './sealed-while-open';
 
 /**
- * Rows fetched per round trip while streaming an export: memory stays flat whatever the vote size
- * (1,000 rather than 2,000 keeps the embedded server's peak under 400 MB for 100,000 ballots).
+ * Rows fetched per round trip while streaming an export: memory stays flat whatever the vote size. A
+ * slice is also the longest the embedded database is given to an export at a stretch (issue 28): 250
+ * rows read through the (round_id, id) index take a few tens of milliseconds on PGlite, and the
+ * statements of the ballots arriving meanwhile run between two slices (db/pglite-turns.ts).
  */
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 250;
 
 async function voteBatch(db: Db, roundId: number, afterId: number) {
+  await quietDatabase();
   return db
     .select({
       id: votes.id,
@@ -31,6 +35,7 @@ async function voteBatch(db: Db, roundId: number, afterId: number) {
 export type VoteExportRow = Awaited<ReturnType<typeof voteBatch>>[number];
 
 async function cadreVoteBatch(db: Db, roundId: number, afterId: number) {
+  await quietDatabase();
   return db
     .select({
       id: cadreVotes.id,

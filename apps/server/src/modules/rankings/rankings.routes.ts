@@ -7,6 +7,7 @@ import { sendDownload, streamedFile } from '../../lib/attachment';
 import { XLSX_TYPE } from '../results/export-xlsx';
 import { rankingsOf } from './rankings.service';
 import { writeRankingsBook } from './rankings-xlsx';
+import { exportSlot } from '../../lib/export-gate';
 
 const tags = ['rankings'];
 const security = [{ bearerAuth: [] }];
@@ -30,13 +31,14 @@ const rankingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/export',
     {
+      preHandler: exportSlot,
       schema: {
         tags,
         security,
         summary: '导出跨单位排名 Excel（三张打印表）',
         querystring: rankingsQuery,
         produces: [XLSX_TYPE],
-        response: { 200: z.any().meta({ description: '文件内容' }), 400: errorResponse },
+        response: { 200: z.any().meta({ description: '文件内容' }), 400: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {

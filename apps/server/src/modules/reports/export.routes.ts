@@ -5,6 +5,7 @@ import { companyExportQuery } from '@kaoping/contracts/company-results';
 import { sendDownload, streamedFile } from '../../lib/attachment';
 import { XLSX_TYPE } from '../results/export-xlsx';
 import { prepareSummaryXlsx } from './report.service';
+import { exportSlot } from '../../lib/export-gate';
 
 const file = z.any().meta({ description: '文件内容（流式传输）' });
 
@@ -16,6 +17,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/results/export.xlsx',
     {
+      preHandler: exportSlot,
       schema: {
         tags: ['results'],
         security: [{ bearerAuth: [] }],
@@ -24,7 +26,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: companyExportQuery,
         produces: [XLSX_TYPE],
-        response: { 200: file, 400: errorResponse, 404: errorResponse },
+        response: { 200: file, 400: errorResponse, 404: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {

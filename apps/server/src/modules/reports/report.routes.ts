@@ -6,6 +6,7 @@ import { sendDownload } from '../../lib/attachment';
 import { reportDocx } from '../../lib/report/report-docx';
 import { reportPdf } from '../../lib/report/report-pdf';
 import { sealedReport } from './report.service';
+import { exportSlot } from '../../lib/export-gate';
 
 const tags = ['results'];
 const security = [{ bearerAuth: [] }];
@@ -26,12 +27,13 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     params: idParams,
     querystring: roundQuery,
     produces: [type],
-    response: { 200: file, 400: errorResponse, 404: errorResponse },
+    response: { 200: file, 400: errorResponse, 404: errorResponse, 429: errorResponse },
   });
 
   app.get(
     '/:id/report.pdf',
     {
+      preHandler: exportSlot,
       schema: schema(
         '测评报告 PDF：封面、参评情况、各汇总表、图表、预警、计票人/监票人签字栏',
         'application/pdf',
@@ -47,7 +49,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/report.docx',
-    { schema: schema('测评报告 Word（.docx，可编辑），内容同 PDF', DOCX_TYPE) },
+    { preHandler: exportSlot, schema: schema('测评报告 Word（.docx，可编辑），内容同 PDF', DOCX_TYPE) },
     async (request, reply) => {
       const printer = { keys: app.keys, userId: Number(request.user.sub) };
       const report = await sealedReport(app.db, printer, 'docx', request.params.id, request.query.round_id);

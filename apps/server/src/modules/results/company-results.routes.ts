@@ -7,6 +7,7 @@ import { appraisalResults } from './appraisal.service';
 import { evaluationResults } from './evaluation.service';
 import { sendDownload } from '../../lib/attachment';
 import { prepareCsv } from './export.service';
+import { exportSlot } from '../../lib/export-gate';
 
 const tags = ['results'];
 const security = [{ bearerAuth: [] }];
@@ -42,6 +43,7 @@ const companyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/results/ballots.csv',
     {
+      preHandler: exportSlot,
       schema: {
         tags,
         security,
@@ -49,7 +51,7 @@ const companyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: companyExportQuery,
         produces: ['text/csv'],
-        response: { 200: file, 400: errorResponse, 404: errorResponse },
+        response: { 200: file, 400: errorResponse, 404: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
