@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
 export const PROCESS_TESTS = [
   'test/backup.test.ts',
   'test/crash.test.ts',
+  'test/audit-crash.test.ts',
   'test/load-balancer.test.ts',
   'test/deploy-nginx-logs.test.ts',
   'test/process.test.ts',

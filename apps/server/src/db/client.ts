@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverPath } from '../lib/paths';
+import { requestScopedDb } from '../lib/request-transaction';
 import { claimDataDir } from './data-dir-lock';
 import { secureDataDir } from './data-dir';
 import { statementsTakeTurns } from './pglite-turns';
@@ -23,6 +24,7 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 export interface Database {
+  /** Inside an admin write's handler, that write's transaction (lib/request-transaction.ts). */
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -73,7 +75,7 @@ async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
     await client.close();
     release();
   };
-  return { db: db as unknown as Db, kind: 'pglite', close };
+  return { db: requestScopedDb(db as unknown as Db), kind: 'pglite', close };
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -90,5 +92,5 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: requestScopedDb(db as unknown as Db), kind: 'postgres', close: () => pool.end() };
 }

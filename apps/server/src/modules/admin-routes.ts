@@ -1,7 +1,9 @@
 import meetingRoutes from './meeting/meeting.routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { emptyAuditContext, type AuditContext } from '../lib/audit-context';
+import type { Db } from '../db/client';
+import { RequestTransaction, runInTransaction } from '../lib/request-transaction';
 import { checkRole, checkUnits } from './access/access-check';
 import { accessOf, routeKey } from './access/route-access';
 import accountsRoutes from './auth/accounts.routes';
@@ -44,25 +46,62 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     audit: AuditContext;
+    /** The transaction of an audited write's handler (lib/request-transaction.ts); null elsewhere. */
+    writeTransaction: RequestTransaction<Db> | null;
   }
 }
 
 const ruleOf = (request: FastifyRequest) => accessOf(request.method, request.routeOptions.url ?? '');
 
+/** A route whose entry has an audit action and is not a read: its handler runs in one transaction. */
+const isAuditedWrite = (method: string, url: string) => {
+  const rule = accessOf(method, url);
+  return !!rule?.action && rule.kind !== 'read';
+};
+
 /**
  * Everything under /api/v1/admin. Only login and register are open; the rest needs a bearer token. Every
  * route passes the role and unit check of its entry in access/route-access.ts, and every successful write
- * leaves an audit row.
+ * leaves an audit row, committed in the same transaction as the write (decision 0043): the handler runs
+ * in a transaction (`app.db` resolves to it, lib/request-transaction.ts), and the onSend hook appends the
+ * row and commits before the answer leaves, or rolls back a refused write.
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('audit', null as unknown as AuditContext);
+  app.decorateRequest('writeTransaction', null);
+  /** Writes whose transaction has not ended yet: a clean stop waits for them before the database closes. */
+  const unsettled = new Set<RequestTransaction<Db>>();
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
+    const methods = [route.method].flat();
+    for (const method of methods) {
       const key = routeKey(method, route.url);
       if (method !== 'HEAD' && !app.adminRouteList.some((r) => routeKey(r.method, r.url) === key)) {
         app.adminRouteList.push({ method, url: route.url });
       }
     }
+    if (!methods.some((m) => isAuditedWrite(m, route.url))) return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function inTransaction(this: FastifyInstance, request, reply) {
+      const transaction = new RequestTransaction(app.db);
+      request.writeTransaction = transaction;
+      unsettled.add(transaction);
+      void transaction.closed.then(() => unsettled.delete(transaction));
+      try {
+        const answer: unknown = await runInTransaction(transaction, () => handler.call(this, request, reply));
+        // The client went away and nothing will be sent (onSend never comes): nothing is kept.
+        if (answer === undefined && request.raw.aborted) await transaction.rollback();
+        return answer;
+      } catch (err) {
+        await transaction.rollback();
+        throw err;
+      }
+    } as RouteHandlerMethod;
+  });
+  app.addHook('onClose', async () => {
+    await Promise.race([
+      Promise.all([...unsettled].map((t) => t.closed)),
+      new Promise((resolve) => setTimeout(resolve, 15_000).unref()),
+    ]);
   });
   app.addHook('onRequest', async (request) => {
     request.audit = emptyAuditContext();
@@ -73,9 +112,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', async (request) => checkUnits(app.db, request, ruleOf(request)));
   app.addHook('onSend', async (request, reply, payload) => {
     const rule = ruleOf(request);
-    await auditWrite(app.db, request, reply, payload, rule?.kind === 'read' ? undefined : rule?.action);
+    const action = rule?.kind === 'read' ? undefined : rule?.action;
+    await auditWrite(app.db, request, reply, payload, action, request.writeTransaction ?? undefined);
     return payload;
   });
+  // A write whose answer never went through onSend (the connection broke) keeps nothing.
+  app.addHook('onResponse', async (request) => request.writeTransaction?.rollback());
 
   await app.register(authRoutes, { prefix: '/auth' });
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import type { RequestTransaction } from '../../lib/request-transaction';
 import { appendAudit } from './audit.repository';
 import { summarise } from './audit-summary';
 
@@ -13,8 +14,11 @@ function parseAnswer(payload: unknown) {
 }
 
 /**
- * onSend for every admin route: a successful write (a route with an audit action) leaves one audit row,
- * unless its service wrote one inside its own transaction. Written before the answer leaves.
+ * onSend for every admin route. A write (a route with an audit action) ran its handler in one transaction
+ * (`transaction`, lib/request-transaction.ts): a successful answer appends its audit row as the
+ * transaction's last statement and commits, unless a service already wrote the row inside it
+ * (`recorded`); any other answer rolls it back and leaves no row. The answer leaves only after this:
+ * when the append or the commit fails, nothing of the write is kept and the client gets a 500.
  */
 export async function auditWrite(
   db: Db,
@@ -22,22 +26,32 @@ export async function auditWrite(
   reply: FastifyReply,
   payload: unknown,
   action: string | undefined,
+  transaction?: RequestTransaction<Db>,
 ) {
   const ctx = request.audit;
-  if (!action || ctx.recorded) return;
-  if (reply.statusCode >= 300 || !request.admin) return;
-  const answer = parseAnswer(payload);
-  const id = (answer as { id?: unknown } | null)?.id;
-  await appendAudit(db, {
-    userId: request.admin.id,
-    username: request.admin.username,
-    role: request.admin.role,
-    action,
-    companyId: ctx.companyId ?? (action.startsWith('company.') && typeof id === 'number' ? id : null),
-    objectType: ctx.objectType ?? action.split('.')[0]!,
-    objectId: ctx.objectId ?? (typeof id === 'number' || typeof id === 'string' ? String(id) : null),
-    summary: ctx.summary ?? summarise(action, request, reply.statusCode, ctx, answer),
-    detail: {},
-  });
-  ctx.recorded = true;
+  if (!action || reply.statusCode >= 300 || !request.admin) {
+    await transaction?.rollback();
+    return;
+  }
+  const admin = request.admin;
+  const last = async (tx: Db) => {
+    if (ctx.recorded) return;
+    const answer = parseAnswer(payload);
+    const id = (answer as { id?: unknown } | null)?.id;
+    await appendAudit(tx, {
+      userId: admin.id,
+      username: admin.username,
+      role: admin.role,
+      action,
+      companyId: ctx.companyId ?? (action.startsWith('company.') && typeof id === 'number' ? id : null),
+      objectType: ctx.objectType ?? action.split('.')[0]!,
+      objectId: ctx.objectId ?? (typeof id === 'number' || typeof id === 'string' ? String(id) : null),
+      summary: ctx.summary ?? summarise(action, request, reply.statusCode, ctx, answer),
+      detail: {},
+    });
+    ctx.recorded = true;
+  };
+  // Committed already (commitNow, after a service wrote its own row): nothing is left to add.
+  if (transaction?.state === 'open') await transaction.commit(last);
+  else await last(db);
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { afterCommit } from '../../lib/request-transaction';
 
 /**
  * Cover bytes kept in this process, least recently used out first, bounded by their total size. The
@@ -63,9 +64,9 @@ export async function cachedCoverLookup<T extends object>(
   return now;
 }
 
-/** After an upload, a replacement or a deletion on this instance. */
+/** After an upload, a replacement or a deletion on this instance (and again once it committed). */
 export function forgetCoverLookups() {
-  lookups.clear();
+  afterCommit(() => lookups.clear());
 }
 
 /** How many times the bytes were read from the database, and what is kept now (for tests and ops). */

@@ -3,6 +3,7 @@ import { cadreOverallQuestion } from '@kaoping/contracts/summary-evaluation';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 import type { Db } from '../../db/client';
 import { buildUnitSummary } from '../summary/summary.service';
+import { afterCommit } from '../../lib/request-transaction';
 
 /**
  * What the meeting screen shows of the 汇总表: per target its 加权合计 rates, weighted score and rank; the
@@ -70,5 +71,6 @@ export function cachedMeetingSummary(
   return summary;
 }
 
-/** Forgets a round's 汇总 (the switch changed). */
-export const forgetMeetingSummary = (round: { id: number; createdAt: Date }) => cache.delete(keyOf(round));
+/** Forgets a round's 汇总 (the switch changed), and again once the change committed. */
+export const forgetMeetingSummary = (round: { id: number; createdAt: Date }) =>
+  afterCommit(() => cache.delete(keyOf(round)));

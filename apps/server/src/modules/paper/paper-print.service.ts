@@ -3,6 +3,7 @@ import { MAX_SHEET_NUMBER, type PaperPdfQuery } from '@kaoping/contracts/paper-b
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { fail } from '../../lib/errors';
+import { commitNow } from '../../lib/request-transaction';
 import { publicBase } from '../settings/settings.service';
 import { recordAudit } from '../audit/audit.repository';
 import { issueBatch } from '../ballot-codes/issue-batch';
@@ -100,6 +101,8 @@ export async function paperBallotsPdf(
   } else {
     opts.actor.audit.summary = `打印纸质选票：“${v.name}”${query.copies} 份（空白，不含测评码或编号，不能录入）`;
   }
+  // The codes or numbers and their audit row are written: commit before the (slow) rendering.
+  await commitNow();
   const { file } = await paperPdf({ def, sheets });
   return { file, fileName: `${v.name}-纸质选票.pdf`, numbers };
 }
