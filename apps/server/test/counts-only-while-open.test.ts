@@ -113,9 +113,13 @@ function urlsOf(key: string): string[] | 'skip' {
     'GET /auth/me': ['/auth/me'],
     'GET /users': ['/users/'],
     'GET /audit-log': [`/audit-log/?company_id=${c}`],
-    'GET /audit-log/verify': ['/audit-log/verify'],
+    // The audit chain's own state: every printed document anchors its head, so the walk's reads move it.
+    // It holds no ballot (audit-tampering.test.ts checks what it says).
+    'GET /audit-log/verify': 'skip',
     'GET /audit-log/export.xlsx': [`/audit-log/export.xlsx?company_id=${c}`],
     'GET /settings': ['/settings/'],
+    'GET /settings/snapshots': ['/settings/snapshots'],
+    'GET /preflight': [`/preflight?company_id=${c}`],
     'GET /companies': ['/companies/'],
     'GET /companies/:id/results': families.map((q) => `/companies/${c}/results?x=1${q}`),
     'GET /companies/:id/results/export.xlsx': families.map(
@@ -129,6 +133,7 @@ function urlsOf(key: string): string[] | 'skip' {
     'GET /companies/:id/rounds': [`/companies/${c}/rounds`],
     'GET /companies/:id/rounds/history': [`/companies/${c}/rounds/history`],
     'GET /companies/:id/summary': [`/companies/${c}/summary`],
+    'GET /companies/:id/summary/print': [`/companies/${c}/summary/print`],
     'GET /meeting/:companyId': [`/meeting/${c}`],
     'GET /meeting/:companyId/share': [`/meeting/${c}/share`],
     'GET /rankings': [`/rankings?year=${thisYear()}`],
@@ -145,6 +150,8 @@ function urlsOf(key: string): string[] | 'skip' {
     'GET /vote-types/:id/poster.pdf': [`/vote-types/${f.appraisal.id}/poster.pdf`],
     // Printing numbers new paper sheets (audited): a write, not a read; paper-pdf.test.ts has it.
     'GET /vote-types/:id/paper.pdf': 'skip',
+    // A lookup by the code a printed report carries: its figures are the printed ones (report-check.test.ts).
+    'GET /report-check': 'skip',
     'GET /vote-types/:id/paper/form': [`/vote-types/${f.evaluation.id}/paper/form`],
     'GET /vote-types/:id/paper/sheets': [`/vote-types/${vt.paper.id}/paper/sheets`],
     'GET /vote-types/:id/paper/sheets/:key': [`/vote-types/${vt.paper.id}/paper/sheets/2`],
@@ -223,7 +230,13 @@ async function linesOf(body: Buffer, type: string): Promise<string[]> {
   } else if (type.startsWith('text/')) lines = body.toString('utf8').split('\n');
   else lines = [createHash('sha256').update(body).digest('hex')];
   // Word numbers its bookmarks anew in every document it makes.
-  return lines.map((l) => l.replace(TIME, '<time>').replace(/_Toc\d+/g, '_Toc'));
+  // A printed document's 核验码 is new at every printing (report-check.test.ts checks what it seals).
+  return lines.map((l) =>
+    l
+      .replace(TIME, '<time>')
+      .replace(/_Toc\d+/g, '_Toc')
+      .replace(/[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/g, '<核验码>'),
+  );
 }
 
 /** Reads that did not answer 200: each must (the walk would compare nothing). */

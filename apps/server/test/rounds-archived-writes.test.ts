@@ -191,6 +191,10 @@ const NOT_ROUND_DATA = [
   // Sign-in per account (issue 27): a lock lifted, a session ended.
   'POST /api/v1/admin/users/:id/unlock',
   'POST /api/v1/admin/auth/logout',
+  'POST /api/v1/admin/auth/totp/setup',
+  'POST /api/v1/admin/auth/totp/enable',
+  'POST /api/v1/admin/auth/totp/disable',
+  'POST /api/v1/admin/users/:id/totp/reset',
   // The meeting screen's share link (a token in the settings table): no round's data.
   'POST /api/v1/admin/meeting/:companyId/share',
   'DELETE /api/v1/admin/meeting/:companyId/share',
