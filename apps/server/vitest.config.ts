@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const PROCESS_TESTS = [
   'test/backup.test.ts',
+  'test/snapshots.test.ts',
   'test/crash.test.ts',
   'test/audit-crash.test.ts',
   'test/load-balancer.test.ts',

@@ -57,7 +57,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // 会前检查 (issue 28): a read for the roles that run a meeting (an auditor gets 403).
   'GET /preflight/': r('write'),
   'GET /settings/': g('read'),
-  'GET /settings/snapshots': g('read'),
+  'GET /settings/snapshots': g('system'),
   'PUT /settings/': g('system', 'settings.update'),
 
   'GET /companies/': g('read'),

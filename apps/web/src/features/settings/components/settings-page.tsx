@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { errorDetail } from '@/lib/api-client';
 import { useSaveSettings } from '../api/save-settings';
 import { checkPublicUrl } from '../lib/check-public-url';
+import { SnapshotCard } from './snapshot-card';
 
 /** 系统设置 (/admin/settings): the public address every voting link, QR code, slip and poster uses. */
 export default function SettingsPage() {
@@ -33,6 +34,7 @@ export default function SettingsPage() {
         )}
         {query.data && <PublicUrlForm settings={query.data} />}
       </Card>
+      <SnapshotCard />
     </>
   );
 }
