@@ -23,6 +23,8 @@ type Ending = { commit: true; last: (tx: never) => Promise<void> } | { commit: f
 export class RequestTransaction<D extends Db = Db> {
   /** 'open' while the handler runs; 'ending' from commit or rollback until the database answered it. */
   state: 'open' | 'ending' | 'closed' = 'open';
+  /** Whether it ended by commit (rolled back or still open: false). */
+  committed = false;
   /** The transaction once begun. */
   tx: D | null = null;
   private beginning: Promise<D> | null = null;
@@ -80,6 +82,7 @@ export class RequestTransaction<D extends Db = Db> {
         this.end({ commit: true, last });
         await this.outcome;
       }
+      this.committed = true;
     } finally {
       this.state = 'closed';
       this.close();

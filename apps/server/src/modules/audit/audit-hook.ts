@@ -51,7 +51,9 @@ export async function auditWrite(
     });
     ctx.recorded = true;
   };
-  // Committed already (commitNow, after a service wrote its own row): nothing is left to add.
-  if (transaction?.state === 'open') await transaction.commit(last);
-  else await last(db);
+  if (!transaction) await last(db);
+  else if (transaction.state === 'open') await transaction.commit(last);
+  // Committed already (commitNow, after a service wrote its own row): nothing is left to add. Rolled
+  // back (the client went away before the answer): no row either.
+  else if (transaction.committed) await last(db);
 }
