@@ -156,10 +156,10 @@ export interface BenchCompany {
  */
 export async function setUpCompany(url: string): Promise<BenchCompany> {
   const api = `${url}/api/v1/admin`;
-  await call(`${api}/auth/register`, 'POST', null, { username: 'bench', password: 'Kaoping-Bench-2026' });
+  await call(`${api}/auth/register`, 'POST', null, { username: 'bench', password: 'Kaoping-Hall-2026' });
   const form = new FormData();
   form.set('username', 'bench');
-  form.set('password', 'Kaoping-Bench-2026');
+  form.set('password', 'Kaoping-Hall-2026');
   const login = await fetch(`${api}/auth/login`, { method: 'POST', body: form });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const company = await call<{ id: number }>(`${api}/companies/`, 'POST', token, {

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 // The app's declaration merging (request.admin, request.audit) for the services imported below.
 import type {} from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
+import { ephemeralKeys } from '../apps/server/src/lib/keys';
 import { reportDocx } from '../apps/server/src/lib/report/report-docx';
 import { reportPdf } from '../apps/server/src/lib/report/report-pdf';
 import { rankingsOf } from '../apps/server/src/modules/rankings/rankings.service';
@@ -22,8 +23,11 @@ const ms = async <T>(f: () => Promise<T>) => {
   return { ms: Math.round(performance.now() - t), value };
 };
 
+/** Who prints: keys of this run (the workbook carries a 核验码), no account. */
+const printer = { keys: ephemeralKeys(), userId: null };
+
 async function xlsxBytes(db: Parameters<typeof prepareSummaryXlsx>[0], companyId: number) {
-  const job = await prepareSummaryXlsx(db, companyId, 'democratic_appraisal');
+  const job = await prepareSummaryXlsx(db, printer, companyId, 'democratic_appraisal');
   const out = new PassThrough();
   let bytes = 0;
   out.on('data', (c: Buffer) => (bytes += c.length));

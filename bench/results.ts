@@ -81,7 +81,7 @@ async function stopServer(child: ChildProcess) {
 }
 
 async function signIn(base: string) {
-  const body = { username: 'bench', password: 'bench-password-1' };
+  const body = { username: 'bench', password: 'Kaoping-Hall-2026' };
   await fetch(`${base}/api/v1/admin/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -80,10 +80,10 @@ export async function tenMegabytePdf(): Promise<Buffer> {
 
 export async function setUpUnit(url: string): Promise<BenchUnit> {
   const api = `${url}/api/v1/admin`;
-  await call(`${api}/auth/register`, 'POST', null, { username: 'bench', password: 'bench-password-1' });
+  await call(`${api}/auth/register`, 'POST', null, { username: 'bench', password: 'Kaoping-Hall-2026' });
   const form = new FormData();
   form.set('username', 'bench');
-  form.set('password', 'bench-password-1');
+  form.set('password', 'Kaoping-Hall-2026');
   const { access_token: token } = await call<{ access_token: string }>(
     `${api}/auth/login`,
     'POST',
