@@ -20,7 +20,8 @@ import { withScratchDatabase } from './scratch-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
-const outfile = 'dist-bench-exports/main.js';
+// BENCH_OUTFILE (relative to apps/server) runs a bundle built elsewhere, e.g. a before build, with BENCH_SKIP_BUILD=1.
+const outfile = process.env.BENCH_OUTFILE ?? 'dist-bench-exports/main.js';
 const BALLOTS = Number(process.env.BENCH_BALLOTS ?? 6000);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 20);
 const EXPORTS = 4;

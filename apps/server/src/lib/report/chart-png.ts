@@ -22,6 +22,21 @@ export interface ChartPng {
   height: number;
 }
 
+/**
+ * A chart not drawn yet: the ECharts option (plain data, no functions) and its size in points. The
+ * report's blocks carry charts this way and the renderers draw them on the render worker
+ * (render-pool.ts), so the server's thread never spends the seconds resvg takes (issue 28).
+ */
+export interface ChartSpec {
+  option: Echarts.EChartsCoreOption;
+  width: number;
+  height: number;
+}
+
+/** The PNG of a report's chart block: drawn now when it is a spec (on the render worker). */
+export const blockPng = (b: ChartPng | ChartSpec): Buffer =>
+  'png' in b ? b.png : chartPng(b.option, b.width, b.height).png;
+
 const FAMILY = 'Noto Sans SC';
 
 /** Renders an ECharts option (animation off) at width × height points, as a PNG at twice that size. */
@@ -50,9 +65,19 @@ export function stackedSharesChart(
   names: string[],
   series: { name: string; shares: number[] }[],
 ): ChartPng {
+  const spec = stackedSharesSpec(title, names, series);
+  return chartPng(spec.option, spec.width, spec.height);
+}
+
+/** stackedSharesChart, not drawn yet. */
+export function stackedSharesSpec(
+  title: string,
+  names: string[],
+  series: { name: string; shares: number[] }[],
+): ChartSpec {
   const height = Math.max(170, 86 + names.length * 22);
-  return chartPng(
-    {
+  return {
+    option: {
       title: { text: title, left: 'center', textStyle: { fontSize: 13 } },
       legend: { bottom: 0, textStyle: { fontSize: 10 } },
       grid: { left: 110, right: 24, top: 32, bottom: 52 },
@@ -66,15 +91,26 @@ export function stackedSharesChart(
       color: ['#1d4ed8', '#60a5fa', '#fbbf24', '#dc2626', '#9ca3af', '#10b981'],
       series: series.map((s) => ({ name: s.name, type: 'bar', stack: 'all', data: s.shares, barWidth: 14 })),
     },
-    640,
+    width: 640,
     height,
-  );
+  };
 }
 
 /** Bars of one figure per name (e.g. 认同率), with a dashed line at the average. */
 export function barsWithAverage(title: string, names: string[], values: number[], average: number | null) {
-  return chartPng(
-    {
+  const spec = barsWithAverageSpec(title, names, values, average);
+  return chartPng(spec.option, spec.width, spec.height);
+}
+
+/** barsWithAverage, not drawn yet. */
+export function barsWithAverageSpec(
+  title: string,
+  names: string[],
+  values: number[],
+  average: number | null,
+): ChartSpec {
+  return {
+    option: {
       title: { text: title, left: 'center', textStyle: { fontSize: 13 } },
       grid: { left: 48, right: 24, top: 36, bottom: 48 },
       xAxis: {
@@ -102,7 +138,7 @@ export function barsWithAverage(title: string, names: string[], values: number[]
         },
       ],
     },
-    640,
-    280,
-  );
+    width: 640,
+    height: 280,
+  };
 }

@@ -1,5 +1,6 @@
 import type * as Docx from 'docx';
 import type { FileChild } from 'docx';
+import { blockPng } from './chart-png';
 import {
   cellText,
   pageNumberText,
@@ -228,7 +229,7 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
           children: [
             new docx.ImageRun({
               type: 'png',
-              data: b.png,
+              data: blockPng(b),
               transformation: { width: w, height: Math.round((b.height / b.width) * w) },
             }),
           ],

@@ -1,3 +1,4 @@
+import type { ChartPng, ChartSpec } from './chart-png';
 // The printable report as plain blocks: one content builder fills it, and two renderers draw the same
 // blocks, as PDF (report-pdf.ts) and as Word (report-docx.ts); its tables also go into the xlsx export
 // (results/export-xlsx-report.ts), where numbers stay numbers and shares are formatted as %.
@@ -74,7 +75,8 @@ export type ReportBlock =
   | { kind: 'heading'; text: string; level: 1 | 2 }
   | { kind: 'paragraph'; text: string; tone?: 'warning' | 'muted' }
   | { kind: 'table'; table: ReportTable }
-  | { kind: 'chart'; png: Buffer; width: number; height: number }
+  // A chart drawn (png) or still to draw (option: the renderers draw it, on the render worker).
+  | ({ kind: 'chart' } & (ChartPng | ChartSpec))
   | { kind: 'signatures' }
   | { kind: 'pageBreak' };
 

@@ -1,5 +1,6 @@
 import { fitLine, mm, newA4, pdfBuffer, type Pdf } from '../pdf/document';
 import { FONTS } from '../pdf/fonts';
+import { blockPng } from './chart-png';
 import {
   cellText,
   continuedText,
@@ -232,7 +233,7 @@ export async function reportPdf(d: ReportDoc): Promise<Buffer> {
       const w = Math.min(WIDTH, b.width);
       const h = (b.height / b.width) * w;
       ensure(c, h + 6);
-      doc.image(b.png, M + (WIDTH - w) / 2, c.y, { width: w, height: h });
+      doc.image(blockPng(b), M + (WIDTH - w) / 2, c.y, { width: w, height: h });
       c.y += h + 8;
     } else if (b.kind === 'signatures') signatures(c);
     else if (c.y > M) newPage(c);

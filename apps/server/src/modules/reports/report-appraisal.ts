@@ -1,6 +1,6 @@
 import type { AppraisalSection, UnitSummary } from '@kaoping/contracts/summary-tables';
 import { flagReasons } from '@kaoping/contracts/summary-thresholds';
-import { stackedSharesChart } from '../../lib/report/chart-png';
+import { stackedSharesSpec } from '../../lib/report/chart-png';
 import {
   oneRowHeader,
   type HeaderCell,
@@ -119,7 +119,7 @@ export function appraisalCharts(section: AppraisalSection): ReportBlock[] {
   for (let i = 0; i < rated.length; i += CHART_CHUNK) {
     const part = rated.slice(i, i + CHART_CHUNK);
     const weighted = part.map((t) => t.rows.find((r) => r.kind === 'weighted')!);
-    const chart = stackedSharesChart(
+    const chart = stackedSharesSpec(
       `${SECTION_NAMES[section.kind]}各等次占比（加权合计）`,
       part.map((t) => t.name),
       section.grades.map((g, gi) => ({ name: g.label, shares: weighted.map((w) => w.grades[gi]!.share) })),

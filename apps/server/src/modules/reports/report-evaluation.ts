@@ -1,6 +1,6 @@
 import type { CadreSummaryQuestion, UnitSummary } from '@kaoping/contracts/summary-tables';
 import { thresholdPercent } from '@kaoping/contracts/summary-thresholds';
-import { barsWithAverage } from '../../lib/report/chart-png';
+import { barsWithAverageSpec } from '../../lib/report/chart-png';
 import { signedCell, type ReportBlock, type ReportTable } from '../../lib/report/report-model';
 import { count, pair, share } from './report-common';
 
@@ -139,7 +139,7 @@ export function promotedBlocks(s: UnitSummary, opts: { charts: boolean }): Repor
     const approval = rated.map((x) => x.rows.find((r) => r.kind === 'total')!.approval_rate ?? 0);
     blocks.push({
       kind: 'chart',
-      ...barsWithAverage(
+      ...barsWithAverageSpec(
         '新提拔干部认同率',
         rated.map((x) => x.name),
         approval,

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { errorResponse, idParams } from '@kaoping/contracts/common';
 import { roundQuery } from '@kaoping/contracts/rounds';
 import { sendDownload } from '../../lib/attachment';
-import { reportDocx } from '../../lib/report/report-docx';
-import { reportPdf } from '../../lib/report/report-pdf';
+import { renderReport } from '../../lib/report/render-pool';
 import { sealedReport } from './report.service';
 import { exportSlot } from '../../lib/export-gate';
 
@@ -42,7 +41,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const printer = { keys: app.keys, userId: Number(request.user.sub) };
       const report = await sealedReport(app.db, printer, 'pdf', request.params.id, request.query.round_id);
-      const pdf = await reportPdf(report.doc);
+      const pdf = await renderReport('pdf', report.doc);
       return sendDownload(reply, 'application/pdf', report.fileName('pdf'), pdf);
     },
   );
@@ -53,7 +52,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const printer = { keys: app.keys, userId: Number(request.user.sub) };
       const report = await sealedReport(app.db, printer, 'docx', request.params.id, request.query.round_id);
-      const docx = await reportDocx(report.doc);
+      const docx = await renderReport('docx', report.doc);
       return sendDownload(reply, DOCX_TYPE, report.fileName('docx'), docx);
     },
   );
