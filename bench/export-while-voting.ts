@@ -35,7 +35,9 @@ const pct = (xs: number[], p: number) => {
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child: ChildProcess = spawn('node', [path.join(serverDir, outfile)], {
+  // BENCH_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn('node', [...nodeArgs, path.join(serverDir, outfile)], {
     cwd: root,
     env: { ...loadEnv(port), WEB_DIST: path.join(root, 'bench/no-web'), ...env },
     stdio: ['ignore', 2, 'inherit'],
