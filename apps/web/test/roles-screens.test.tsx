@@ -104,10 +104,14 @@ describe('audit log screen', () => {
       [`GET ${A}/audit-log/verify`]: () => ({
         body: {
           intact: false,
+          scope: 'all',
           checked: 6,
           legacy: 0,
           first_broken_id: 7,
-          detail: '第 7 条记录的内容与其哈希不符，可能被改动',
+          detail: '审计链发现 1 处问题：第 7 条记录的内容与其 MAC 不符，可能被改动',
+          problems: [{ id: 7, kind: 'bad_mac', detail: '第 7 条记录的内容与其 MAC 不符，可能被改动' }],
+          problem_count: 1,
+          anchor: null,
         },
       }),
     });
@@ -116,8 +120,8 @@ describe('audit log screen', () => {
     expect(screen.getByText('“张三” 名称：张三 → 李四')).toBeInTheDocument();
     expect(screen.getByText('admin（系统管理员）')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /校验完整性/ }));
-    expect(await screen.findByText('审计日志已被改动')).toBeInTheDocument();
-    expect(screen.getByText('第 7 条记录的内容与其哈希不符，可能被改动')).toBeInTheDocument();
+    expect(await screen.findByText('审计链发现 1 处问题')).toBeInTheDocument();
+    expect(screen.getByText('第 7 条记录的内容与其 MAC 不符，可能被改动')).toBeInTheDocument();
   });
 });
 
@@ -169,7 +173,9 @@ describe('admin shell by role', () => {
   it('asks an account that must change its password before anything else', async () => {
     shell({ ...SYSTEM_ADMIN, must_change_password: true }, '/admin/results');
     expect(
-      await eventually(() => screen.getByText('首次登录、密码被重置或密码不符合安全要求时，请先设置新密码。')),
+      await eventually(() =>
+        screen.getByText('首次登录、密码被重置或密码不符合安全要求时，请先设置新密码。'),
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText('页面内容')).not.toBeInTheDocument();
   });
