@@ -1,6 +1,7 @@
-// Voters first on the embedded database (issue 28): exports of a closed vote type's 6,000 ballots run
-// while 50 voters submit to another vote type of the same unit that is still open (the meeting case: a
-// group has finished and the organiser exports it while the next group votes). Every ballot is stored
+// Voters first on the embedded database (issue 28): exports of a closed vote type's 6,000 ballots (two
+// raw-ballot CSVs, the report PDF, the results workbook) run while 50 voters submit to another vote type
+// of the same unit that is still open (the meeting case: a group has finished and the organiser exports
+// it while the next group votes). Every ballot is stored
 // exactly once, every export is whole, and neither /health nor a ballot waits anywhere near a stall
 // (the bound is a generous 2 s; the figures are printed, bench/export-while-voting.ts holds them).
 // Beyond two running and four waiting, an export is refused at once with 429 and Retry-After.
@@ -12,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import { seedAppraisal, type Exec } from '../../../bench/results.seed';
 import { useAdminWorld } from './helpers/ballot-world';
+import { pdfText } from './helpers/doc-files';
 import { bearer, createVoteType } from './helpers/factories';
 import { prng, randomScoring } from './helpers/results-fixtures';
 
@@ -125,14 +127,21 @@ describe('exports of a 6,000-ballot unit while 50 voters submit', () => {
     const exports = Promise.all([
       download(csvPath()),
       download(csvPath()),
-      download(csvPath()),
+      // The report's charts and pages are drawn on the render worker (lib/report/render-pool.ts).
+      download(`/companies/${companyId}/report.pdf`),
       download(`/companies/${companyId}/results/export.xlsx`),
     ]).finally(() => (exporting = false));
     const [downloads] = await Promise.all([exports, voters, healthLoop]);
     const seconds = (performance.now() - t0) / 1000;
     const text = (b: ArrayBuffer) => new TextDecoder().decode(b);
+    const report = downloads[2]!;
     const files = [
-      ...downloads.slice(0, 3).map((d) => ({ kind: 'csv', status: d.status, rows: csvRows(text(d.bytes)) })),
+      ...downloads.slice(0, 2).map((d) => ({ kind: 'csv', status: d.status, rows: csvRows(text(d.bytes)) })),
+      {
+        kind: 'pdf',
+        status: report.status,
+        text: report.status === 200 ? (await pdfText(Buffer.from(report.bytes))).text : text(report.bytes),
+      },
       { kind: 'xlsx', status: downloads[3]!.status, rows: await xlsxRawRows(downloads[3]!.bytes) },
     ];
 
@@ -142,11 +151,16 @@ describe('exports of a 6,000-ballot unit while 50 voters submit', () => {
         `submit ${submits.length} ballots p50 ${pct(submits, 50)} ms p99 ${pct(submits, 99)} ms max ${pct(submits, 100)} ms`,
     );
 
-    // Every export whole: each raw-ballot file holds all 6,003 ballots of the closed vote type.
+    // Every export whole: each raw-ballot file holds all 6,003 ballots of the closed vote type, and the
+    // report is drawn to its signature lines, sealed.
     expect(files).toEqual([
       { kind: 'csv', status: 200, rows: ROWS },
       { kind: 'csv', status: 200, rows: ROWS },
-      { kind: 'csv', status: 200, rows: ROWS },
+      {
+        kind: 'pdf',
+        status: 200,
+        text: expect.stringMatching(/民主测评汇总表[\s\S]*计票人：[\s\S]*核验码：/),
+      },
       { kind: 'xlsx', status: 200, rows: ROWS },
     ]);
     // Every ballot the voters were told was stored is stored, exactly once, with one row per target.
