@@ -125,17 +125,6 @@ export const RECIPES: Record<string, Recipe> = {
     });
     return call('POST', `/users/${acc.id}/reset-password`, { password: 'another-pass-1' });
   },
-  // A second factor on (as the database keeps it: the reset reads no secret), reset by a system admin.
-  'POST /users/:id/totp/reset': async (w) => {
-    const acc = await post(w, '/users/', {
-      username: uniq('acc'),
-      password: 'Password123',
-      role: 'auditor',
-      all_units: true,
-    });
-    await w.db.execute(sql`UPDATE users SET totp_secret = 'aes:x:y:z' WHERE id = ${acc.id}`);
-    return call('POST', `/users/${acc.id}/totp/reset`);
-  },
   // Locked by 5 wrong passwords (as the database keeps it), lifted by a system admin.
   'POST /users/:id/unlock': async (w) => {
     const acc = await post(w, '/users/', {
@@ -149,6 +138,17 @@ export const RECIPES: Record<string, Recipe> = {
           VALUES (${acc.id}, 'login', 5, now() + interval '15 minutes')`,
     );
     return call('POST', `/users/${acc.id}/unlock`);
+  },
+  // A second factor on (as the database keeps it: the reset reads no secret), reset by a system admin.
+  'POST /users/:id/totp/reset': async (w) => {
+    const acc = await post(w, '/users/', {
+      username: uniq('acc'),
+      password: 'Password123',
+      role: 'auditor',
+      all_units: true,
+    });
+    await w.db.execute(sql`UPDATE users SET totp_secret = 'aes:x:y:z' WHERE id = ${acc.id}`);
+    return call('POST', `/users/${acc.id}/totp/reset`);
   },
   'DELETE /users/:id': async (w) => {
     const acc = await post(w, '/users/', {

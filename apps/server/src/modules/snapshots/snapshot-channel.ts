@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Snapshotter } from './snapshots';
 
 /**
  * How `npm run backup` reaches a running server (issue 28): a second, tiny HTTP listener on 127.0.0.1
@@ -20,7 +19,16 @@ export interface ChannelInfo {
   token: string;
 }
 
-export async function openSnapshotChannel(dataDir: string, snapshots: Snapshotter) {
+/** What the channel asks of the snapshotter (snapshots.ts): a fresh snapshot, its bytes and figures. */
+export interface SnapshotTaker {
+  take(reason: 'backup'): Promise<{
+    bytes: Buffer | Uint8Array;
+    holdMs: number;
+    meta: { submissions?: number | null };
+  }>;
+}
+
+export async function openSnapshotChannel(dataDir: string, snapshots: SnapshotTaker) {
   const token = randomBytes(32).toString('hex');
   const expected = Buffer.from(token);
   const server = http.createServer((req, res) => {
