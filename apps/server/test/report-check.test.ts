@@ -1,5 +1,5 @@
 // 报告核验 (issue 27, signed reports): every report file, results workbook and printed 汇总表 carries a 核验码
-// in its footer. Read back from the file as a reader would (pdftotext, the .docx footer XML, the workbook's
+// in its footer, the 跨单位排名 workbook too. Read back from the file as a reader would (pdftotext, the .docx footer XML, the workbook's
 // footer and last row), the code verifies (一致); after a ballot is deleted in advanced mode it no longer
 // does (数据已变化), while a document printed after the deletion does. An unknown code is 404, a code of
 // another unit is 404 for a unit admin, a malformed one 400, and a seal written into the table by hand
@@ -155,6 +155,49 @@ describe('GET /report-check', () => {
     // A document printed now carries the figures as they are now.
     const again = await DOCUMENTS.report_pdf!();
     expect((await check(again)).json().status).toBe('match');
+  });
+
+  it('seals the 跨单位排名 workbook for the year and units it printed: 一致, then 数据已变化 after a deletion', async () => {
+    const year = new Date().getFullYear();
+    const rankingsCode = async (token = w.token) => {
+      const res = await get(`/rankings/export?year=${year}`, token);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(book.worksheets.some((s) => JSON.stringify(s.getSheetValues()).includes('核验测试单位'))).toBe(
+        true,
+      );
+      const footers = book.worksheets.map((s) => codeIn(s.headerFooter.oddFooter ?? ''));
+      expect(new Set(footers).size).toBe(1);
+      const sheet = book.worksheets[0]!;
+      expect(codeIn(String(sheet.getRow(sheet.rowCount).getCell(1).value))).toBe(footers[0]);
+      return footers[0]!;
+    };
+    const code = await rankingsCode();
+    const body = (await check(code)).json<ReportCheckAnswer>();
+    expect(body).toMatchObject({ status: 'match', document: 'rankings_xlsx', company: null, round: null });
+    expect(body.document_label).toBe('跨单位排名 Excel');
+    // A unit admin's rankings cover its units: it checks its own; one of another unit cannot see it.
+    const own = await createAccount(w.ctx.app, w.token, {
+      username: 'rank-own',
+      role: 'unit_admin',
+      unit_ids: [a.companyId],
+    });
+    const ownCode = await rankingsCode(own.token);
+    expect((await check(ownCode, own.token)).json().status).toBe('match');
+    expect((await check(code, own.token)).statusCode).toBe(404);
+    const [row] = await rowsOf<{ voter_key: string }>(
+      w.ctx.database.db,
+      sql`SELECT voter_key FROM submissions WHERE vote_type_id = ${a.voteTypes[1]!.id} ORDER BY id LIMIT 1`,
+    );
+    const del = await w.ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/votes/voter/${row!.voter_key}?company_id=${a.companyId}&vote_type_id=${a.voteTypes[1]!.id}&reason=${encodeURIComponent('误录，排名核验测试')}`,
+      headers: bearer(w.elevated),
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await check(code)).json().status).toBe('changed');
+    expect((await check(ownCode, own.token)).json().status).toBe('changed');
   });
 
   it('answers 404 for an unknown code and 400 for one that cannot be a code', async () => {

@@ -11,6 +11,7 @@ export const SEALED_DOCUMENTS = [
   'appraisal_xlsx',
   'evaluation_xlsx',
   'summary_print',
+  'rankings_xlsx',
 ] as const;
 export type SealedDocument = (typeof SEALED_DOCUMENTS)[number];
 
@@ -20,6 +21,7 @@ export const SEALED_DOCUMENT_LABELS: Record<SealedDocument, string> = {
   appraisal_xlsx: '民主测评结果 Excel',
   evaluation_xlsx: '民主评议结果 Excel',
   summary_print: '汇总表（打印）',
+  rankings_xlsx: '跨单位排名 Excel',
 };
 
 /** Crockford base32: no I, L, O, U, so a code read off paper is not misread. */

@@ -606,11 +606,13 @@ export const reportSeals = pgTable(
     /** No foreign key: the seal outlives the unit it names. */
     companyId: integer('company_id'),
     roundId: integer('round_id'),
-    /** Which document: 'summary_pdf' | 'report_docx' | 'results_xlsx' | …  */
+    /** Which document (contracts report-check SEALED_DOCUMENTS): 'report_pdf' | 'rankings_xlsx' | … */
     kind: text('kind').notNull(),
     figuresMac: text('figures_mac').notNull(),
     auditRows: bigint('audit_rows', { mode: 'number' }).notNull(),
     auditMac: text('audit_mac'),
+    /** What else the document was drawn for, e.g. the 跨单位排名's year and units (null: one unit's round). */
+    scope: jsonb('scope'),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
   },

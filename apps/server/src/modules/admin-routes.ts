@@ -33,6 +33,8 @@ import voteControlRoutes from './vote-control/vote-control.routes';
 import rankingsRoutes from './rankings/rankings.routes';
 import reportCheckRoutes from './report-check/report-check.routes';
 import { documentFigures } from './reports/document-figures';
+import type { FiguresOf } from './report-check/report-check.service';
+import { rankingsFigures } from './rankings/rankings-seal';
 import reportRoutes from './reports/report.routes';
 import exportRoutes from './reports/export.routes';
 import roundsRoutes from './round-lifecycle/rounds.routes';
@@ -153,7 +155,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(meetingRoutes, { prefix: '/meeting' });
     await secured.register(rankingsRoutes, { prefix: '/rankings' });
     await secured.register(preflightRoutes, { prefix: '/preflight' });
-    await secured.register(reportCheckRoutes, { prefix: '/report-check', figuresOf: documentFigures });
+    // The 跨单位排名 is read again by its module, a unit's documents by the reports module.
+    const figuresOf: FiguresOf = (db, kind, sealed) =>
+      'scope' in sealed ? rankingsFigures(db, sealed.scope) : documentFigures(db, kind, sealed);
+    await secured.register(reportCheckRoutes, { prefix: '/report-check', figuresOf });
   });
 };
 

@@ -7,9 +7,9 @@ import { openBook, sheetNamer } from '../results/export-xlsx';
 import { reportSheet } from '../results/export-xlsx-report';
 import { count, score, share } from '../reports/report-common';
 
-/** Writes the workbook into `out` and ends it. */
-export async function writeRankingsBook(r: Rankings, out: Writable) {
-  const book = openBook(out);
+/** Writes the workbook into `out` and ends it; `seal`: its 核验码, printed in every sheet. */
+export async function writeRankingsBook(r: Rankings, out: Writable, seal?: string) {
+  const book = openBook(out, seal);
   const name = sheetNamer();
   const lines = [
     `年度：${r.year}`,

@@ -6,6 +6,7 @@ import { visibleUnits } from '../auth/roles';
 import { sendDownload, streamedFile } from '../../lib/attachment';
 import { XLSX_TYPE } from '../results/export-xlsx';
 import { rankingsOf } from './rankings.service';
+import { sealedRankings } from './rankings-seal';
 import { writeRankingsBook } from './rankings-xlsx';
 import { exportSlot } from '../../lib/export-gate';
 
@@ -43,8 +44,14 @@ const rankingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { year } = request.query;
-      const r = await rankingsOf(app.db, visibleUnits(request.admin!), year);
-      const out = streamedFile(request.log, '导出排名 Excel 失败', (o) => writeRankingsBook(r, o));
+      const { rankings: r, seal } = await sealedRankings(
+        app.db,
+        app.keys,
+        visibleUnits(request.admin!),
+        year,
+        Number(request.user.sub),
+      );
+      const out = streamedFile(request.log, '导出排名 Excel 失败', (o) => writeRankingsBook(r, o, seal.code));
       return sendDownload(reply, XLSX_TYPE, `${year}年度跨单位排名.xlsx`, out);
     },
   );

@@ -19,8 +19,11 @@ import { figuresMacOf, sealCodeOf } from './seal-code';
 
 export interface SealRequest {
   kind: SealedDocument;
-  companyId: number;
-  roundId: number;
+  /** The unit and round of the document; null for one drawn across units (the 跨单位排名). */
+  companyId: number | null;
+  roundId: number | null;
+  /** What else it was drawn for: the rankings' year and the units the account saw (`units`). */
+  scope?: { year: number; units: number[] | null };
   /** The figures the document prints, as it is drawn from them. */
   figures: unknown;
   /** The signed-in account that asked for the document. */
@@ -52,6 +55,7 @@ export async function sealDocument(db: Db, keys: Keys, req: SealRequest): Promis
       figuresMac,
       auditRows: head.rowCount,
       auditMac: head.lastMac,
+      scope: req.scope ?? null,
       createdAt,
     };
     const code = sealCodeOf(keys, fields);
@@ -66,9 +70,29 @@ export async function sealDocument(db: Db, keys: Keys, req: SealRequest): Promis
 export type FiguresOf = (
   db: Db,
   kind: SealedDocument,
-  companyId: number,
-  roundId: number,
+  sealed: { companyId: number; roundId: number } | { scope: SealScope },
 ) => Promise<unknown>;
+
+/** A document drawn across units: its year and the units it covered (null: every unit). */
+export interface SealScope {
+  year: number;
+  units: number[] | null;
+}
+
+const scopeOf = (value: unknown): SealScope | null => {
+  const s = value as Partial<SealScope> | null;
+  return s && typeof s.year === 'number' && (s.units === null || Array.isArray(s.units))
+    ? { year: s.year, units: s.units }
+    : null;
+};
+
+/** Whether an account that sees `units` (null: all) may check a seal: its unit, or every unit it covered. */
+function seesSeal(seal: { companyId: number | null; scope: unknown }, units: number[] | null) {
+  if (units === null) return true;
+  if (seal.companyId !== null) return units.includes(seal.companyId);
+  const covered = scopeOf(seal.scope)?.units;
+  return !!covered && covered.every((u) => units.includes(u));
+}
 
 const headAnswer = (h: Pick<AuditHead, 'rowCount' | 'lastMac'>) => ({
   row_count: h.rowCount,
@@ -91,8 +115,8 @@ export async function checkSeal(
   const seal = await findSeal(db, code);
   const kind = SEALED_DOCUMENTS.find((k) => k === seal?.kind);
   if (!seal || !kind) throw fail('REPORT_CODE_UNKNOWN');
-  if (units !== null && (seal.companyId === null || !units.includes(seal.companyId)))
-    throw fail('REPORT_CODE_UNKNOWN');
+  if (!seesSeal(seal, units)) throw fail('REPORT_CODE_UNKNOWN');
+  const scope = scopeOf(seal.scope);
   const [company, round, user, now] = await Promise.all([
     seal.companyId === null ? undefined : findCompany(db, seal.companyId),
     seal.roundId === null ? undefined : findRound(db, seal.roundId),
@@ -102,10 +126,15 @@ export async function checkSeal(
   const authentic = sameMac(sealCodeOf(keys, seal), seal.code);
   let status: ReportCheckAnswer['status'] = 'forged';
   if (authentic) {
-    if (!company || !round || round.companyId !== company.id) status = 'gone';
+    const sealed = scope
+      ? { scope }
+      : company && round && round.companyId === company.id
+        ? { companyId: company.id, roundId: round.id }
+        : null;
+    if (!sealed) status = 'gone';
     else {
       try {
-        const figures = await figuresOf(db, kind, company.id, round.id);
+        const figures = await figuresOf(db, kind, sealed);
         status = sameMac(figuresMacOf(keys, kind, figures), seal.figuresMac) ? 'match' : 'changed';
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;

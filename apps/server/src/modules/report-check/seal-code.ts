@@ -30,6 +30,8 @@ export interface SealFields {
   figuresMac: string;
   auditRows: number;
   auditMac: string | null;
+  /** What else the document was drawn for (the rankings' year and units); null for one unit's round. */
+  scope: unknown;
   createdAt: Date;
 }
 
@@ -49,6 +51,7 @@ export function sealCodeOf(keys: Keys, s: SealFields): string {
     s.figuresMac,
     String(s.auditRows),
     s.auditMac ?? '',
+    canonicalJson(s.scope ?? null),
     s.createdAt.toISOString(),
   );
   let bits = BigInt(`0x${mac.slice(0, 20)}`);

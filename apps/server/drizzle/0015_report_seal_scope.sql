@@ -1,0 +1,1 @@
+ALTER TABLE "report_seals" ADD COLUMN "scope" jsonb;
