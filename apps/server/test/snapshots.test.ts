@@ -17,7 +17,7 @@ import { buildBallotFixture, submission, submit, type BallotFixture } from './he
 import { buildServer, httpApp, startServer, stopServer, type RunningServer } from './helpers/real-server';
 
 const PORT = 4370;
-const KEEP = 3;
+const KEEP = 2;
 const NAME = /^kaoping-\d{8}-\d{6}-\d{3}\.backup$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoping-snapshots-'));
@@ -131,7 +131,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
       })();
 
       const timers = () => logged(server).filter((s) => s.reason === 'timer');
-      await until('four timer snapshots', () => timers().length >= 4, 240);
+      await until('three timer snapshots', () => timers().length >= KEEP + 1, 240);
+      // More written than kept: the oldest went (a snapshot being written is a hidden .partial file).
+      expect(fs.readdirSync(usb).filter((n) => !n.startsWith('.')).length).toBeLessThanOrEqual(KEEP);
       const first = await status();
       expect(first.enabled).toBe(true);
       expect(first.dir).toBe(usb);
@@ -185,7 +187,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
       );
       await until('two close snapshots', () => closes().length >= 2);
       const made = path.join(usb, closes().at(-1)!.file!);
-      // Kept aside: with a snapshot every second and SNAPSHOT_KEEP=3, later ones soon replace it.
+      // Kept aside: with a snapshot every second and SNAPSHOT_KEEP=2, later ones soon replace it.
       closeFile = path.join(tmp, path.basename(made));
       fs.copyFileSync(made, closeFile);
       const s = await status();
