@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { bodyPool } from './ballots-bodies';
-import { freePort, loadEnv, untilHealthy, type BenchCompany } from './ballots-server';
+import { freePort, loadEnv, setUpCompany, untilHealthy, type BenchCompany } from './ballots-server';
 import { withScratchDatabase } from './scratch-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,48 +52,6 @@ async function startServer(env: Record<string, string>) {
       await once(child, 'exit');
     },
   };
-}
-
-async function call<T>(url: string, method: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A unit as an organiser sets it up: both polls from the templates, 领导班子 and 8 persons, one vote type. */
-async function setUpCompany(url: string): Promise<BenchCompany> {
-  const api = `${url}/api/v1/admin`;
-  const account = { username: 'bench', password: 'Kaoping-export-2026' };
-  await call(`${api}/auth/register`, 'POST', null, account);
-  const form = new FormData();
-  form.set('username', account.username);
-  form.set('password', account.password);
-  const login = await fetch(`${api}/auth/login`, { method: 'POST', body: form });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const c = (await call<{ id: number }>(`${api}/companies/`, 'POST', token, { name: '华东能源有限公司' })).id;
-  for (const kind of ['company', 'person'])
-    await call(`${api}/polls/copy-from-template`, 'POST', token, { company_id: c, target_type: kind });
-  await call(`${api}/vote-targets/`, 'POST', token, { company_id: c, name: '领导班子', type: 'company' });
-  for (const name of ['王建国', '李红梅', '张志强', '刘洋', '陈静', '杨帆', '赵磊', '黄丽'])
-    await call(`${api}/vote-targets/`, 'POST', token, { company_id: c, name, title: '副总经理' });
-  const vt = await call<{ id: number; link_id: string }>(`${api}/vote-types/`, 'POST', token, {
-    company_id: c,
-    name: '班子成员',
-    form_category: 'democratic_appraisal',
-  });
-  const view = await call<BenchCompany['view']>(
-    `${url}/api/v1/public/polls/vote-type/${vt.link_id}`,
-    'GET',
-    null,
-  );
-  return { token, adminUrl: api, companyId: c, voteTypeId: vt.id, linkId: vt.link_id, view };
 }
 
 async function post<T>(url: string, token: string, body?: unknown): Promise<T> {

@@ -3,15 +3,12 @@
 // creations (POST /vote-targets/); the server is killed with SIGKILL mid-run and restarted on the same
 // data, and the streams go on (a creation cut off is sent again). Then every stored target has its one audit row (vote_target.create naming
 // it), no such row names a target that is not stored, and every acknowledged creation is stored.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../src/db/client';
 import { bearer, createAdmin, createCompany } from './helpers/factories';
 import { buildServer, httpApp, startServer, stopServer, type RunningServer } from './helpers/real-server';
-import { freshPostgres } from './helpers/fresh-postgres';
+import { serverSandbox } from './helpers/server-sandbox';
 
 const PORT = 4341;
 /** Long and of three kinds, as the password rules ask. */
@@ -21,27 +18,16 @@ const PER_STREAM = 60;
 /** A kill comes each time this many more creations were acknowledged (of STREAMS × PER_STREAM). */
 const KILL_EVERY = 60;
 const KILLS = 6;
-const pgUrl = process.env.TEST_DATABASE_URL;
-const kind = pgUrl ? 'PostgreSQL' : 'PGlite';
+const box = serverSandbox('audit-crash');
+const { pgUrl, kind, cleanups } = box;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoping-audit-crash-'));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
 
 describe(`admin writes when the server is killed (${kind})`, { timeout: 300_000 }, () => {
   it('leaves no write without its audit row, and no audit row without its write', async () => {
     const main = buildServer('audit-crash');
-    const dataDir = path.join(tmp, 'data');
-    const env: Record<string, string> = { DATA_DIR: dataDir };
-    if (pgUrl) {
-      const db = await freshPostgres(pgUrl);
-      cleanups.push(db.drop);
-      env.DATABASE_URL = db.url;
-    }
+    const env = await box.env();
+    const dataDir = env.DATA_DIR!;
     let server: RunningServer = await startServer(main, PORT, env);
     cleanups.push(() => stopServer(server, 'SIGKILL'));
     const app = httpApp(() => server.url);

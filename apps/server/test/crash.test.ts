@@ -4,17 +4,14 @@
 // SIGKILL mid-run and restarted on the same data; every voter retries until acknowledged. Then: every
 // acknowledged submission is stored exactly once with all its rows, nothing else is stored, every code is
 // used at most once, and the results equal a recount of the stored rows.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf, type Database } from '../src/db/client';
 import { createAdmin } from './helpers/factories';
 import { endVotes } from './helpers/round-fixtures';
 import { buildBallotFixture, submission, type BallotFixture } from './helpers/ballot-fixtures';
 import { buildServer, httpApp, startServer, stopServer, type RunningServer } from './helpers/real-server';
-import { freshPostgres } from './helpers/fresh-postgres';
+import { serverSandbox } from './helpers/server-sandbox';
 import { adminCalls } from './helpers/vote-control';
 import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
 
@@ -22,27 +19,16 @@ const PORT = 4326;
 const VOTERS = 200;
 const CODE_VOTERS = 60;
 const KILL_AFTER = 60;
-const pgUrl = process.env.TEST_DATABASE_URL;
-const kind = pgUrl ? 'PostgreSQL' : 'PGlite';
+const box = serverSandbox('crash');
+const { pgUrl, kind, cleanups } = box;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoping-crash-'));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
 
 describe(`a server killed mid-run (${kind})`, { timeout: 300_000 }, () => {
   it('keeps every acknowledged ballot exactly once, and nothing else', async () => {
     const main = buildServer('crash');
-    const dataDir = path.join(tmp, 'data');
-    const env: Record<string, string> = { DATA_DIR: dataDir };
-    if (pgUrl) {
-      const db = await freshPostgres(pgUrl);
-      cleanups.push(db.drop);
-      env.DATABASE_URL = db.url;
-    }
+    const env = await box.env();
+    const dataDir = env.DATA_DIR!;
     let server: RunningServer = await startServer(main, PORT, env);
     cleanups.push(() => stopServer(server, 'SIGKILL'));
     const app = httpApp(() => server.url);
