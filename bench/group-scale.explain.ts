@@ -1,0 +1,126 @@
+// EXPLAIN (ANALYZE, BUFFERS) of every statement one unit's 汇总表 and results read (issue 29), for
+// bench/group-scale.ts --explain on PostgreSQL: the server's own services run in process on a pg pool
+// whose query() records each statement with its parameters; each recorded statement is then explained on
+// a separate connection, with the database's settings (JIT as configured) and once more with jit = off
+// when JIT was used. Summarised per statement: planned vs actual rows of the top node, the worst
+// misestimate of any node, planning and execution time, JIT time, shared buffers hit and read.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+// The server's Fastify type augmentations (the services' module graph refers to them).
+import type {} from '../apps/server/src/app';
+import type { Db } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema';
+import { appraisalResults } from '../apps/server/src/modules/results/appraisal.service';
+import { evaluationResults } from '../apps/server/src/modules/results/evaluation.service';
+import { buildUnitSummary } from '../apps/server/src/modules/summary/summary.service';
+
+interface Recorded {
+  read: string;
+  text: string;
+  values: unknown[];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Plan Rows': number;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  Plans?: PlanNode[];
+}
+
+interface Explained {
+  Plan: PlanNode;
+  'Planning Time': number;
+  'Execution Time': number;
+  JIT?: { Functions: number; Timing: { Total: number } };
+}
+
+/** The node whose estimate is furthest from what it returned (per loop, as the planner estimates). */
+function worstNode(node: PlanNode): { node: string; planned: number; actual: number; factor: number } {
+  const actual = node['Actual Loops'] ? node['Actual Rows'] : 0;
+  const planned = node['Plan Rows'];
+  const factor = Math.max(planned, 1) / Math.max(actual, 1);
+  let worst = { node: node['Node Type'], planned, actual, factor: factor >= 1 ? factor : 1 / factor };
+  for (const child of node.Plans ?? []) {
+    const w = worstNode(child);
+    if (w.factor > worst.factor) worst = w;
+  }
+  return worst;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const ms = (x: number) => Math.round(x * 10) / 10;
+
+async function explainOne(client: pg.Client, r: Recorded) {
+  const run = async () => {
+    const res = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${r.text}`, r.values);
+    return (res.rows[0]['QUERY PLAN'] as Explained[])[0]!;
+  };
+  const e = await run();
+  const worst = worstNode(e.Plan);
+  let jitOff: number | undefined;
+  if (e.JIT) {
+    await client.query('SET jit = off');
+    jitOff = ms((await run())['Execution Time']);
+    await client.query('RESET jit');
+  }
+  return {
+    read: r.read,
+    statement: oneLine(r.text).slice(0, 160),
+    top: { node: e.Plan['Node Type'], planned_rows: e.Plan['Plan Rows'], actual_rows: e.Plan['Actual Rows'] },
+    worst_estimate: { ...worst, factor: Math.round(worst.factor * 10) / 10 },
+    planning_ms: ms(e['Planning Time']),
+    execution_ms: ms(e['Execution Time']),
+    jit: e.JIT
+      ? { functions: e.JIT.Functions, total_ms: ms(e.JIT.Timing.Total), execution_ms_jit_off: jitOff }
+      : 'off',
+    shared_hit: e.Plan['Shared Hit Blocks'] ?? 0,
+    shared_read: e.Plan['Shared Read Blocks'] ?? 0,
+  };
+}
+
+/** Records the statements of one unit's 汇总表 and results (both families), then explains each once. */
+export async function explainStatements(url: string, companyId: number) {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const recorded: Recorded[] = [];
+  let read = '';
+  const original = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+    const [cfg, vals] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const text = typeof cfg === 'string' ? cfg : cfg.text;
+    const values = (typeof cfg === 'string' ? vals : (cfg.values ?? vals)) ?? [];
+    if (/^\s*(select|with)\b/i.test(text)) recorded.push({ read, text, values });
+    return original(...args);
+  };
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  try {
+    read = '汇总表';
+    await buildUnitSummary(db, companyId);
+    read = 'results 民主测评';
+    await appraisalResults(db, companyId);
+    read = 'results 民主评议';
+    await evaluationResults(db, companyId);
+  } finally {
+    await pool.end();
+  }
+  // The same text read twice (e.g. the turnout rows by both results) is explained once per read.
+  const seen = new Set<string>();
+  const unique = recorded.filter((r) => {
+    const key = `${r.read}\n${r.text}\n${JSON.stringify(r.values)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const jit = (await client.query('SHOW jit')).rows[0].jit as string;
+    const statements = [];
+    for (const r of unique) statements.push(await explainOne(client, r));
+    return { jit_setting: jit, statements };
+  } finally {
+    await client.end();
+  }
+}
