@@ -18,6 +18,7 @@ import { AppraisalTable } from './appraisal-table';
 import { CadreTables, NewlyPromotedTables } from './evaluation-tables';
 import { ItemTables } from './item-tables';
 import { minute } from '../lib/format';
+import { useRecountPanel } from './recount-panel';
 import { ThresholdsCard } from './thresholds-card';
 import { ValidityCard } from './validity-card';
 import './summary.css';
@@ -87,6 +88,7 @@ function SummaryView({ companyId, roundId }: { companyId: number; roundId: numbe
   const role = useRole();
   const query = useUnitSummary(companyId, roundId);
   const [seal, setSeal] = useState<Sealed | null>(null);
+  const recount = useRecountPanel(companyId);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (!query.data)
     return <LoadError title="加载汇总表失败" error={query.error} onRetry={() => void query.refetch()} />;
@@ -105,8 +107,12 @@ function SummaryView({ companyId, roundId }: { companyId: number; roundId: numbe
           {s.company.name} · {s.round.name}
           {archived && '（已归档）'} · 生成于 {minute(s.generated_at)}
         </Typography.Paragraph>
-        <PrintButton companyId={companyId} roundId={roundId} onSealed={setSeal} />
+        <div className="kp-sum-actions">
+          {recount.button}
+          <PrintButton companyId={companyId} roundId={roundId} onSealed={setSeal} />
+        </div>
       </div>
+      {recount.outcome}
       <ValidityCard validity={s.validity} />
       <OpenVoteNotice names={s.validity.open_vote_types.map((v) => v.name)} what="汇总表各表" />
       <ThresholdsCard
