@@ -84,7 +84,7 @@ describe('重新核算 on the 汇总表 screen', () => {
     expect(outcome).toHaveTextContent('重新核算发现 2 处不一致：“中层干部”');
     expect(outcome).toHaveTextContent('共 2 个票类、3000 张选票');
     const table = within(outcome).getByRole('table');
-    for (const h of ['票类', '项目', '保存的结果', '重新计数'])
+    for (const h of ['票类', '项目', '保存值', '重新计数'])
       expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
     const rows = within(table)
       .getAllByRole('row')

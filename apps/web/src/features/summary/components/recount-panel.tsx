@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { ReconciliationOutlined } from '@ant-design/icons';
 import { errorDetail } from '@/lib/api-client';
 import { type RecountAnswer, useRecount } from '../api/recount';
@@ -49,34 +49,29 @@ function RecountOutcome({ answer, onClose }: { answer: RecountAnswer; onClose: (
       />
     );
   const wrong = answer.vote_types.filter((v) => !v.ok);
+  // The table stands under the message, at the page's full width (a phone has little to spare).
   return (
-    <Alert
-      type="error"
-      showIcon
-      closable={{ onClose }}
-      data-testid="recount-outcome"
-      className="kp-sum-recount"
-      title={`重新核算发现 ${rows.length} 处不一致：${wrong.map((v) => `“${v.name}”`).join('、')}`}
-      description={
-        <>
-          <Typography.Paragraph style={{ margin: '4px 0 8px' }}>
-            核算于 {at}（北京时间），共 {types} 个票类、{ballots}{' '}
-            张选票。下表列出保存的结果与原始选票重新计数不同之处，请联系系统管理员核查。
-          </Typography.Paragraph>
-          <SummaryTable<DifferenceRow>
-            aria-label="重新核算差异"
-            rowKey="key"
-            dataSource={rows}
-            columns={[
-              { title: '票类', dataIndex: 'voteType' },
-              { title: '项目', dataIndex: 'what' },
-              { title: '保存的结果', dataIndex: 'stored', align: 'right' },
-              { title: '重新计数', dataIndex: 'recounted', align: 'right' },
-            ]}
-          />
-        </>
-      }
-    />
+    <div data-testid="recount-outcome" className="kp-sum-recount">
+      <Alert
+        type="error"
+        showIcon
+        closable={{ onClose }}
+        title={`重新核算发现 ${rows.length} 处不一致：${wrong.map((v) => `“${v.name}”`).join('、')}`}
+        description={`核算于 ${at}（北京时间），共 ${types} 个票类、${ballots} 张选票。下表列出保存的结果与原始选票重新计数不同之处，请联系系统管理员核查。`}
+      />
+      <SummaryTable<DifferenceRow>
+        aria-label="重新核算差异"
+        className="kp-sum-recount-table"
+        rowKey="key"
+        dataSource={rows}
+        columns={[
+          { title: '票类', dataIndex: 'voteType' },
+          { title: '项目', dataIndex: 'what' },
+          { title: '保存值', dataIndex: 'stored', align: 'right' },
+          { title: '重新计数', dataIndex: 'recounted', align: 'right' },
+        ]}
+      />
+    </div>
   );
 }
 
