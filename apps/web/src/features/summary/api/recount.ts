@@ -5,8 +5,9 @@ import { adminRequest } from '@/lib/api-client';
 export interface RecountDifference {
   /** What differs, in Chinese (e.g. “张三 · 优秀票数”). */
   what: string;
-  stored: number;
-  recounted: number;
+  /** Null where one side has no such figure at all. */
+  stored: number | null;
+  recounted: number | null;
 }
 
 /** The recount of one closed vote type. */

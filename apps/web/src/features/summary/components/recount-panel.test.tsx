@@ -73,6 +73,7 @@ describe('重新核算 on the 汇总表 screen', () => {
             differences: [
               { what: '张三 · 优秀票数', stored: 1201, recounted: 1200 },
               { what: '收回票数', stored: 2401, recounted: 2400 },
+              { what: '「李四」总体评价“不称职”的票数', stored: null, recounted: 3 },
             ],
           },
         ],
@@ -81,7 +82,7 @@ describe('重新核算 on the 汇总表 screen', () => {
     renderAdmin(<SummaryPage />, '/admin/summary?company=91');
     fireEvent.click(await recountButton());
     const outcome = await screen.findByTestId('recount-outcome');
-    expect(outcome).toHaveTextContent('重新核算发现 2 处不一致：“中层干部”');
+    expect(outcome).toHaveTextContent('重新核算发现 3 处不一致：“中层干部”');
     expect(outcome).toHaveTextContent('共 2 个票类、3000 张选票');
     const table = within(outcome).getByRole('table');
     for (const h of ['票类', '项目', '保存值', '重新计数'])
@@ -97,6 +98,7 @@ describe('重新核算 on the 汇总表 screen', () => {
     expect(rows).toEqual([
       ['中层干部', '张三 · 优秀票数', '1201', '1200'],
       ['中层干部', '收回票数', '2401', '2400'],
+      ['中层干部', '「李四」总体评价“不称职”的票数', '—', '3'],
     ]);
   });
 

@@ -10,9 +10,12 @@ interface DifferenceRow {
   key: string;
   voteType: string;
   what: string;
-  stored: number;
-  recounted: number;
+  stored: number | null;
+  recounted: number | null;
 }
+
+/** A figure one side lacks (e.g. an option only the recount found) shows as a dash. */
+const orDash = (n: number | null) => (n === null ? '—' : n);
 
 const differenceRows = (a: RecountAnswer): DifferenceRow[] =>
   a.vote_types.flatMap((v) =>
@@ -67,8 +70,8 @@ function RecountOutcome({ answer, onClose }: { answer: RecountAnswer; onClose: (
         columns={[
           { title: '票类', dataIndex: 'voteType' },
           { title: '项目', dataIndex: 'what' },
-          { title: '保存值', dataIndex: 'stored', align: 'right' },
-          { title: '重新计数', dataIndex: 'recounted', align: 'right' },
+          { title: '保存值', dataIndex: 'stored', align: 'right', render: orDash },
+          { title: '重新计数', dataIndex: 'recounted', align: 'right', render: orDash },
         ]}
       />
     </div>
