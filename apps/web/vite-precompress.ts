@@ -38,20 +38,37 @@ async function precompress(file: string) {
   if (gzipped.length < data.length) await writeFile(`${file}.gz`, gzipped);
 }
 
+/**
+ * Compresses what this build wrote (and the public folder it copied), not the whole output folder: the
+ * voter build (vite.voter.config.ts) writes into the admin build's folder, and neither touches the other's.
+ */
 export function precompressPlugin(): Plugin {
   let outDir = 'dist';
+  let publicDir: string | null = null;
+  const written: string[] = [];
   return {
     name: 'kaoping-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      publicDir = config.build.copyPublicDir && config.publicDir ? config.publicDir : null;
+    },
+    writeBundle(_opts, bundle) {
+      // The manifests under .vite are never served.
+      const served = Object.keys(bundle).filter((name) => !name.startsWith('.'));
+      written.push(...served.map((name) => path.join(outDir, name)));
     },
     async closeBundle() {
-      const jobs: Promise<void>[] = [];
-      for await (const file of filesUnder(outDir)) {
-        if (COMPRESSIBLE.test(file)) jobs.push(precompress(file));
+      const files = [...written];
+      if (publicDir) {
+        try {
+          for await (const file of filesUnder(publicDir))
+            files.push(path.join(outDir, path.relative(publicDir, file)));
+        } catch {
+          // No public folder.
+        }
       }
-      await Promise.all(jobs);
+      await Promise.all(files.filter((f) => COMPRESSIBLE.test(f)).map(precompress));
     },
   };
 }

@@ -9,7 +9,8 @@ import { createCompany, expect, test, type Admin } from './fixtures';
 test.use({ viewport: { width: 360, height: 780 } });
 
 type ManifestEntry = { file: string; imports?: string[]; css?: string[] };
-const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
+// The voter pages' own build (apps/web/vite.voter.config.ts) and its manifest.
+const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/voter-manifest.json'), 'utf8')) as Record<
   string,
   ManifestEntry
 >;
@@ -27,11 +28,8 @@ function filesOf(key: string, seen = new Set<string>()): Set<string> {
 
 const appraisalFiles = filesOf('src/public/vote/appraisal-step.tsx');
 const evaluationFiles = filesOf('src/public/vote/evaluation-step.tsx');
-/** What every voter page loads anyway (the page and the early request of vote.html). */
-const pageFiles = new Set([
-  ...filesOf('src/public/vote/vote-type-page.tsx'),
-  ...filesOf('src/public/vote/vote-entry.ts'),
-]);
+/** What every voter page loads anyway (voter.html's entry, which holds the ballot page). */
+const pageFiles = filesOf('voter.html');
 /** What only one family needs: the other family must never ask for it. */
 const only = (a: Set<string>, b: Set<string>) => [...a].filter((f) => !b.has(f) && !pageFiles.has(f));
 const appraisalOnly = only(appraisalFiles, evaluationFiles);

@@ -19,6 +19,7 @@ import webApp from './plugins/web-app';
 import adminRoutes from './modules/admin-routes';
 import { configureCoverCache } from './modules/covers/cover-cache';
 import publicRoutes from './modules/public-routes';
+import { isVoterPath, voterPages } from './modules/public/voter-page';
 import { errorBody } from './lib/errors';
 import { ephemeralKeys, type Keys } from './lib/keys';
 import { startAuditChain } from './modules/audit/audit-setup';
@@ -96,8 +97,8 @@ export async function buildApp({
   // The web app's files come compressed from the build; compression (for JSON) applies to routes after it.
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
   const serveWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
-  // The build's page for voter links (index.html plus an early request for the ballot), when present.
-  const voteHtml = serveWeb && existsSync(path.join(webDist, 'vote.html'));
+  // The voter build's page (voter.html, with the ballot of a /vote/type/ link written in), when present.
+  const voter = serveWeb ? voterPages(webDist, database.db) : null;
   if (serveWeb) await app.register(webApp, { root: webDist });
   await app.register(compression);
 
@@ -116,7 +117,8 @@ export async function buildApp({
       // Client-side routes (/admin/..., /vote/...) load the app; a missing asset stays a 404.
       if (path.extname(url)) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile(voteHtml && url.startsWith('/vote/type/') ? 'vote.html' : 'index.html');
+      if (voter && isVoterPath(url)) return voter.send(request, reply, url);
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(errorBody('ROUTE_NOT_FOUND', { method: request.method, url }));
   });

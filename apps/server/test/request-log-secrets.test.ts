@@ -30,7 +30,7 @@ beforeAll(async () => {
   // The built web app's two pages, so /vote/... addresses are answered as in production.
   const web = mkdtempSync(path.join(tmpdir(), 'kp-log-web-'));
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>考评</title>');
-  writeFileSync(path.join(web, 'vote.html'), '<!doctype html><title>投票</title>');
+  writeFileSync(path.join(web, 'voter.html'), '<!doctype html><head><title>投票</title></head><body></body>');
   const stream = new Writable({
     write(chunk, _enc, done) {
       lines.push(String(chunk));

@@ -15,12 +15,12 @@ writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
 // What the web build writes (apps/web/vite-precompress.ts): a brotli and a gzip copy beside each text file.
 const script = Buffer.from(`export const text = ${JSON.stringify('考评'.repeat(2000))};\n`);
 const indexHtml = Buffer.from(`<!doctype html><title>考评</title><div id="root"></div>${' '.repeat(900)}`);
-// index.html with an early request for the ballot, for voter links (apps/web/vite-vote-html.ts).
-const voteHtml = Buffer.from(`${indexHtml}<script type="module" src="/assets/vote-entry-1.js"></script>`);
+// The voter pages' own build (apps/web/vite.voter.config.ts), for /, /home and /vote/... addresses.
+const voterHtml = Buffer.from(`${indexHtml}<script type="module" src="/assets/voter-1.js"></script>`);
 for (const [name, data] of [
   ['assets/index-def456.js', script],
   ['index.html', indexHtml],
-  ['vote.html', voteHtml],
+  ['voter.html', voterHtml],
 ] as const) {
   writeFileSync(path.join(dist, name), data);
   writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(data));
@@ -92,8 +92,8 @@ describe('compressed at build time', () => {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       // Voters reach the app over plain http on meeting LANs; upgrading requests would blank the page.
       expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
-      // Voter links get the page that asks for the ballot early.
-      const page = url.startsWith('/vote/type/') ? voteHtml : indexHtml;
+      // Voter addresses get the voter build's page (an unknown link's without a ballot: voter-page.test.ts).
+      const page = url === '/' || url.startsWith('/vote/') ? voterHtml : indexHtml;
       expect(brotliDecompressSync(res.rawPayload).equals(page), url).toBe(true);
     }
   });

@@ -8,7 +8,7 @@ import { appraisalView, LINK, renderVotePage, VIEW_PATH } from './vote-test-util
 const viewCalls = (calls: { method: string; url: URL; headers: Headers }[]) =>
   calls.filter((c) => `${c.method} ${c.url.pathname}` === VIEW_PATH);
 
-describe('vote.html asks for the ballot before the app has loaded', () => {
+describe('the voter page asks for the ballot before it draws', () => {
   it('hands the page the answer it already asked for: one request, not two', async () => {
     const calls = mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
     startEarly(`/vote/type/${LINK}`);
@@ -78,5 +78,68 @@ describe('vote.html asks for the ballot before the app has loaded', () => {
       ['', 'K7QXM3PD9R'],
     ]);
     window.history.replaceState(null, '', '/');
+  });
+});
+
+describe('the ballot the server wrote into the page (issue 29)', () => {
+  /** The page as the server sends it for an open link: its view in a script element that never runs. */
+  function pageWithBallot(view: object) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'kp-ballot';
+    script.textContent = JSON.stringify(view);
+    document.body.append(script);
+    return () => script.remove();
+  }
+
+  it('is used as it is for a browser new to the link: the first question without any request', async () => {
+    const remove = pageWithBallot(appraisalView());
+    try {
+      const calls = mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
+      startEarly(`/vote/type/${LINK}`);
+      renderVotePage();
+      expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+      expect(viewCalls(calls)).toHaveLength(0);
+    } finally {
+      remove();
+    }
+  });
+
+  it('is not used by a browser that has a voter id for the link (it may have voted): the API says', async () => {
+    const remove = pageWithBallot(appraisalView());
+    try {
+      localStorage.setItem(`kp-voter:${LINK}`, JSON.stringify('0123456789abcdef0123456789abcdef'));
+      const calls = mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView({ already_voted: true }) }) });
+      startEarly(`/vote/type/${LINK}`);
+      renderVotePage();
+      expect(await screen.findByRole('heading', { name: '您已完成投票' })).toBeInTheDocument();
+      expect(viewCalls(calls).map((c) => c.headers.get('x-voter-id'))).toEqual([
+        '0123456789abcdef0123456789abcdef',
+      ]);
+    } finally {
+      remove();
+    }
+  });
+
+  it("is not used with a slip's code, nor for another link: the API is asked", async () => {
+    const remove = pageWithBallot({ ...appraisalView(), link_id: 'another-link' });
+    try {
+      const calls = mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
+      startEarly(`/vote/type/${LINK}`);
+      renderVotePage();
+      expect(await screen.findByRole('radiogroup', { name: '总体评价' })).toBeInTheDocument();
+      expect(viewCalls(calls)).toHaveLength(1);
+    } finally {
+      remove();
+    }
+    const again = pageWithBallot(appraisalView());
+    try {
+      localStorage.clear();
+      const calls = mockFetch({ [VIEW_PATH]: () => ({ body: appraisalView() }) });
+      startEarly(`/vote/type/${LINK}`, { hash: '#code=K7QXM3PD9R' });
+      expect(viewCalls(calls).map((c) => c.headers.get('x-ballot-code'))).toEqual(['K7QXM3PD9R']);
+    } finally {
+      again();
+    }
   });
 });

@@ -42,7 +42,7 @@ export function fragmentOf(values: Record<string, string> | URLSearchParams): st
   return text ? `#${text}` : '';
 }
 
-/** Moves an old address's secrets out of the query of the page now open (vote.html, before the app). */
+/** Moves an old address's secrets out of the query of the page now open (the voter entry, before the app). */
 export function moveSecretsOutOfQuery(): void {
   const { pathname, search, hash } = window.location;
   const moved = withSecretsMoved({ search, hash });

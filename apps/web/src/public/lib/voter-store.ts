@@ -19,6 +19,9 @@ const validVoter = (v: unknown): v is string =>
   v.length <= VOTER_IDENTIFIER_MAX &&
   VOTER_IDENTIFIER_PATTERN.test(v);
 
+/** Whether this browser already holds a voter identifier for a link (voterIdentifier would not make one). */
+export const hasVoterIdentifier = (linkId: string) => validVoter(readJson<unknown>(voterKey(linkId)));
+
 /** This browser's voter identifier for a link: 128 random bits, made once and then kept. */
 export function voterIdentifier(linkId: string): string {
   const kept = readJson<unknown>(voterKey(linkId));

@@ -1,11 +1,12 @@
-// The voter page's data, asked for as early as possible. vote.html (the page the server sends for
-// /vote/type/...) runs vote-entry.ts before the app's main script, which is the largest download on a
-// phone: the ballot, the family's forms and the page's own code then arrive while it still loads.
+// The voter page's data, asked for as early as possible: the voter pages' entry (public/voter-main.tsx)
+// starts it before the first draw. For a /vote/type/... address the server writes the ballot into the
+// page (apps/server/src/modules/public/voter-page.ts): when this browser is one the server can know
+// nothing about, that is the API's own answer, and the first question needs no further request.
 import type { PublicVoteTypeView } from '@kaoping/contracts/public-vote-types';
 import { normalizeCode } from '@kaoping/contracts/ballot-codes';
 import { publicRequest } from '@/lib/api-client';
 import { secretParams, type Address } from '../lib/address-secrets';
-import { loadDraft, voterIdentifier } from '../lib/voter-store';
+import { hasVoterIdentifier, loadDraft, voterIdentifier } from '../lib/voter-store';
 import { loadFamilySteps } from './family-steps';
 
 /** Whether this voter can fill the ballot in now: open and set up, and not already voted or spent. */
@@ -26,8 +27,28 @@ export async function requestView(
     `/public/polls/vote-type/${encodeURIComponent(linkId)}`,
     { headers: { 'X-Voter-Id': voter, ...(code === null ? {} : { 'X-Ballot-Code': code }) } },
   );
+  return withForms(view);
+}
+
+/** With a ballot this voter can fill in, once its family's forms are loaded. */
+async function withForms(view: PublicVoteTypeView): Promise<PublicVoteTypeView> {
   if (canVote(view)) await loadFamilySteps(view.vote_type.form_category);
   return view;
+}
+
+/**
+ * The view the server wrote into the page for this link: the API's answer to a request without a voter
+ * id or a code (`<script type="application/json" id="kp-ballot">`); null without one.
+ */
+function inlinedView(linkId: string): PublicVoteTypeView | null {
+  const text = document.getElementById('kp-ballot')?.textContent;
+  if (!text) return null;
+  try {
+    const view = JSON.parse(text) as PublicVoteTypeView;
+    return view.link_id === linkId ? view : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The code the page will use, found as useVoterCode finds it: the address's, else the draft's. */
@@ -51,14 +72,16 @@ export function startEarly(pathname: string, { search = '', hash = '' }: Partial
   } catch {
     return;
   }
+  // A voter id made just now was never sent with a ballot, and without a code the server's answer does
+  // not depend on the voter: the page's inlined view is then exactly what the API would answer.
+  const known = hasVoterIdentifier(linkId);
   const voter = voterIdentifier(linkId);
   const code = codeFor(linkId, { search, hash });
-  const view = requestView(linkId, voter, code);
+  const inlined = known || code !== null ? null : inlinedView(linkId);
+  const view = inlined ? withForms(inlined) : requestView(linkId, voter, code);
   // Nobody may be waiting yet: the page takes the answer, or the failure, when it arrives.
   view.catch(() => undefined);
   early = { linkId, voter, code, view };
-  // The page's code, so the router finds it loaded.
-  void import('./vote-type-page').catch(() => undefined);
 }
 
 /** The request started by startEarly for this link, voter and code, handed out once; undefined otherwise. */

@@ -25,7 +25,7 @@ export function useVoteType(linkId: string, code: string | null) {
     const mine = ++seq.current;
     setState((s) => (s.error ? { ...s, error: null } : s));
     try {
-      // The first answer may already be on its way (vote.html started it before the app loaded).
+      // The first answer may already be there or on its way (the entry started it before the first draw).
       const view = await (takeEarlyView(linkId, voter, code) ?? requestView(linkId, voter, code));
       if (mine === seq.current) setState({ loading: false, view, viewCode: code, error: null });
       return view;
