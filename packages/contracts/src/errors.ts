@@ -8,6 +8,10 @@
 import { CODE_INPUT_DETAILS } from './ballot-codes';
 import { MEETING_LINK_GONE, meetingSummaryNotCounted, VOTER_DELETE_AFTER_END } from './constants';
 import { PUBLIC_VOTE_DETAILS } from './public-vote-types';
+import {
+  RECOMMENDATION_BALLOT_DETAILS as BALLOT,
+  RECOMMENDATION_DETAILS as POST,
+} from './recommendation-rules';
 
 interface ErrorEntry {
   status: 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 414 | 415 | 417 | 422 | 423 | 429 | 431 | 500 | 503;
@@ -334,6 +338,26 @@ export const ERRORS = {
     status: 409,
     detail: '请先在系统设置中配置公网访问地址（纸质选票上的二维码将使用该地址）',
   },
+
+  // —— 民主推荐 (issue 30): posts and one post's answers (recommendation-rules.ts) ——
+  RECOMMENDATION_POST_NOT_FOUND: { status: 404, detail: '推荐职位不存在' },
+  RECOMMENDATION_POST_UNKNOWN: { status: 422, detail: BALLOT.RECOMMENDATION_POST_UNKNOWN },
+  RECOMMENDATION_POST_TWICE: { status: 422, detail: BALLOT.RECOMMENDATION_POST_TWICE },
+  RECOMMENDATION_POST_MISSING: { status: 422, detail: BALLOT.RECOMMENDATION_POST_MISSING },
+  /** Choices plus write-ins above max_choices (a phone; on paper the post is 无效 instead). */
+  RECOMMENDATION_TOO_MANY: { status: 422, detail: POST.RECOMMENDATION_TOO_MANY },
+  /** Something chosen, but fewer than min_choices (a phone; on paper the post is 无效 instead). */
+  RECOMMENDATION_TOO_FEW: { status: 422, detail: POST.RECOMMENDATION_TOO_FEW },
+  RECOMMENDATION_DUPLICATE_CHOICE: { status: 422, detail: POST.RECOMMENDATION_DUPLICATE_CHOICE },
+  /** A chosen id that is not a candidate of the post. */
+  RECOMMENDATION_UNKNOWN_CANDIDATE: { status: 422, detail: POST.RECOMMENDATION_UNKNOWN_CANDIDATE },
+  RECOMMENDATION_NO_WRITE_INS: { status: 422, detail: POST.RECOMMENDATION_NO_WRITE_INS },
+  RECOMMENDATION_TOO_MANY_WRITE_INS: { status: 422, detail: POST.RECOMMENDATION_TOO_MANY_WRITE_INS },
+  /** A write-in that is a listed candidate's name (compared by nameKey: trimmed, full/half-width alike). */
+  RECOMMENDATION_WRITE_IN_LISTED: { status: 422, detail: POST.RECOMMENDATION_WRITE_IN_LISTED },
+  /** The same name written in twice on one post of one ballot. */
+  RECOMMENDATION_DUPLICATE_WRITE_IN: { status: 422, detail: POST.RECOMMENDATION_DUPLICATE_WRITE_IN },
+  RECOMMENDATION_WRITE_IN_TOO_LONG: { status: 422, detail: POST.RECOMMENDATION_WRITE_IN_TOO_LONG },
 
   // —— Records, results, the meeting screen ——
   VOTER_RECORDS_NOT_FOUND: { status: 404, detail: '未找到该投票人的投票记录' },
