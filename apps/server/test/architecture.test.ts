@@ -118,6 +118,7 @@ describe('server layout', () => {
       paperSheets: 'modules/paper',
       paperPrintRuns: 'modules/paper',
       retiredSubmissions: 'modules/ballots',
+      voteTypeFigures: 'modules/figures',
     };
     // Names joined into the owner's own queries; the reorder helper takes either list's table.
     const JOINS: Record<string, string[]> = {
@@ -160,6 +161,7 @@ describe('server layout', () => {
       audit_log: 'modules/audit',
       paper_print_runs: 'modules/paper',
       retired_submissions: 'modules/ballots',
+      vote_type_figures: 'modules/figures',
     };
     const wrong: string[] = [];
     for (const file of files) {
@@ -180,6 +182,25 @@ describe('server layout', () => {
         wrong.push(`${file}: ballot_codes`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('writes the stored figures only in modules/figures (decision 0052)', () => {
+    const text = (file: string) =>
+      readFileSync(path.join(SRC, file), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '');
+    // Written (raw SQL or the query builder) in one file, its repository.
+    const writers = files.filter(
+      (f) =>
+        /\b(INSERT INTO|UPDATE|DELETE FROM)\s+vote_type_figures\b/.test(text(f)) ||
+        /\.(insert|update|delete)\(\s*voteTypeFigures\s*\)/.test(text(f)),
+    );
+    expect(writers).toEqual([path.join('modules', 'figures', 'figures.repository.ts')]);
+    // Named nowhere else: every other module reads the figures through it.
+    const named = files.filter(
+      (f) =>
+        !['db', 'modules/figures'].includes(moduleOf(f)) &&
+        /\b(vote_type_figures|voteTypeFigures)\b/.test(text(f)),
+    );
+    expect(named).toEqual([]);
   });
 
   it('lets a ballot in through one door: storeBallot (modules/voting/store-ballot.ts)', () => {

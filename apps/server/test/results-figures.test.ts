@@ -6,7 +6,7 @@ import type { ScoringFormSchema } from '@kaoping/contracts/scoring-schema';
 import { companyTemplate } from '@kaoping/contracts/templates/company';
 import { personTemplate } from '@kaoping/contracts/templates/person';
 import { describe, expect, it } from 'vitest';
-import { emptyBucket, type Bucket } from '../src/modules/ballots/scoring-counts.repository';
+import { emptyBucket, type Bucket } from '../src/modules/figures/figure-counts';
 import { mergeBucket, scoringFigures } from '../src/modules/results/appraisal-figures';
 import { csvField, csvLine } from '../src/modules/results/export-csv';
 import { beijingTime } from '../src/modules/results/export-columns';

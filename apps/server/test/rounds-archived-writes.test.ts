@@ -198,6 +198,8 @@ const NOT_ROUND_DATA = [
   // The meeting screen's share link (a token in the settings table): no round's data.
   'POST /api/v1/admin/meeting/:companyId/share',
   'DELETE /api/v1/admin/meeting/:companyId/share',
+  // 重新核算 compares the stored figures with a recount and writes only its audit row (figures-stored.test.ts).
+  'POST /api/v1/admin/companies/:id/figures/recount',
 ];
 
 const PUBLIC_SUBMIT = 'POST /api/v1/public/polls/votes';

@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'company.delete': '删除单位',
   'round.create': '开始新一轮测评',
   'round.thresholds': '修改预警阈值',
+  'figures.recount': '重新核算',
   'meeting.share': '生成大屏分享链接',
   'meeting.revoke': '撤销大屏分享链接',
   'meeting.summary': '设置在大屏显示汇总',
@@ -80,6 +81,7 @@ export const AUDIT_OBJECT_TYPE_LABELS: Record<string, string> = {
   cadre_vote: '选票（民主评议）',
   cadre_votes: '选票（民主评议）',
   audit: '审计日志',
+  figures: '统计数据',
 };
 
 /**
@@ -124,6 +126,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   current_position: '现任职务',
   public_url: '公网访问地址',
   thresholds: '预警阈值',
+  checked_vote_types: '核算的投票类型数',
+  differences: '不一致处',
+  mismatched: '不一致的投票类型',
   returned: '收回数',
   paper_sheets: '已录入的纸质票',
   unkeyed_paper_codes: '未录入的纸质票',

@@ -618,3 +618,25 @@ export const reportSeals = pgTable(
   },
   (t) => [index('report_seals_company_idx').on(t.companyId)],
 );
+
+/**
+ * The figures of one vote type that has ended (decision 0052): every count the results, the 汇总表, the
+ * rankings, the reports and the exports read, computed once from its formal ballots by the SQL function
+ * kaoping_vote_type_figures (migration 0016), the one recount. Owned by modules/figures: a row is written
+ * when the vote type ends (结束投票, 完成计票, or on the first read after its window), deleted in the same
+ * transaction as anything that changes its ballots afterwards (a paper sheet, a voter deleted, a reopen).
+ */
+export const voteTypeFigures = pgTable(
+  'vote_type_figures',
+  {
+    voteTypeId: integer('vote_type_id')
+      .primaryKey()
+      .references(() => voteTypes.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
+    /** Formal ballots counted (submissions). */
+    ballots: integer('ballots').notNull(),
+    figures: jsonb('figures').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vote_type_figures_round_idx').on(t.roundId)],
+);

@@ -16,6 +16,7 @@ import cadreVotesRoutes from './records/cadre-votes.routes';
 import companiesRoutes from './companies/companies.routes';
 import companyResultsRoutes from './results/company-results.routes';
 import coversRoutes from './covers/covers.routes';
+import figuresRoutes from './figures/figures.routes';
 import evaluationSubjectsRoutes from './evaluation-subjects/evaluation-subjects.routes';
 import evaluationSubjectsImportRoutes from './evaluation-subjects/evaluation-subjects-import.routes';
 import pollsRoutes from './polls/polls.routes';
@@ -55,10 +56,13 @@ declare module 'fastify' {
 
 const ruleOf = (request: FastifyRequest) => accessOf(request.method, request.routeOptions.url ?? '');
 
-/** A route whose entry has an audit action and is not a read: its handler runs in one transaction. */
+/**
+ * A route whose entry has an audit action and is not a read (or is a read-role POST, like 重新核算, which
+ * every role may run and which is audited): its handler runs in one transaction.
+ */
 const isAuditedWrite = (method: string, url: string) => {
   const rule = accessOf(method, url);
-  return !!rule?.action && rule.kind !== 'read';
+  return !!rule?.action && (rule.kind !== 'read' || method !== 'GET');
 };
 
 /**
@@ -114,7 +118,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', async (request) => checkUnits(app.db, request, ruleOf(request)));
   app.addHook('onSend', async (request, reply, payload) => {
     const rule = ruleOf(request);
-    const action = rule?.kind === 'read' ? undefined : rule?.action;
+    const action = isAuditedWrite(request.method, request.routeOptions.url ?? '') ? rule?.action : undefined;
     await auditWrite(app.db, request, reply, payload, action, request.writeTransaction ?? undefined);
     return payload;
   });
@@ -149,6 +153,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(reportRoutes, { prefix: '/companies' });
     await secured.register(exportRoutes, { prefix: '/companies' });
     await secured.register(summaryRoutes, { prefix: '/companies' });
+    await secured.register(figuresRoutes, { prefix: '/companies' });
     await secured.register(targetHistoryRoutes, { prefix: '/vote-targets' });
     await secured.register(turnoutRoutes, { prefix: '/votes' });
     await secured.register(settingsRoutes, { prefix: '/settings' });

@@ -191,6 +191,8 @@ export const RECIPES: Record<string, Recipe> = {
   'GET /companies/:id/summary/print': async (_w, u) => get(`/companies/${c(u)}/summary/print`),
   'PUT /companies/:id/summary/thresholds': async (_w, u) =>
     call('PUT', `/companies/${c(u)}/summary/thresholds`, { flag_top_two_min: 0.6, flag_bottom_max: 0.3 }),
+  // 重新核算: every role that reads the results may run it (audited).
+  'POST /companies/:id/figures/recount': async (_w, u) => call('POST', `/companies/${c(u)}/figures/recount`),
 
   // Across units: the year of the units' rounds (each lists only the units the caller sees).
   'GET /rankings': async () => get(`/rankings?year=${thisYear()}`),

@@ -75,6 +75,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /companies/:id/summary': r('read', 'company'),
   'GET /companies/:id/summary/print': r('read', 'company'),
   'PUT /companies/:id/summary/thresholds': r('write', 'company', 'round.thresholds'),
+  // 重新核算 (decision 0052): whoever reads the results may check them; it writes only its audit row.
+  'POST /companies/:id/figures/recount': r('read', 'company', 'figures.recount'),
 
   'GET /meeting/:companyId': r('read'),
   'GET /meeting/:companyId/share': r('read'),

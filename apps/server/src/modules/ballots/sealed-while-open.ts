@@ -11,6 +11,9 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 const VOTING = sql`(v.closed_at IS NULL AND v.counted_at IS NULL AND (v.closes_at IS NULL OR v.closes_at > now()))`;
 
+/** The vote types (`v`) that have ended, by hand or by their window: the ones whose figures exist (decision 0052). */
+export const ENDED_SQL = sql`NOT ${VOTING}`;
+
 /**
  * The condition on a row of `submissions`, `votes` or `cadre_votes` (named by its table or alias): a
  * rehearsal ballot, or one whose vote type has ended. The vote types still open are a small set read once

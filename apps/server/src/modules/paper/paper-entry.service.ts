@@ -10,6 +10,7 @@ import { fail } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { freeCode } from '../ballot-codes/ballot-codes.repository';
 import { deletePaperSubmission } from '../ballots/submissions.repository';
+import { invalidateFigures } from '../figures/figures.repository';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import {
   assertOtherKeyer,
@@ -56,6 +57,7 @@ async function audit(
 async function uncount(tx: Db, v: VoteTypeRow, sheet: repo.PaperSheetRow) {
   if (!sheet.submissionId) return;
   await deletePaperSubmission(tx, sheet.submissionId);
+  await invalidateFigures(tx, v.id);
   if (v.accessMode === 'codes') await freeCode(tx, v.id, sheet.sheetKey);
 }
 

@@ -8,12 +8,16 @@ import {
 import { round2 } from '@kaoping/contracts/scoring';
 import { meanShare } from '@kaoping/contracts/summary-evaluation';
 import type { Db } from '../../db/client';
-import { latestRoundsOfYear } from '../rounds/rounds.repository';
+import { figuresOfRounds } from '../figures/figures.repository';
+import { findRound, latestRoundsOfYear } from '../rounds/rounds.repository';
+import { NO_TEXTS, summaryInputs, summaryOf } from '../summary/summary.service';
 import { unitFigures } from './unit-figures';
 
 /**
  * 跨单位排名 of a year over some units (null: all): each unit's latest round of that year, its figures
- * read from the unit's own summary, then ranked here (and only ranked: no figure is recomputed).
+ * read from the unit's own 汇总表, then ranked here (and only ranked: no figure is recomputed). The stored
+ * figures of every unit's vote types come in one read (decision 0052); each unit's 汇总表 is then built in
+ * memory by the same summaryOf as its own screen (without the text answers, which nothing here shows).
  */
 export async function rankingsOf(db: Db, unitIds: number[] | null, year: number): Promise<Rankings> {
   const rounds = await latestRoundsOfYear(db, year, unitIds);
@@ -21,11 +25,21 @@ export async function rankingsOf(db: Db, unitIds: number[] | null, year: number)
   const leaders: Omit<LeaderRanking, 'score_rank' | 'excellent_rank'>[] = [];
   const promoted: Omit<PromotedRanking, 'rank' | 'versus_average'>[] = [];
   const fractions: number[] = [];
-  // One unit at a time: each summary is a few grouped counts, and 50 units must not hold 50 at once.
+  const figures = await figuresOfRounds(
+    db,
+    rounds.map((r) => r.id),
+  );
   for (const r of rounds) {
     const company = { id: r.companyId, name: r.companyName };
     const round = { id: r.id, name: r.name };
-    const f = await unitFigures(db, r.companyId, r.id);
+    const inputs = await summaryInputs(db, (await findRound(db, r.id))!);
+    const own = new Map(
+      inputs.turnout.flatMap((t) => {
+        const f = figures.get(t.vote_type_id);
+        return f ? [[t.vote_type_id, f] as const] : [];
+      }),
+    );
+    const f = unitFigures(summaryOf(company, inputs, own, NO_TEXTS));
     units.push({
       company,
       round,

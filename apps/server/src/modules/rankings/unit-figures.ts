@@ -1,6 +1,5 @@
 import { cadreOverallQuestion } from '@kaoping/contracts/summary-evaluation';
-import type { Db } from '../../db/client';
-import { buildUnitSummary } from '../summary/summary.service';
+import type { UnitSummary } from '@kaoping/contracts/summary-tables';
 
 /** The figures of one unit's round that the cross-unit rankings compare, all from its 汇总表. */
 export interface UnitFigures {
@@ -28,9 +27,8 @@ export interface UnitFigures {
   openNote: string | null;
 }
 
-/** Reads them from buildUnitSummary: no figure is computed a second way. */
-export async function unitFigures(db: Db, companyId: number, roundId: number): Promise<UnitFigures> {
-  const s = await buildUnitSummary(db, companyId, roundId);
+/** Reads them from the unit's 汇总表 (summary/summary.service.ts summaryOf): no figure is computed a second way. */
+export function unitFigures(s: UnitSummary): UnitFigures {
   const section = (kind: 'company' | 'person') => s.appraisal.sections.find((x) => x.kind === kind);
   const weighted = (rows: { kind: string; excellent_rate: number | null }[]) =>
     rows.find((r) => r.kind === 'weighted')?.excellent_rate ?? null;

@@ -8,6 +8,7 @@ import { getCompany } from '../companies/companies.service';
 import { assertRoundWritable, recordsRound, roundOf } from '../rounds/round-scope';
 import { getVoteTypeOfCompany } from '../vote-types/vote-types.service';
 import { addDeletedBallots } from '../vote-types/vote-types.repository';
+import { invalidateFigures } from '../figures/figures.repository';
 import { countStageOf } from '../vote-types/vote-type-status';
 import * as repo from '../ballots/voter-submissions.repository';
 
@@ -107,7 +108,11 @@ export async function deleteVoter(
     const row = found && (await repo.lockSubmission(tx, found.id));
     if (!row) throw fail('VOTER_RECORDS_NOT_FOUND');
     const deleted = await repo.deleteSubmission(tx, family, row.id);
-    if (!row.isTest) await addDeletedBallots(tx, row.voteTypeId, 1);
+    if (!row.isTest) {
+      await addDeletedBallots(tx, row.voteTypeId, 1);
+      // Its vote type's stored figures go in the same transaction; the next read counts again (0052).
+      await invalidateFigures(tx, row.voteTypeId);
+    }
     await recordAudit(tx, actor, 'votes.voter.delete', {
       company_id: row.companyId,
       vote_type_id: row.voteTypeId,

@@ -1,5 +1,5 @@
 // The figures of contracts' aggregateScoring, computed from counts instead of from a list of ballots: the
-// database counts each answer value per target and vote type (ballots/scoring-counts.repository.ts), so 100,000 ballots
+// database counts each answer value per target and vote type once (modules/figures), so 100,000 ballots
 // never travel to the server. test/results-figures.test.ts checks both give the same figures.
 import type { ScoringFormSchema, ScoringOption } from '@kaoping/contracts/scoring-schema';
 import {
@@ -8,7 +8,7 @@ import {
   type OptionShare,
   type ScoringAggregate,
 } from '@kaoping/contracts/scoring';
-import type { Bucket } from '../ballots/scoring-counts.repository';
+import type { Bucket } from '../figures/figure-counts';
 
 const addCounts = (into: Map<string, number>, from: Map<string, number>) => {
   for (const [k, n] of from) into.set(k, (into.get(k) ?? 0) + n);

@@ -3,7 +3,8 @@ import type { AppraisalResults, TargetResult } from '@kaoping/contracts/target-r
 import { weightedScore, type ScoringAggregate } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/errors';
-import { emptyBucket, scoringBuckets, type Bucket } from '../ballots/scoring-counts.repository';
+import { emptyBucket, scoringBuckets, type Bucket } from '../figures/figure-counts';
+import { figuresOfRound } from '../figures/figures.repository';
 import { getCompany } from '../companies/companies.service';
 import { isParsed, readRoundPolls, type ParsedPoll } from '../polls/parsed-poll';
 import { roundOf } from '../rounds/round-scope';
@@ -69,15 +70,12 @@ export async function appraisalResults(db: Db, companyId: number, filter: Apprai
   }
   const weightOf = new Map(types.map((t) => [t.id, t.weight]));
 
-  // One counting pass per poll; on PostgreSQL the two run side by side on separate connections.
-  const counted = await Promise.all(
-    polls
-      .filter((poll) => !filter.targetType || poll.kind === filter.targetType)
-      .map(async (poll) => {
-        const where = { roundId: round.id, pollId: poll.row.id, voteTypeId: filter.voteTypeId };
-        return [poll.kind, { poll, buckets: await scoringBuckets(db, poll.schema, where) }] as const;
-      }),
-  );
+  // The stored figures of the round's ended vote types (decision 0052), one bucket per vote type and target.
+  const stored = await figuresOfRound(db, round.id);
+  const only = filter.voteTypeId === undefined ? undefined : [filter.voteTypeId];
+  const counted = polls
+    .filter((poll) => !filter.targetType || poll.kind === filter.targetType)
+    .map((poll) => [poll.kind, { poll, buckets: scoringBuckets(stored, poll.row.id, only) }] as const);
   const bucketsByKind = new Map<string, (typeof counted)[number][1]>(counted);
 
   const targets: TargetResult[] = [];

@@ -3,7 +3,8 @@
 import { figureChange, type TargetComparison, type TargetPrevious } from '@kaoping/contracts/rounds';
 import { weightedScore } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
-import { emptyBucket, overallCounts, type Bucket } from '../ballots/scoring-counts.repository';
+import { emptyBucket, scoringBuckets, type Bucket } from '../figures/figure-counts';
+import { figuresOfRound } from '../figures/figures.repository';
 import { isParsed, readRoundPolls } from '../polls/parsed-poll';
 import { findRound } from '../rounds/rounds.repository';
 import { findVoteTargetsByIds, type VoteTargetRow } from '../vote-targets/vote-targets.repository';
@@ -19,32 +20,21 @@ export interface TargetFigures {
 
 /**
  * The weighted score and top share (the first overall grade's share of the pooled ballots, as
- * `combined.overall[0].share`) of some targets of one round, from one light count of that round.
+ * `combined.overall[0].share`) of some targets of one round, from the round's stored figures.
  */
 export async function figuresOfTargets(
   db: Db,
   roundId: number,
   targets: readonly Pick<VoteTargetRow, 'id' | 'type'>[],
 ): Promise<Map<number, TargetFigures>> {
-  const [voteTypes, polls, counts] = await Promise.all([
+  const [voteTypes, polls, stored] = await Promise.all([
     listVoteTypes(db, roundId, 'democratic_appraisal'),
     readRoundPolls(db, roundId, ['company', 'person'] as const),
-    overallCounts(
-      db,
-      roundId,
-      targets.map((t) => t.id),
-    ),
+    figuresOfRound(db, roundId),
   ]);
   const schemaOf = new Map(polls.filter(isParsed).map((p) => [p.kind as string, p.schema]));
   const buckets = new Map<string, Bucket>();
-  for (const c of counts) {
-    const key = `${c.voteTypeId}:${c.targetId}`;
-    const b = buckets.get(key) ?? emptyBucket();
-    b.count += c.count;
-    b.tenths += c.tenths;
-    if (c.overall !== null) b.overall.set(c.overall, (b.overall.get(c.overall) ?? 0) + c.count);
-    buckets.set(key, b);
-  }
+  for (const p of polls) for (const [k, b] of scoringBuckets(stored, p.row.id)) buckets.set(k, b);
   const out = new Map<number, TargetFigures>();
   for (const t of targets) {
     const parts = voteTypes.map((vt) => {

@@ -1,19 +1,17 @@
-import type { CadreAnswers, NewlyPromotedAnswers } from '@kaoping/contracts/answers';
+import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
 import { NEWLY_PROMOTED_DEFAULTS } from '@kaoping/contracts/newly-promoted-schema';
 import type { EvaluationResults } from '@kaoping/contracts/cadre-results';
-import {
-  aggregateCadre,
-  aggregateNewlyPromoted,
-  DISAPPROVAL_FLAG_THRESHOLD,
-} from '@kaoping/contracts/scoring';
+import { DISAPPROVAL_FLAG_THRESHOLD } from '@kaoping/contracts/scoring';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/errors';
-import { evaluationBallots } from '../ballots/cadre-votes.repository';
+import { cadreTexts, newlyPromotedReasons } from '../ballots/evaluation-counts.repository';
 import { getCompany } from '../companies/companies.service';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
-import { subjectIdsIn } from '../evaluation-subjects/evaluation-subjects.service';
+import { cadreCountsOf, promotedCountsOf, promotedSubjectIds } from '../figures/figure-counts';
+import { figuresOfRound } from '../figures/figures.repository';
 import { readRoundPolls } from '../polls/parsed-poll';
 import { roundOf } from '../rounds/round-scope';
+import { addCadreCounts, addPromotedCounts, cadreFigures, promotedFigures } from './evaluation-figures';
 import { splitOpen, turnoutRows } from './turnout.service';
 
 /**
@@ -28,34 +26,48 @@ export async function evaluationResults(
   const company = await getCompany(db, companyId);
   const round = await roundOf(db, companyId, opts.roundId);
   const threshold = opts.threshold ?? DISAPPROVAL_FLAG_THRESHOLD;
-  const [{ rows: allTypes }, polls, subjects, ballots] = await Promise.all([
+  const [{ rows: allTypes }, polls, subjects, stored] = await Promise.all([
     turnoutRows(db, round.id, 'democratic_evaluation'),
     readRoundPolls(db, round.id, ['cadre', 'newly_promoted'] as const),
     listSubjects(db, round.id),
-    evaluationBallots(db, round.id, opts.voteTypeId),
+    figuresOfRound(db, round.id),
   ]);
   const asked = allTypes.filter((t) => opts.voteTypeId === undefined || t.vote_type_id === opts.voteTypeId);
   if (opts.voteTypeId !== undefined && asked.length === 0) throw fail('VOTE_TYPE_NOT_FOUND');
-  // A vote type still open is named, never counted (evaluationBallots leaves its ballots out).
+  // A vote type still open is named, never counted (it has no stored figures).
   const { shown: voteTypes, open } = splitOpen(asked);
+  // The stored figures of the vote types asked (decision 0052); the text answers from the ballots.
+  const counted = [...stored].filter(([id]) => asked.some((t) => t.vote_type_id === id)).map(([, f]) => f);
 
   const cadrePoll = polls.find((p) => p.kind === 'cadre');
-  const cadreAnswers = ballots.filter((b) => b.pollKind === 'cadre').map((b) => b.answers as CadreAnswers);
+  const cadreCounts = addCadreCounts(counted.map(cadreCountsOf));
+  const textIds = cadrePoll?.schema
+    ? cadreQuestions(cadrePoll.schema)
+        .filter((q) => q.type === 'text_area')
+        .map((q) => q.id)
+    : [];
+  const [texts, reasons] = await Promise.all([
+    cadreTexts(db, round.id, textIds, opts.voteTypeId),
+    newlyPromotedReasons(db, round.id, opts.voteTypeId),
+  ]);
+  const textsById: Record<string, string[]> = {};
+  for (const t of texts) (textsById[t.q] ??= []).push(t.t);
   const cadre = cadrePoll?.schema
-    ? aggregateCadre(cadrePoll.schema, cadreAnswers)
-    : { ballot_count: cadreAnswers.length, questions: [] };
+    ? cadreFigures(cadrePoll.schema, cadreCounts, textsById)
+    : { ballot_count: cadreCounts.voters, questions: [] };
 
   const npPoll = polls.find((p) => p.kind === 'newly_promoted');
-  const npAnswers = ballots
-    .filter((b) => b.pollKind === 'newly_promoted')
-    .map((b) => b.answers as NewlyPromotedAnswers);
-  const named = new Set(subjectIdsIn(npAnswers));
+  const named = promotedSubjectIds(counted);
   const shown = subjects.filter((s) => s.isActive || named.has(s.id));
-  const np = aggregateNewlyPromoted(
-    shown.map((s) => s.id),
-    npAnswers,
-    threshold,
-  );
+  const np = {
+    ballot_count: counted.reduce((a, f) => a + f.newly_promoted.voters, 0),
+    subjects: promotedFigures(
+      shown.map((s) => s.id),
+      addPromotedCounts(counted.map(promotedCountsOf)),
+      threshold,
+    ),
+    reasons,
+  };
 
   return {
     company: { id: company.id, name: company.name },

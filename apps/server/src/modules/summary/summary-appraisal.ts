@@ -1,12 +1,12 @@
 import { appraisalSection, type AppraisalCounts } from '@kaoping/contracts/summary-appraisal';
 import type { AppraisalSummary, SummaryVoteType } from '@kaoping/contracts/summary-tables';
 import type { SummaryThresholds } from '@kaoping/contracts/summary-thresholds';
-import type { Db } from '../../db/client';
-import { scoringBuckets, type Bucket } from '../ballots/scoring-counts.repository';
-import { scoringPolls } from '../results/appraisal.service';
-import { listVoteTargets } from '../vote-targets/vote-targets.repository';
+import type { ParsedPoll } from '../polls/parsed-poll';
+import type { VoteTargetRow } from '../vote-targets/vote-targets.repository';
+import { scoringBuckets, type Bucket } from '../figures/figure-counts';
+import type { VoteTypeFigures } from '../figures/figures.repository';
 
-/** A database bucket (ballots/scoring-counts.repository.ts) as the contracts' plain counts. */
+/** A bucket of stored figures (figures/figure-counts.ts) as the contracts' plain counts. */
 export function countsOfBucket(b: Bucket): AppraisalCounts {
   return {
     voters: b.count,
@@ -20,22 +20,22 @@ export function countsOfBucket(b: Bucket): AppraisalCounts {
 }
 
 /**
- * The 民主测评 汇总表 of a round: per poll (team, persons) one counting pass in SQL grouped by vote type
- * and target (the counts of every answer value come back, never a ballot), then the contracts' pure
- * appraisalSection. Targets shown: the active ones and any with ballots, in roster order before ranking.
+ * The 民主测评 汇总表 of a round from the stored figures of its vote types (per vote type and target, the
+ * counts of every answer value), then the contracts' pure appraisalSection. Targets shown: the active ones
+ * and any with ballots, in roster order before ranking. Pure.
  */
-export async function appraisalSummary(
-  db: Db,
-  roundId: number,
+export function appraisalSummary(
+  polls: readonly ParsedPoll<'company' | 'person'>[],
+  targets: readonly VoteTargetRow[],
+  figures: ReadonlyMap<number, VoteTypeFigures>,
   voteTypes: readonly SummaryVoteType[],
   thresholds: SummaryThresholds,
-): Promise<AppraisalSummary> {
-  const [polls, targets] = await Promise.all([scoringPolls(db, roundId), listVoteTargets(db, roundId)]);
+): AppraisalSummary {
   const sections = [];
   for (const kind of ['company', 'person'] as const) {
     const poll = polls.find((p) => p.kind === kind);
     if (!poll) continue;
-    const buckets = await scoringBuckets(db, poll.schema, { roundId, pollId: poll.row.id });
+    const buckets = scoringBuckets(figures, poll.row.id);
     const inputs = targets
       .filter((t) => t.type === kind)
       .map((t) => ({

@@ -1,79 +1,44 @@
 import {
   cadreSummaryOf,
   newlyPromotedSummaryOf,
-  type CadreCounts,
   type NewlyPromotedCounts,
 } from '@kaoping/contracts/summary-evaluation';
-import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
 import type { CadreSummary, NewlyPromotedSummary, SummaryVoteType } from '@kaoping/contracts/summary-tables';
-import type { Db } from '../../db/client';
-import {
-  cadreChoiceCounts,
-  cadreTexts,
-  evaluationVoters,
-  newlyPromotedCounts,
-  newlyPromotedReasons,
-} from '../ballots/evaluation-counts.repository';
-import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
-import { readRoundPolls } from '../polls/parsed-poll';
+import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
+import { cadreCountsOf, promotedCountsOf, promotedSubjectIds } from '../figures/figure-counts';
+import type { VoteTypeFigures } from '../figures/figures.repository';
+import type { StoredPoll } from '../polls/parsed-poll';
 
-/** The 选人用人 汇总表: counts per (vote type, question, option) from the database, then cadreSummaryOf. */
-export async function cadreSummary(
-  db: Db,
-  roundId: number,
+/** The 选人用人 汇总表 from the stored counts per (vote type, question, option), then cadreSummaryOf. Pure. */
+export function cadreSummary(
+  poll: StoredPoll<'cadre'> | undefined,
+  figures: ReadonlyMap<number, VoteTypeFigures>,
   voteTypes: readonly SummaryVoteType[],
-): Promise<CadreSummary> {
-  const [poll] = await readRoundPolls(db, roundId, ['cadre'] as const);
-  const textIds = poll?.schema
-    ? cadreQuestions(poll.schema)
-        .filter((q) => q.type === 'text_area')
-        .map((q) => q.id)
-    : [];
-  const [voters, choices, texts] = await Promise.all([
-    evaluationVoters(db, roundId, 'cadre'),
-    cadreChoiceCounts(db, roundId),
-    cadreTexts(db, roundId, textIds),
-  ]);
-  const counts = new Map<number, CadreCounts>();
-  for (const vt of voteTypes) {
-    counts.set(vt.vote_type_id, { voters: voters.get(vt.vote_type_id) ?? 0, answered: {}, options: {} });
-  }
-  for (const c of choices) {
-    const into = counts.get(c.voteTypeId);
-    if (!into) continue;
-    if (c.value === null) into.answered[c.question] = c.count;
-    else (into.options[c.question] ??= {})[c.value] = c.count;
-  }
-  const textsById: Record<string, string[]> = {};
-  for (const t of texts) (textsById[t.q] ??= []).push(t.t);
+  texts: Readonly<Record<string, readonly string[]>>,
+): CadreSummary {
   return cadreSummaryOf(
     poll ? { id: poll.row.id, title: poll.row.title, schema: poll.schema } : null,
     voteTypes,
-    voteTypes.map((vt) => counts.get(vt.vote_type_id)),
-    textsById,
+    voteTypes.map((vt) => cadreCountsOf(figures.get(vt.vote_type_id))),
+    texts,
   );
 }
 
-/** The 新提拔 汇总表: counts per (vote type, cadre, opinion) from the database, then newlyPromotedSummaryOf. */
-export async function newlyPromotedSummary(
-  db: Db,
-  roundId: number,
+/** The 新提拔 汇总表 from the stored counts per (vote type, cadre, opinion), then newlyPromotedSummaryOf. Pure. */
+export function newlyPromotedSummary(
+  poll: StoredPoll<'newly_promoted'> | undefined,
+  subjects: readonly EvaluationSubjectRow[],
+  figures: ReadonlyMap<number, VoteTypeFigures>,
   voteTypes: readonly SummaryVoteType[],
+  reasons: readonly string[],
   threshold: number,
-): Promise<NewlyPromotedSummary> {
-  const [[poll], subjects, rows, reasons] = await Promise.all([
-    readRoundPolls(db, roundId, ['newly_promoted'] as const),
-    listSubjects(db, roundId),
-    newlyPromotedCounts(db, roundId),
-    newlyPromotedReasons(db, roundId),
-  ]);
-  const counts = new Map<number, NewlyPromotedCounts>();
-  for (const r of rows) {
-    const byVt = counts.get(r.voteTypeId) ?? {};
-    counts.set(r.voteTypeId, byVt);
-    (byVt[r.subjectId] ??= {})[r.opinion] = r.count;
-  }
-  const named = new Set(rows.map((r) => r.subjectId));
+): NewlyPromotedSummary {
+  const counts = voteTypes.map((vt): NewlyPromotedCounts | undefined => {
+    const f = figures.get(vt.vote_type_id);
+    return f ? promotedCountsOf(f) : undefined;
+  });
+  // Shown: the active cadres and any a counted ballot of the round names.
+  const named = promotedSubjectIds(figures.values());
   const shown = subjects.filter((s) => s.isActive || named.has(s.id));
   return newlyPromotedSummaryOf(
     poll ? { id: poll.row.id, title: poll.row.title } : null,
@@ -84,7 +49,7 @@ export async function newlyPromotedSummary(
       current_position: s.currentPosition,
       previous_position: s.previousPosition,
     })),
-    voteTypes.map((vt) => counts.get(vt.vote_type_id)),
+    counts,
     reasons,
     threshold,
   );

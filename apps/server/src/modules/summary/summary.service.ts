@@ -18,6 +18,14 @@ import { assertRoundWritable, roundOf } from '../rounds/round-scope';
 import { updateRoundThresholds, type RoundRow } from '../rounds/rounds.repository';
 import { appraisalSummary } from './summary-appraisal';
 import { cadreSummary, newlyPromotedSummary } from './summary-evaluation';
+import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
+import { cadreTexts, newlyPromotedReasons } from '../ballots/evaluation-counts.repository';
+import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
+import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
+import { figuresOfRound, type VoteTypeFigures } from '../figures/figures.repository';
+import { readRoundPolls, type ParsedPoll, type StoredPoll } from '../polls/parsed-poll';
+import { scoringPolls } from '../results/appraisal.service';
+import { listVoteTargets, type VoteTargetRow } from '../vote-targets/vote-targets.repository';
 
 export const thresholdsOf = (round: RoundRow): SummaryThresholds => ({
   flag_top_two_min: round.flagTopTwoMin,
@@ -48,26 +56,89 @@ function validityRows(rows: readonly TurnoutRow[]): ValidityRow[] {
   }));
 }
 
+/** What a round's 汇总表 is built from besides the figures: its vote types with their turnout, polls and rosters. */
+export interface SummaryInputs {
+  round: RoundRow;
+  turnout: TurnoutRow[];
+  scoringPolls: ParsedPoll<'company' | 'person'>[];
+  cadrePoll: StoredPoll<'cadre'> | undefined;
+  promotedPoll: StoredPoll<'newly_promoted'> | undefined;
+  targets: VoteTargetRow[];
+  subjects: EvaluationSubjectRow[];
+}
+
+/** Reads a round's SummaryInputs (a few small reads; no ballot). */
+export async function summaryInputs(db: Db, round: RoundRow): Promise<SummaryInputs> {
+  const [{ rows }, scoring, [cadrePoll], [promotedPoll], targets, subjects] = await Promise.all([
+    turnoutRows(db, round.id),
+    scoringPolls(db, round.id),
+    readRoundPolls(db, round.id, ['cadre'] as const),
+    readRoundPolls(db, round.id, ['newly_promoted'] as const),
+    listVoteTargets(db, round.id),
+    listSubjects(db, round.id),
+  ]);
+  return { round, turnout: rows, scoringPolls: scoring, cadrePoll, promotedPoll, targets, subjects };
+}
+
+/** The text answers a 汇总表 lists (选人用人 suggestions, 新提拔 reasons), read from the ballots. */
+export interface SummaryTexts {
+  cadre: Record<string, string[]>;
+  reasons: string[];
+}
+
+export const NO_TEXTS: SummaryTexts = { cadre: {}, reasons: [] };
+
+/** The round's text answers, in ballot order (by random id), blanks left out. */
+export async function summaryTexts(db: Db, inputs: SummaryInputs): Promise<SummaryTexts> {
+  const schema = inputs.cadrePoll?.schema;
+  const textIds = schema
+    ? cadreQuestions(schema)
+        .filter((q) => q.type === 'text_area')
+        .map((q) => q.id)
+    : [];
+  const [texts, reasons] = await Promise.all([
+    cadreTexts(db, inputs.round.id, textIds),
+    newlyPromotedReasons(db, inputs.round.id),
+  ]);
+  const cadre: Record<string, string[]> = {};
+  for (const t of texts) (cadre[t.q] ??= []).push(t.t);
+  return { cadre, reasons };
+}
+
 /**
- * The official 汇总表 of one unit and round (absent: the current round): validity, 民主测评, 选人用人 and 新提拔.
- * Every count is made by the database, grouped by target (or question, or cadre), voter group and option;
- * a round without ballots gives every table with zero voters.
+ * The official 汇总表 of one unit's round from its inputs and the stored figures of its vote types
+ * (figures/figures.repository.ts): validity, 民主测评, 选人用人 and 新提拔. Pure: the contracts' builders
+ * shape the counts; a round without ballots gives every table with zero voters.
  */
-export async function buildUnitSummary(db: Db, companyId: number, roundId?: number): Promise<UnitSummary> {
-  const company = await getCompany(db, companyId);
-  const round = await roundOf(db, companyId, roundId);
+export function summaryOf(
+  company: { id: number; name: string },
+  inputs: SummaryInputs,
+  figures: ReadonlyMap<number, VoteTypeFigures>,
+  texts: SummaryTexts,
+): UnitSummary {
+  const { round, turnout: rows } = inputs;
   const thresholds = thresholdsOf(round);
-  const { rows } = await turnoutRows(db, round.id);
   const shown = shownGroups(rows);
   // The validity rows count every group; the tables leave out the groups still open (decision 0041).
   const { shown: tabled, open } = splitOpen(shown);
   const appraisalGroups = tabled.filter((r) => r.form_category === 'democratic_appraisal').map(groupOf);
   const evaluationGroups = tabled.filter((r) => r.form_category === 'democratic_evaluation').map(groupOf);
-  const [appraisal, cadre, newlyPromoted] = await Promise.all([
-    appraisalSummary(db, round.id, appraisalGroups, thresholds),
-    cadreSummary(db, round.id, evaluationGroups),
-    newlyPromotedSummary(db, round.id, evaluationGroups, DISAPPROVAL_FLAG_THRESHOLD),
-  ]);
+  const appraisal = appraisalSummary(
+    inputs.scoringPolls,
+    inputs.targets,
+    figures,
+    appraisalGroups,
+    thresholds,
+  );
+  const cadre = cadreSummary(inputs.cadrePoll, figures, evaluationGroups, texts.cadre);
+  const newlyPromoted = newlyPromotedSummary(
+    inputs.promotedPoll,
+    inputs.subjects,
+    figures,
+    evaluationGroups,
+    texts.reasons,
+    DISAPPROVAL_FLAG_THRESHOLD,
+  );
   const validity = validityRows(shown);
   const closed = validity.length > 0 && validity.every((v) => v.closed_at !== null);
   const counted = validity.every((v) => v.count_stage === 'counted');
@@ -92,6 +163,17 @@ export async function buildUnitSummary(db: Db, companyId: number, roundId?: numb
     newly_promoted: newlyPromoted,
     generated_at: new Date().toISOString(),
   };
+}
+
+/**
+ * The official 汇总表 of one unit and round (absent: the current round): its inputs, the stored figures
+ * of its vote types that have ended, its text answers, then summaryOf.
+ */
+export async function buildUnitSummary(db: Db, companyId: number, roundId?: number): Promise<UnitSummary> {
+  const company = await getCompany(db, companyId);
+  const round = await roundOf(db, companyId, roundId);
+  const [inputs, figures] = await Promise.all([summaryInputs(db, round), figuresOfRound(db, round.id)]);
+  return summaryOf(company, inputs, figures, await summaryTexts(db, inputs));
 }
 
 /** Sets a round's 汇总表 thresholds (an archived round refuses, 409); audited in the same transaction. */

@@ -16,6 +16,7 @@ import { lockScopedVoteType, mapVoteType } from '../vote-types/vote-types.servic
 import { countStageOf, hasEnded } from '../vote-types/vote-type-status';
 import { countUnsettled, deleteVoteTypeSheets } from '../paper/paper.repository';
 import { printedCounts } from '../paper/print-runs.repository';
+import { invalidateFigures, storeFigures } from '../figures/figures.repository';
 
 // Running a vote: 结束投票 (close), 完成计票 (finish the count), 重新开放 (reopen, one step back) and
 // 转为正式投票 (go formal). Each locks the vote type
@@ -50,6 +51,8 @@ export async function closeVoteType(db: Db, id: number, opts: Opts) {
       v.accessMode === 'codes' ? await voidUnused(tx, id, { recalled: true, paper: false }) : 0;
     await reshuffleUsedCodes(tx, id);
     const closed = await updateVoteType(tx, id, { closedAt: new Date() });
+    // Its figures are counted now, once (decision 0052): the row lock above let every ballot in flight in.
+    await storeFigures(tx, id);
     await recordAudit(tx, opts.actor, 'vote_type.close', {
       ...auditBase(v),
       access_mode: v.accessMode,
@@ -85,6 +88,8 @@ export async function finishCount(db: Db, id: number, opts: Opts) {
     await reshuffleUsedCodes(tx, id);
     const now = new Date();
     const counted = await updateVoteType(tx, id, { countedAt: now, closedAt: v.closedAt ?? now });
+    // The figures, final now (the paper keyed since 结束投票 changed them: counted again).
+    await storeFigures(tx, id);
     await recordAudit(tx, opts.actor, 'vote_type.finish_count', {
       ...auditBase(v),
       returned: await countVoteTypeSubmissions(tx, id, false),
@@ -115,6 +120,8 @@ export async function reopenVoteType(db: Db, id: number, opts: Opts) {
     const back = stage === 'counted' ? { countedAt: null } : { closedAt: null };
     const restored = await restoreRecalled(tx, id, stage === 'counted');
     const opened = await updateVoteType(tx, id, back);
+    // Its ballots may change again: the stored figures go, and are counted again when it ends.
+    await invalidateFigures(tx, id);
     await recordAudit(tx, opts.actor, 'vote_type.reopen', {
       ...auditBase(v),
       stage,

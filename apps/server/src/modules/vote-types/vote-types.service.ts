@@ -15,6 +15,7 @@ import { getCompany } from '../companies/companies.service';
 import { assertRoundWritable, currentRound, writableCurrentRound } from '../rounds/round-scope';
 import { countStageOf, hasEnded, statusOf } from './vote-type-status';
 import * as repo from './vote-types.repository';
+import { invalidateFigures } from '../figures/figures.repository';
 
 /** 128 random bits, URL-safe: a link nobody can guess or enumerate. */
 export const newLinkId = () => randomBytes(16).toString('base64url');
@@ -197,6 +198,7 @@ export async function updateVoteType(
     // A vote that ended by its deadline and has a later one (or none) now is open again: that is a
     // reopen, audited as such (and public results then publish nothing more: public-stats.service.ts).
     if (!row.closedAt && hasEnded(row) && !hasEnded(next)) {
+      await invalidateFigures(tx, id);
       await recordAudit(tx, opts.actor, 'vote_type.reopen', {
         ...base,
         stage: 'counting',

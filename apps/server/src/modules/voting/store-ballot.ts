@@ -1,6 +1,7 @@
 import type { NormalizedCode } from '@kaoping/contracts/ballot-codes';
 import type { Db } from '../../db/client';
 import { randomId128 } from '../../lib/random-id';
+import { invalidateFigures } from '../figures/figures.repository';
 import { lockVoteType } from '../vote-types/vote-types.repository';
 import type { CleanBallot } from './ballot-check';
 import type { BallotDefinition } from './definition';
@@ -91,6 +92,10 @@ export async function storeBallot(db: Db, b: BallotToStore): Promise<StoredBallo
               return insertCapped(tx, insert);
             })
           : await insertLinkSubmission(db, insert);
+  // A paper sheet may be keyed after the vote ended (until 完成计票): the vote type's stored figures go
+  // in the keyer's transaction, which holds its row (decision 0052). A phone's ballot needs no such
+  // step: it is stored only while the vote is open, when no figures exist.
+  if (stored && b.source === 'paper') await invalidateFigures(db, v.id);
   return (
     stored && {
       ...stored,
