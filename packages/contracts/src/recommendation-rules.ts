@@ -90,6 +90,39 @@ export interface RecommendationPostRule {
 export const isDifferential = (post: { seats: number; candidates: readonly unknown[] }) =>
   post.candidates.length > post.seats;
 
+/** A post's numbers, any of them (an update body sends some). */
+export interface PostNumbersInput {
+  seats?: number;
+  max_choices?: number;
+  min_choices?: number | null;
+  write_in_slots?: number;
+  candidates?: readonly unknown[];
+}
+
+/**
+ * What is wrong with a post's numbers, in Chinese, by field: min_choices above max_choices (max_choices
+ * defaults to seats); nothing to answer (no candidate, no write-in slot); max_choices above what can be
+ * picked (candidates + write-in slots). Checks what is given: the server checks an update on the merged post.
+ */
+export function postNumbersProblems(v: PostNumbersInput): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const max = v.max_choices ?? v.seats;
+  if (max !== undefined && v.min_choices != null && v.min_choices > max) {
+    problems.push({ field: 'min_choices', message: '最少推荐人数不能大于最多推荐人数' });
+  }
+  if (v.candidates === undefined || v.write_in_slots === undefined) return problems;
+  const available = v.candidates.length + v.write_in_slots;
+  if (available === 0) {
+    problems.push({ field: 'candidates', message: '请至少添加一名参考人选，或设置另提名栏' });
+  } else if (max !== undefined && max > available) {
+    problems.push({
+      field: 'max_choices',
+      message: `最多推荐人数（${max}）不能大于参考人选数与另提名栏数之和（${available}）`,
+    });
+  }
+  return problems;
+}
+
 /** The line a post's heading carries: '职数 2 名，最多推荐 2 人，参考人选 5 名（差额），另提名 1 栏'. */
 export function postRuleLine(post: {
   seats: number;

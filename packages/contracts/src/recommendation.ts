@@ -18,9 +18,11 @@ import type { RecommendationCandidateResult, RecommendationPostResult } from './
 import {
   CANDIDATE_ORDERS,
   nameKey,
+  postNumbersProblems,
   RECOMMENDATION_FORM_CATEGORY,
   RECOMMENDATION_LIMITS as LIMITS,
   RECOMMENDATION_MODES,
+  type PostNumbersInput,
   type PublicRecommendationCandidate,
   type PublicRecommendationPost,
   type RecommendationAnswers,
@@ -83,31 +85,10 @@ const candidateList = <T extends z.ZodType<{ name: string }>>(item: T) =>
       }
     });
 
-interface PostNumbers {
-  max_choices?: number;
-  min_choices?: number | null;
-  write_in_slots?: number;
-  seats?: number;
-  candidates?: readonly unknown[];
-}
-
-/** max ≥ min; a post can be answered (a candidate or a write-in slot); no more to pick than there is. */
-function checkNumbers(v: PostNumbers, ctx: z.core.$RefinementCtx) {
-  const max = v.max_choices ?? v.seats;
-  if (max !== undefined && v.min_choices != null && v.min_choices > max) {
-    ctx.addIssue({ code: 'custom', path: ['min_choices'], message: '最少推荐人数不能大于最多推荐人数' });
-  }
-  if (v.candidates === undefined || v.write_in_slots === undefined) return;
-  const available = v.candidates.length + v.write_in_slots;
-  if (available === 0) {
-    ctx.addIssue({ code: 'custom', path: ['candidates'], message: '请至少添加一名参考人选，或设置另提名栏' });
-  } else if (max !== undefined && max > available) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['max_choices'],
-      message: `最多推荐人数（${max}）不能大于参考人选数与另提名栏数之和（${available}）`,
-    });
-  }
+/** postNumbersProblems on what a body sends (an update checks only what it sends; the server checks the merged post). */
+function checkNumbers(v: PostNumbersInput, ctx: z.core.$RefinementCtx) {
+  for (const p of postNumbersProblems(v))
+    ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
 }
 
 /**

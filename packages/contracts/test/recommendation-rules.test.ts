@@ -18,6 +18,7 @@ import {
   isDifferential,
   nameKey,
   normalizeName,
+  postNumbersProblems,
   postRuleLine,
   quorumMet,
   RECOMMENDATION_BALLOT_DETAILS,
@@ -331,6 +332,19 @@ describe('the admin bodies', () => {
     ).toBe('参考人选 ID 重复');
     expect(issue(recommendationPostUpdateBody, { company_id: 1 })).toBe('没有要修改的内容');
     expect(recommendationPostUpdateBody.parse({ min_choices: null })).toEqual({ min_choices: null });
+  });
+  it('the numbers of a post as the server merges an update into it', () => {
+    const stored = { seats: 2, max_choices: 2, min_choices: null, write_in_slots: 0, candidates: [1, 2, 3] };
+    expect(postNumbersProblems(stored)).toEqual([]);
+    expect(postNumbersProblems({ ...stored, max_choices: 4 })).toEqual([
+      { field: 'max_choices', message: '最多推荐人数（4）不能大于参考人选数与另提名栏数之和（3）' },
+    ]);
+    expect(postNumbersProblems({ ...stored, min_choices: 3 })).toEqual([
+      { field: 'min_choices', message: '最少推荐人数不能大于最多推荐人数' },
+    ]);
+    expect(postNumbersProblems({ ...stored, candidates: [] })).toEqual([
+      { field: 'candidates', message: '请至少添加一名参考人选，或设置另提名栏' },
+    ]);
   });
   it('the ballot entry and 姓名校改', () => {
     const entry = { post_id: 12, answers: { choices: [3, 4], write_ins: ['姓名'] } };
