@@ -4,15 +4,15 @@
 // a separate connection, with the database's settings (JIT as configured) and once more with jit = off
 // when JIT was used. Summarised per statement: planned vs actual rows of the top node, the worst
 // misestimate of any node, planning and execution time, JIT time, shared buffers hit and read.
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 // The server's Fastify type augmentations (the services' module graph refers to them).
 import type {} from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/client';
-import * as schema from '../apps/server/src/db/schema';
-import { appraisalResults } from '../apps/server/src/modules/results/appraisal.service';
-import { evaluationResults } from '../apps/server/src/modules/results/evaluation.service';
-import { buildUnitSummary } from '../apps/server/src/modules/summary/summary.service';
+import type { appraisalResults } from '../apps/server/src/modules/results/appraisal.service';
+import type { evaluationResults } from '../apps/server/src/modules/results/evaluation.service';
+import type { buildUnitSummary } from '../apps/server/src/modules/summary/summary.service';
 
 interface Recorded {
   read: string;
@@ -81,8 +81,22 @@ async function explainOne(client: pg.Client, r: Recorded) {
   };
 }
 
-/** Records the statements of one unit's 汇总表 and results (both families), then explains each once. */
-export async function explainStatements(url: string, companyId: number) {
+/**
+ * Records the statements of one unit's 汇总表 and results (both families), then explains each once. The
+ * services are those of the checkout at `src` (this one, or a worktree of an older commit).
+ */
+export async function explainStatements(src: string, url: string, companyId: number) {
+  const server = path.join(src, 'apps/server/src');
+  const schema = (await import(path.join(server, 'db/schema.ts'))) as Record<string, unknown>;
+  const { buildUnitSummary: summaryOf } = (await import(
+    path.join(server, 'modules/summary/summary.service.ts')
+  )) as { buildUnitSummary: typeof buildUnitSummary };
+  const { appraisalResults: appraisalOf } = (await import(
+    path.join(server, 'modules/results/appraisal.service.ts')
+  )) as { appraisalResults: typeof appraisalResults };
+  const { evaluationResults: evaluationOf } = (await import(
+    path.join(server, 'modules/results/evaluation.service.ts')
+  )) as { evaluationResults: typeof evaluationResults };
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const recorded: Recorded[] = [];
   let read = '';
@@ -97,11 +111,11 @@ export async function explainStatements(url: string, companyId: number) {
   const db = drizzle(pool, { schema }) as unknown as Db;
   try {
     read = '汇总表';
-    await buildUnitSummary(db, companyId);
+    await summaryOf(db, companyId);
     read = 'results 民主测评';
-    await appraisalResults(db, companyId);
+    await appraisalOf(db, companyId);
     read = 'results 民主评议';
-    await evaluationResults(db, companyId);
+    await evaluationOf(db, companyId);
   } finally {
     await pool.end();
   }

@@ -9,14 +9,14 @@
 // See bench/README.md "Group scale" for every option.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { freePort, loadEnv, untilHealthy } from './ballots-server';
 import { explainStatements } from './group-scale.explain';
 import { createPools, seedUnit, type SeededUnit, type UnitShape } from './group-scale.seed';
@@ -38,8 +38,10 @@ const { values: opt } = parseArgs({
     'close-voters': { type: 'string', default: '3000' },
     'close-reps': { type: 'string', default: '2' },
     explain: { type: 'boolean', default: false },
+    'explain-only': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     outfile: { type: 'string', default: 'dist-group-bench/main.js' },
+    src: { type: 'string' },
   },
 });
 const num = (k: keyof typeof opt) => Number(opt[k]);
@@ -55,8 +57,15 @@ const SHAPE: UnitShape = {
 const YEAR = 2026;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverDir = path.join(root, 'apps/server');
+// The checkout whose server is measured (built, migrated, explained): this one, or e.g. a git worktree of
+// an older commit placed inside this repository (so that its imports find this one's node_modules).
+const src = path.resolve(opt.src ?? root);
+const serverDir = path.join(src, 'apps/server');
 const entry = path.join(serverDir, opt.outfile!);
+const provenance = path.join(path.dirname(entry), 'built-from.json');
+const { openDatabase } = (await import(path.join(serverDir, 'src/db/client.ts'))) as {
+  openDatabase: (o: { url?: string; dataDir?: string }) => Promise<Database>;
+};
 
 const load = () => Math.round(os.loadavg()[0]! * 10) / 10;
 const rssMb = (pid: number) => {
@@ -102,11 +111,22 @@ async function seedGroup(exec: Exec): Promise<Group> {
 // —— The server ——
 
 function buildServer() {
+  const from = commitOf();
   execFileSync('node', ['build.mjs'], {
     cwd: serverDir,
     env: { ...process.env, SERVER_OUTFILE: opt.outfile },
     stdio: ['ignore', 2, 'inherit'],
   });
+  writeFileSync(provenance, JSON.stringify({ commit: from, built_at: new Date().toISOString() }));
+}
+
+/** The commit the measured server bundle was built from (recorded at build time). */
+function builtFrom(): string {
+  try {
+    return (JSON.parse(readFileSync(provenance, 'utf8')) as { commit: string }).commit;
+  } catch {
+    return 'unknown (bundle built outside this benchmark)';
+  }
 }
 
 async function startServer(env: Record<string, string>) {
@@ -294,8 +314,8 @@ async function measure(url: string, pid: number, group: Group) {
 
 function commitOf() {
   try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'apps/server/src'], { cwd: root })
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: src }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'apps/server/src'], { cwd: src })
       .toString()
       .trim();
     return dirty ? `${head} (+ uncommitted server changes)` : head;
@@ -318,11 +338,13 @@ async function runPostgres() {
     } finally {
       await client.end();
     }
+    if (opt['explain-only'])
+      return { seed_ms: group.seedMs, explain: await explainStatements(src, url, group.units[0]!.companyId) };
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kaoping-group-bench-'));
     const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
     try {
       const figures = await measure(server.url, server.pid, group);
-      const explain = opt.explain ? await explainStatements(url, group.units[0]!.companyId) : undefined;
+      const explain = opt.explain ? await explainStatements(src, url, group.units[0]!.companyId) : undefined;
       return { seed_ms: group.seedMs, ...figures, ...(explain ? { explain } : {}) };
     } finally {
       await server.stop();
@@ -355,7 +377,7 @@ async function runPglite() {
   }
 }
 
-if (!opt['skip-build']) buildServer();
+if (!opt['skip-build'] && !opt['explain-only']) buildServer();
 const started = new Date().toISOString();
 const loadAtStart = load();
 const result = DB === 'postgres' ? await runPostgres() : await runPglite();
@@ -363,7 +385,8 @@ console.log(
   JSON.stringify(
     {
       started,
-      commit: commitOf(),
+      server_built_from: opt['explain-only'] ? undefined : builtFrom(),
+      source: commitOf(),
       db: DB,
       units: UNITS,
       unit: { ...SHAPE, ballot_rows: SHAPE.voters * SHAPE.targets + SHAPE.voters * 2 },
