@@ -3,29 +3,19 @@
 // database used to be closed under them ("Cannot use a pool after calling end on the pool", logged as
 // an unhandled error). The server now waits for every handler before it closes the database: nothing
 // is logged as an error, the process exits 0, and every ballot stored is whole.
-import fs from 'node:fs';
 import { request } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../src/db/client';
 import { buildBallotFixture, submission } from './helpers/ballot-fixtures';
 import { createAdmin } from './helpers/factories';
-import { freshPostgres } from './helpers/fresh-postgres';
 import { buildServer, httpApp, startServer, stopServer } from './helpers/real-server';
+import { serverSandbox } from './helpers/server-sandbox';
 
 const PORT = 4329;
 const BALLOTS = 300;
-const pgUrl = process.env.TEST_DATABASE_URL;
-const kind = pgUrl ? 'PostgreSQL' : 'PGlite';
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoping-shutdown-'));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const box = serverSandbox('shutdown');
+const { pgUrl, kind, cleanups } = box;
 
 /** Sends the body and hangs up as soon as it is written: the voter closed the page. */
 function sendAndHangUp(port: number, body: string) {
@@ -48,12 +38,7 @@ function sendAndHangUp(port: number, body: string) {
 describe(`SIGTERM while ballots are in flight (${kind})`, { timeout: 300_000 }, () => {
   it('finishes every handler before the database closes: no error logged, exit 0, whole ballots', async () => {
     const main = buildServer('shutdown');
-    const env: Record<string, string> = { DATA_DIR: path.join(tmp, 'data') };
-    if (pgUrl) {
-      const db = await freshPostgres(pgUrl);
-      cleanups.push(db.drop);
-      env.DATABASE_URL = db.url;
-    }
+    const env = await box.env();
     // Warnings and errors only: an error logged while stopping is what this test looks for.
     const server = await startServer(main, PORT, env);
     cleanups.push(() => stopServer(server, 'SIGKILL'));

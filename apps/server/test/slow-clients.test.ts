@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createAdmin } from './helpers/factories';
 import { buildBallotFixture, PUBLIC, submission, type BallotFixture } from './helpers/ballot-fixtures';
 import { buildServer, httpApp, startServer, stopServer, type RunningServer } from './helpers/real-server';
+import { seedDataDir } from './helpers/server-sandbox';
 
 const PORT = 4360;
 const STALLED = 1100;
@@ -89,6 +90,7 @@ describe('slow and stalled clients (PGlite, the built server)', { timeout: 300_0
   let token: string;
 
   it('starts', async () => {
+    seedDataDir(path.join(tmp, 'data'));
     server = await startServer(buildServer('slow-clients'), PORT, {
       DATA_DIR: path.join(tmp, 'data'),
       BODY_TIMEOUT_S: String(BODY_TIMEOUT_S),
