@@ -21,7 +21,9 @@ export async function cadreTexts(
   return rowsOf<{ q: string; t: string }>(
     db,
     // The question ids are given: unnest of a known array is estimated exactly, where jsonb_each is
-    // assumed to give 100 rows a ballot (decision 0052).
+    // assumed to give 100 rows a ballot; "> ''" (a text answer that is not blank) is estimated as a third
+    // of the rows, where jsonb_typeof(…) = 'string' was taken for one in 200 (decision 0052). A text
+    // question's answer is always a string (contracts answers.ts).
     sql`SELECT q.id AS q, btrim(c.answers->>q.id) AS t
         FROM cadre_votes c CROSS JOIN unnest(ARRAY[${sql.join(
           questionIds.map((id) => sql`${id}`),
@@ -29,7 +31,7 @@ export async function cadreTexts(
         )}]::text[]) AS q(id)
         WHERE c.round_id = ${roundId} AND c.poll_kind = 'cadre' AND NOT c.is_test AND ${revealedSql('c')}
           ${oneVoteType(voteTypeId)}
-          AND jsonb_typeof(c.answers->q.id) = 'string' AND btrim(c.answers->>q.id) <> ''
+          AND btrim(c.answers->>q.id) > ''
         ORDER BY c.id`,
   );
 }
@@ -41,7 +43,7 @@ export async function newlyPromotedReasons(db: Db, roundId: number, voteTypeId?:
     sql`SELECT btrim(c.answers->>'reason') AS t FROM cadre_votes c
         WHERE c.round_id = ${roundId} AND c.poll_kind = 'newly_promoted' AND NOT c.is_test
           AND ${revealedSql('c')} ${oneVoteType(voteTypeId)}
-          AND jsonb_typeof(c.answers->'reason') = 'string' AND btrim(c.answers->>'reason') <> ''
+          AND btrim(c.answers->>'reason') > ''
         ORDER BY c.id`,
   );
   return rows.map((r) => r.t);
