@@ -2,12 +2,16 @@
 // The server suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set, each time in
 // two passes (in-process tests, then process-level ones).
 // E2E needs the built app: it builds first. SKIP_E2E=1 leaves it out (quick local runs).
-// Two lanes run side by side (the server tiers; web, build and e2e), each tier's output kept in
-// .test-results/<tier>.log and printed whole when the tier ends: run one after the other, the tiers left
-// about 40 % of two cores idle (13.1 min of wall time for 15.6 min of CPU). TEST_SERIAL=1 runs one lane
-// after the other.
+// Two lanes run side by side, each tier's output kept in .test-results/<tier>.log and printed whole when
+// the tier ends: run one after the other, the tiers left about 40 % of two cores idle (13.1 min of wall
+// time for 15.6 min of CPU). Lane A: contracts, the server on PGlite (in-process, then processes), the
+// server on PostgreSQL (in-process); lane B: web, build, e2e, then the process tests on PostgreSQL, which
+// wait for those on PGlite to end (the two passes start the built server on the same ports and build the
+// same dist-<name> copies). The lanes are balanced by their times on the CI machine (a fresh clone, two
+// cores): lane A 10 + 300 + 330 + 140 s, lane B 270 + 40 + 425 + 65 s. TEST_SERIAL=1 runs one lane after
+// the other. Each tier's line in the summary gives its wall time and the CPU time of its processes.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,26 +36,49 @@ function firstLines(text, n = 6) {
 
 const fileOf = (label) => label.replace(/\W+/g, '-').replace(/^-|-$/g, '');
 
+/**
+ * CPU seconds (user + system) of a tier's processes, when bash is there to count them: bash's `times`
+ * after the command gives what its children (and theirs, once waited for) used.
+ */
+const bash = process.platform !== 'win32' && existsSync('/bin/bash') ? '/bin/bash' : null;
+const COUNT_CPU = '"$@"; status=$?; times > "$TIER_CPU_FILE"; exit $status';
+
+function cpuSeconds(file) {
+  try {
+    // Second line: the children's user and system time, e.g. "5m12.340s 0m41.020s".
+    const children = readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+    let total = 0;
+    for (const [, m, sec] of children.matchAll(/(\d+)m([\d.]+)s/g)) total += Number(m) * 60 + Number(sec);
+    return total;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one tier with its output in its own log, printed whole when it ends (lanes do not interleave). */
 function run(label, cmd, args, cwd, env = {}) {
   console.log(`--- ${label}: started`);
   const started = Date.now();
   const logFile = path.join(reports, `${fileOf(label)}.log`);
+  const cpuFile = path.join(reports, `${fileOf(label)}.cpu`);
   const log = createWriteStream(logFile);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
+    const [file, argv] = bash ? [bash, ['-c', COUNT_CPU, label, cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, {
       cwd: path.join(root, cwd),
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', ...env },
+      env: { ...process.env, FORCE_COLOR: '0', TIER_CPU_FILE: cpuFile, ...env },
     });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('close', (code) => {
       log.end(() => {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        console.log(`\n=== ${label} (${seconds}s) ===`);
+        const cpu = bash ? cpuSeconds(cpuFile) : null;
+        const timing = cpu === null ? `${seconds}s` : `${seconds}s, CPU ${cpu.toFixed(1)}s`;
+        console.log(`\n=== ${label} (${timing}) ===`);
         console.log(readFileSync(logFile, 'utf8'));
-        resolve({ status: code ?? 1, seconds });
+        resolve({ status: code ?? 1, seconds: timing });
       });
     });
   });
@@ -90,26 +117,36 @@ function record(label, passed, failed, skipped, seconds) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${label.padEnd(30)} ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds}s)`);
+  lines.push(`${label.padEnd(30)} ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds})`);
 }
 
 // The server suite in two passes (apps/server/vitest.config.ts): the `app` project (the app in the test's
 // process, the files of a worker sharing their imports and database), then the `processes` project
 // (child processes, the built server, the heavy ones), each file on its own.
-async function server(db, env) {
-  await vitest(`server (${db})`, 'apps/server', env, ['--project', 'app']);
-  await vitest(`server processes (${db})`, 'apps/server', env, ['--project', 'processes']);
-}
+const serverApp = (db, env) => vitest(`server (${db})`, 'apps/server', env, ['--project', 'app']);
+const serverProcesses = (db, env) =>
+  vitest(`server processes (${db})`, 'apps/server', env, ['--project', 'processes']);
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+const PGLITE = { TEST_DATABASE_URL: '' };
 
-async function serverLane() {
+/** Settles when the process tests on PGlite have ended: those on PostgreSQL wait for it. */
+let pgliteProcessesDone;
+const pgliteProcessesEnded = new Promise((resolve) => (pgliteProcessesDone = resolve));
+
+async function laneA() {
   await vitest('contracts', 'packages/contracts');
-  await server('PGlite', { TEST_DATABASE_URL: '' });
-  if (process.env.TEST_DATABASE_URL) await server('PostgreSQL', {});
+  await serverApp('PGlite', PGLITE);
+  await serverProcesses('PGlite', PGLITE).finally(pgliteProcessesDone);
+  if (onPostgres) await serverApp('PostgreSQL', {});
 }
 
-async function webLane() {
+async function laneB() {
   await vitest('web', 'apps/web');
   if (process.env.SKIP_E2E !== '1') await e2e();
+  if (onPostgres) {
+    await pgliteProcessesEnded;
+    await serverProcesses('PostgreSQL', {});
+  }
 }
 
 async function e2e() {
@@ -131,14 +168,28 @@ async function e2e() {
   }
 }
 
+/** Jiffies the machine spent busy and in all, from /proc/stat (Linux), to tell how loaded it was. */
+function machineCpu() {
+  try {
+    const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = f[3] + (f[4] ?? 0);
+    const all = f.reduce((a, b) => a + b, 0);
+    return { busy: all - idle, all };
+  } catch {
+    return null;
+  }
+}
+
 const wallStarted = Date.now();
+const machineStarted = machineCpu();
 if (process.env.TEST_SERIAL === '1') {
-  await serverLane();
-  await webLane();
+  await laneA();
+  await laneB();
 } else {
-  await Promise.all([serverLane(), webLane()]);
+  await Promise.all([laneA(), laneB()]);
 }
 const wallSeconds = ((Date.now() - wallStarted) / 1000).toFixed(1);
+const machineEnded = machineCpu();
 
 function collectPlaywrightFailures(report) {
   const walk = (suite, names) => {
@@ -166,6 +217,12 @@ if (failures.length > 0) {
 
 console.log('\n=== summary ===');
 for (const l of lines) console.log(l);
-console.log(`all tiers: ${wallSeconds}s of wall time`);
+const busy =
+  machineStarted && machineEnded
+    ? `; the machine's cores were ${Math.round(
+        (100 * (machineEnded.busy - machineStarted.busy)) / (machineEnded.all - machineStarted.all),
+      )} % busy`
+    : '';
+console.log(`all tiers: ${wallSeconds}s of wall time${busy}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
