@@ -65,6 +65,8 @@ function RecountOutcome({ answer, onClose }: { answer: RecountAnswer; onClose: (
       <SummaryTable<DifferenceRow>
         aria-label="重新核算差异"
         className="kp-sum-recount-table"
+        // Four columns fit a phone when the long ones wrap, so the figures stay in view without scrolling.
+        scroll={{ x: undefined }}
         rowKey="key"
         dataSource={rows}
         columns={[
