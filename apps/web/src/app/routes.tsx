@@ -75,6 +75,11 @@ export const routes: RouteObject[] = [
             'company/:companyId/vote-targets',
             () => import('@/features/vote-targets/components/vote-targets-page'),
           ),
+          adminPage('recommendation-posts', () => import('@/features/recommendation/components/posts-page')),
+          adminPage(
+            'recommendation-results',
+            () => import('@/features/recommendation/components/results-page'),
+          ),
           adminPage('cadre-vote-results', () => import('@/features/results/components/cadre-results-page')),
           adminPage('cadre-vote-records', () => import('@/features/results/components/cadre-records-page')),
           adminPage('vote-records', () => import('@/features/results/components/vote-records-page')),
