@@ -133,8 +133,38 @@ export async function explainStatements(src: string, url: string, companyId: num
     const jit = (await client.query('SHOW jit')).rows[0].jit as string;
     const statements = [];
     for (const r of unique) statements.push(await explainOne(client, r));
+    for (const r of await figureStatements(client, companyId)) statements.push(await explainOne(client, r));
     return { jit_setting: jit, statements };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Where the server counts a vote type's figures once when it ends (issue 29: the SQL function
+ * kaoping_vote_type_figures), the function's body for one vote type of each family of the unit, with its
+ * parameter bound, under the function's own settings (SET jit = off): a function call alone would show
+ * only one Result node. None where the function does not exist (before).
+ */
+async function figureStatements(client: pg.Client, companyId: number): Promise<Recorded[]> {
+  const fn = await client.query(
+    `SELECT prosrc, proconfig FROM pg_proc WHERE proname = 'kaoping_vote_type_figures'`,
+  );
+  if (!fn.rows.length) return [];
+  const body = (fn.rows[0].prosrc as string).replace(/\bvt\b/g, '$1::int');
+  const settings = (fn.rows[0].proconfig as string[] | null) ?? [];
+  for (const setting of settings) {
+    const [name, value] = setting.split('=');
+    await client.query(`SET ${name} = ${value}`);
+  }
+  const types = await client.query(
+    `SELECT DISTINCT ON (form_category) id, form_category FROM vote_types
+     WHERE company_id = $1 ORDER BY form_category, sort_order`,
+    [companyId],
+  );
+  return types.rows.map((t) => ({
+    read: `figures at 结束投票 (${t.form_category === 'democratic_appraisal' ? '民主测评' : '民主评议'}, function settings: ${settings.join(', ') || 'none'})`,
+    text: body,
+    values: [t.id],
+  }));
 }
