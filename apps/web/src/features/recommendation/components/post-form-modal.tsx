@@ -91,7 +91,9 @@ export function PostFormModal({ open, editing, saving, onSubmit, onCancel }: Pos
   }, [open, editing, form]);
 
   const finish = (v: FormValues) => {
-    const candidates = (v.candidates ?? [])
+    // The whole store: a candidate's id has no field of its own, and onFinish hands only fields back.
+    const all = form.getFieldsValue(true) as FormValues;
+    const candidates = (all.candidates ?? [])
       .map((c) => ({
         ...(c.id !== undefined && { id: c.id }),
         name: (c.name ?? '').trim(),
