@@ -14,6 +14,10 @@ export interface PageLoad {
   requests: number;
   /** The app's own files that were fetched (scripts and styles), by name. */
   assets: string[];
+  /** Bytes on the wire of the requests done before the first question (issue 29's budget: 60 KB). */
+  bytes_before_first_question: number;
+  /** Bytes on the wire (headers included) of each request, by path (assets without /assets/). */
+  wire: Record<string, number>;
 }
 
 export const launch = () =>
@@ -74,6 +78,10 @@ export async function loadVoterPage(browser: Browser, url: string, withCover: bo
     : page.locator('.kp-vote-step').locator('[role=radiogroup], fieldset').first();
   await first.waitFor({ state: 'visible', timeout: 120_000 });
   const firstQuestion = Date.now() - started;
+  const shownAt = Date.now();
+  const bytesBefore = [...trace.values()]
+    .filter((t) => t.end !== undefined && t.end <= shownAt)
+    .reduce((sum, t) => sum + (t.bytes ?? 0), 0);
 
   let coverShown: number | null = null;
   if (withCover) {
@@ -99,5 +107,18 @@ export async function loadVoterPage(browser: Browser, url: string, withCover: bo
     }
     console.error(`first question at ${firstQuestion}`);
   }
-  return { first_question_ms: firstQuestion, cover_shown_ms: coverShown, bytes, requests, assets };
+  const wire: Record<string, number> = {};
+  for (const t of trace.values()) {
+    const name = t.url.split('?')[0]!.replace(/^\/assets\//, '');
+    wire[name] = (wire[name] ?? 0) + (t.bytes ?? 0);
+  }
+  return {
+    first_question_ms: firstQuestion,
+    cover_shown_ms: coverShown,
+    bytes,
+    requests,
+    assets,
+    bytes_before_first_question: bytesBefore,
+    wire,
+  };
 }

@@ -1,4 +1,4 @@
-// Issue 13: what a voter's phone moves and waits for on a slow hall Wi-Fi, and whether 200 phones
+// Issues 13 and 29: what a voter's phone moves and waits for on a slow hall Wi-Fi, and whether 200 phones
 // downloading a cover at once hold up the server. Prints JSON.
 //
 //   npx tsx bench/voter-page.ts                                  # this checkout
@@ -44,9 +44,13 @@ function summarise(loads: PageLoad[]) {
     first_question_ms: median(loads.map((l) => l.first_question_ms)),
     cover_shown_ms: mid.cover_shown_ms === null ? null : median(loads.map((l) => l.cover_shown_ms ?? 0)),
     kilobytes: Math.round(median(loads.map((l) => l.bytes)) / 1024),
+    kilobytes_before_first_question:
+      Math.round(median(loads.map((l) => l.bytes_before_first_question)) / 102.4) / 10,
     requests: median(loads.map((l) => l.requests)),
     javascript_gzip_kb: gzippedJsKb(mid.assets),
     assets: mid.assets,
+    /** Bytes on the wire, headers included, of each request of the median load. */
+    wire: mid.wire,
   };
 }
 
@@ -99,7 +103,8 @@ try {
         pages,
         downloads,
         machine: { cpus: cpus().length, load_average: loadavg().map((n) => Math.round(n * 10) / 10) },
-        targets: { first_question_ms: 4000, kilobytes_without_cover: 150, health_p99_ms: 200 },
+        // Issue 13's were 4 s and 150 KB; issue 29's: 3 s and 60 KB before the first question.
+        targets: { first_question_ms: 3000, kilobytes_before_first_question: 60, health_p99_ms: 200 },
       },
       null,
       2,
