@@ -39,10 +39,13 @@ interface Explained {
 
 /** The node whose estimate is furthest from what it returned (per loop, as the planner estimates). */
 function worstNode(node: PlanNode): { node: string; planned: number; actual: number; factor: number } {
-  const actual = node['Actual Loops'] ? node['Actual Rows'] : 0;
+  const actual = node['Actual Rows'];
   const planned = node['Plan Rows'];
   const factor = Math.max(planned, 1) / Math.max(actual, 1);
-  let worst = { node: node['Node Type'], planned, actual, factor: factor >= 1 ? factor : 1 / factor };
+  // A node never executed (a branch the plan did not need) has no actual rows to compare.
+  let worst = node['Actual Loops']
+    ? { node: node['Node Type'], planned, actual, factor: factor >= 1 ? factor : 1 / factor }
+    : { node: node['Node Type'], planned, actual: 0, factor: 1 };
   for (const child of node.Plans ?? []) {
     const w = worstNode(child);
     if (w.factor > worst.factor) worst = w;
