@@ -215,7 +215,7 @@ describe('figures counted once, when a vote type ends', () => {
     await expectStoredEqualsRecount();
   });
 
-  it('drops them when a paper sheet is keyed after the close, and counts it at the next read', async () => {
+  it('drops them when a paper sheet is keyed after the close; 完成计票 counts them again, and only then', async () => {
     const a = s.voteTypes[2]!;
     const paper = paperCalls(ctx.app, () => a.id);
     const ballots = s.targets.map((t) => ({
@@ -227,9 +227,21 @@ describe('figures counted once, when a vote type ends', () => {
     const res = await paper.enter(token, '1', ballots);
     expect(res.statusCode, res.body).toBe(201);
     expect(await stored(a.id)).toBeNull();
+    const computedAt = async (id: number) =>
+      (
+        await rowsOf<{ t: string }>(
+          db(),
+          sql`SELECT computed_at::text AS t FROM vote_type_figures WHERE vote_type_id = ${id}`,
+        )
+      )[0]?.t;
+    // 完成计票 of an unchanged vote type keeps what 结束投票 stored; of the changed one, counts it again.
+    const unchanged = s.voteTypes[0]!.id;
+    const kept = await computedAt(unchanged);
+    for (const id of [unchanged, a.id]) expect((await api().finishCount(id)).statusCode).toBe(200);
+    expect(await computedAt(unchanged)).toBe(kept);
+    expect((await stored(a.id))!.ballots).toBe(before + 1);
     const results = await get(ctx.app, token, `/companies/${s.companyId}/results`);
     expect(results.statusCode).toBe(200);
-    expect((await stored(a.id))!.ballots).toBe(before + 1);
     await expectStoredEqualsRecount();
   });
 
@@ -282,15 +294,26 @@ describe('重新核算', () => {
     const a = s.voteTypes[0]!;
     const team = s.targets.find((t) => t.type === 'company')!;
     const key = `${s.company.id}:${team.id}`;
-    const n = (await stored(a.id))!.scoring[key]!.n;
+    const before = (await stored(a.id))!.scoring[key]!;
+    const n = before.n;
+    const good = Number((before.overall as Record<string, number> | undefined)?.good ?? 0);
     await db().execute(
-      sql`UPDATE vote_type_figures SET figures = jsonb_set(figures, ${`{scoring,${key},n}`}::text[], ${String(n + 2)}::jsonb)
+      sql`UPDATE vote_type_figures SET figures = jsonb_set(
+            jsonb_set(figures, ${`{scoring,${key},n}`}::text[], ${String(n + 2)}::jsonb),
+            ${`{scoring,${key},overall,good}`}::text[], ${String(good + 1)}::jsonb)
           WHERE vote_type_id = ${a.id}`,
     );
     const found = (await recount(s.companyId)).json<FiguresRecount>();
     const bad = found.vote_types.filter((v) => !v.ok);
     expect(bad.map((v) => v.vote_type_id)).toEqual([a.id]);
-    expect(bad[0]!.differences).toEqual([{ what: `「${team.name}」的选票数`, stored: n + 2, recounted: n }]);
+    // Told in the form's words: the option's label (好), not its stored value (good).
+    expect(bad[0]!.differences).toEqual(
+      expect.arrayContaining([
+        { what: `「${team.name}」的选票数`, stored: n + 2, recounted: n },
+        { what: `「${team.name}」总体评价“好”的票数`, stored: good + 1, recounted: good },
+      ]),
+    );
+    expect(bad[0]!.differences).toHaveLength(2);
 
     const audit = await rowsOf<{ action: string; company_id: number; detail: Record<string, unknown> }>(
       db(),
@@ -298,7 +321,7 @@ describe('重新核算', () => {
     );
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ company_id: s.companyId, detail: { differences: 0 } });
-    expect(audit[1]!.detail).toMatchObject({ differences: 1, mismatched: a.name });
+    expect(audit[1]!.detail).toMatchObject({ differences: 2, mismatched: a.name });
     // Put right for the ranking below (the next close or read does not count a stored row again).
     await db().execute(sql`DELETE FROM vote_type_figures WHERE vote_type_id = ${a.id}`);
   });

@@ -175,3 +175,16 @@ it('sends the voter build for voter addresses and the admin app for the rest', a
     expect(html, url).toBe(indexHtml);
   }
 });
+
+it('reads voter.html again when a new build replaced it (a release without a restart)', async () => {
+  const released = voterHtml.replace('/assets/voter-1.js', '/assets/voter-22.js');
+  writeFileSync(path.join(dist, 'voter.html'), released);
+  try {
+    const { html, ballot } = await page(`/vote/type/${w.f.appraisal.link_id}`);
+    expect(ballot).toBeDefined();
+    expect(html).toContain('src="/assets/voter-22.js"');
+    expect(html).not.toContain('voter-1.js');
+  } finally {
+    writeFileSync(path.join(dist, 'voter.html'), voterHtml);
+  }
+});

@@ -1,7 +1,7 @@
 // The page the server sends for voter addresses: the voter build's voter.html (apps/web/vite.voter.config.ts,
 // Preact), and for a /vote/type/{link} of an open vote type, the same page with the ballot written into it,
 // so a phone shows the first question without asking for it (issue 29, decision 0053).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -67,23 +67,63 @@ export interface VoterPages {
   send(request: FastifyRequest, reply: FastifyReply, url: string): Promise<FastifyReply>;
 }
 
+interface Template {
+  /** voter.html's modification time and size when read: a new build (a release) is read again. */
+  stamp: string;
+  text: string;
+  head: number;
+  body: number;
+  /** The files of each family's forms (written by the voter build). */
+  families: Record<string, string[]>;
+}
+
+/** A file's modification time and size, or null when it is not there. */
+function stampOf(file: string): string | null {
+  try {
+    const stat = statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return null;
+  }
+}
+
+function readTemplate(root: string): Template | null {
+  const file = path.join(root, 'voter.html');
+  const stamp = stampOf(file);
+  if (stamp === null) return null;
+  const text = readFileSync(file, 'utf8');
+  const familiesFile = path.join(root, '.vite', 'voter-families.json');
+  let families: Record<string, string[]> = {};
+  try {
+    if (existsSync(familiesFile))
+      families = JSON.parse(readFileSync(familiesFile, 'utf8')) as typeof families;
+  } catch {
+    // Being written by a build: the page goes without the preloads until it is read again.
+  }
+  return { stamp, text, head: text.indexOf('</head>'), body: text.lastIndexOf('</body>'), families };
+}
+
 /** The voter pages of the web build at `root`; null when the build has none (then index.html serves all). */
 export function voterPages(root: string, db: Db): VoterPages | null {
-  const file = path.join(root, 'voter.html');
-  if (!existsSync(file)) return null;
-  const template = readFileSync(file, 'utf8');
-  const familiesFile = path.join(root, '.vite', 'voter-families.json');
-  const families = existsSync(familiesFile)
-    ? (JSON.parse(readFileSync(familiesFile, 'utf8')) as Record<string, string[]>)
-    : {};
-  const head = template.indexOf('</head>');
-  const body = template.lastIndexOf('</body>');
-  // A page without both places to write into is sent as it is (the page then asks the API).
-  const writable = head >= 0 && body > head;
+  let template = readTemplate(root);
+  if (!template) return null;
+  const kept = new Map<string, Rendered>();
+
+  /** The page as the build on disk has it now (read again after a release replaced it). */
+  function current(): Template | null {
+    const stamp = stampOf(path.join(root, 'voter.html'));
+    if (stamp === null) return null;
+    if (stamp !== template?.stamp) {
+      template = readTemplate(root);
+      kept.clear();
+    }
+    // A page without both places to write into is sent as it is (the page then asks the API).
+    return template && template.head >= 0 && template.body > template.head ? template : null;
+  }
 
   /** The family's forms fetched with the entry (the page would ask for them only after it ran). */
-  const preloads = (family: string) =>
-    (families[family] ?? [])
+  const preloads = (t: Template, family: string) =>
+    (t.families[family] ?? [])
       .map((f) =>
         f.endsWith('.css')
           ? `<link rel="stylesheet" crossorigin href="/${f}">`
@@ -91,17 +131,16 @@ export function voterPages(root: string, db: Db): VoterPages | null {
       )
       .join('');
 
-  const kept = new Map<string, Rendered>();
-  function render(link: string, view: PublicVoteTypeView): Rendered {
+  function render(t: Template, link: string, view: PublicVoteTypeView): Rendered {
     const script = ballotScript(view);
     const last = kept.get(link);
     if (last?.json === script) return last;
     const html = Buffer.from(
-      template.slice(0, head) +
-        preloads(view.vote_type.form_category) +
-        template.slice(head, body) +
+      t.text.slice(0, t.head) +
+        preloads(t, view.vote_type.form_category) +
+        t.text.slice(t.head, t.body) +
         script +
-        template.slice(body),
+        t.text.slice(t.body),
     );
     const rendered = { json: script, html };
     kept.delete(link);
@@ -145,10 +184,11 @@ export function voterPages(root: string, db: Db): VoterPages | null {
   return {
     async send(request, reply, url) {
       reply.header('Cache-Control', 'no-cache');
-      const link = writable && request.method === 'GET' ? linkOf(url) : null;
-      const found = link === null ? null : await openView(request, link);
-      if (!found) return reply.sendFile('voter.html');
-      const page = render(link!, found);
+      const link = request.method === 'GET' ? linkOf(url) : null;
+      const t = link === null ? null : current();
+      const found = link === null || !t ? null : await openView(request, link);
+      if (!found || !t) return reply.sendFile('voter.html');
+      const page = render(t, link!, found);
       const encoding = encodingFor(request);
       // The ballot of the moment (its status, its 应到人数): never kept by a browser or a proxy.
       reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding');
