@@ -29,10 +29,17 @@ async function namesOf(db: Db, roundId: number) {
   ]);
   const items = new Map<string, string>();
   const questions = new Map<string, string>();
+  // The scoring forms' option labels (称职) by poll, group and value (competent).
+  const options = new Map<string, string>();
   for (const p of polls.filter(isParsed)) {
+    // A 选人用人 question's options are their own labels.
     if (p.kind === 'cadre') for (const q of cadreQuestions(p.schema)) questions.set(q.id, q.text);
     else {
-      for (const i of p.schema.evaluationGroups[1].items) items.set(`${p.row.id}:i:${i.id}`, i.name);
+      const [overall, itemGroup] = p.schema.evaluationGroups;
+      for (const o of overall.options) options.set(`${p.row.id}:o:${o.value}`, o.label);
+      for (const o of itemGroup.options) options.set(`${p.row.id}:i:${o.value}`, o.label);
+      for (const o of p.schema.reverseEvaluation.options) options.set(`${p.row.id}:r:${o.value}`, o.label);
+      for (const i of itemGroup.items) items.set(`${p.row.id}:i:${i.id}`, i.name);
       for (const i of p.schema.reverseEvaluation.items) items.set(`${p.row.id}:r:${i.id}`, i.description);
     }
   }
@@ -41,6 +48,7 @@ async function namesOf(db: Db, roundId: number) {
     subject: (id: string) => subjects.find((s) => String(s.id) === id)?.name ?? `评议对象 ${id}`,
     item: (poll: string, grp: 'i' | 'r', id: string) => items.get(`${poll}:${grp}:${id}`) ?? id,
     question: (id: string) => questions.get(id) ?? id,
+    option: (scope: string, value: string) => options.get(`${scope}:${value}`) ?? value,
   };
 }
 
@@ -57,9 +65,11 @@ function describe(path: string[], names: Names): string {
     if (b === 'tenths') return `${who}的总分（以 0.1 分计）`;
     if (b === 'min') return `${who}的最低分`;
     if (b === 'max') return `${who}的最高分`;
-    if (b === 'overall') return `${who}总体评价“${c}”的票数`;
-    if (b === 'items') return `${who}分项评价“${names.item(poll, 'i', c!)}”选“${d}”的票数`;
-    if (b === 'reverse') return `${who}“${names.item(poll, 'r', c!)}”选“${d}”的票数`;
+    if (b === 'overall') return `${who}总体评价“${names.option(`${poll}:o`, c!)}”的票数`;
+    if (b === 'items')
+      return `${who}分项评价“${names.item(poll, 'i', c!)}”选“${names.option(`${poll}:i`, d!)}”的票数`;
+    if (b === 'reverse')
+      return `${who}“${names.item(poll, 'r', c!)}”选“${names.option(`${poll}:r`, d!)}”的票数`;
   }
   if (family === 'cadre') {
     if (a === 'voters') return '选人用人评议表的选票数';

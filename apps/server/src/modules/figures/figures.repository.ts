@@ -58,13 +58,14 @@ const idList = (ids: readonly number[]) =>
   );
 
 /** Counts the vote types' figures now and stores them (replacing any); answers them by vote type. */
-async function countAndStore(db: Db, ids: readonly number[], settledOnly: boolean) {
+async function countAndStore(db: Db, ids: readonly number[], settledOnly: boolean, missingOnly = false) {
   const rows = await rowsOf<{ id: number; figures: VoteTypeFigures }>(
     db,
     sql`INSERT INTO vote_type_figures (vote_type_id, round_id, ballots, figures)
         SELECT v.id, v.round_id, (f.j->>'ballots')::int, f.j
         FROM vote_types v CROSS JOIN LATERAL (SELECT kaoping_vote_type_figures(v.id) AS j) f
         WHERE v.id IN (${idList(ids)}) AND ${ENDED_SQL} ${settledOnly ? sql`AND ${SETTLED}` : sql``}
+          ${missingOnly ? sql`AND NOT EXISTS (SELECT 1 FROM vote_type_figures s WHERE s.vote_type_id = v.id)` : sql``}
         ON CONFLICT (vote_type_id) DO UPDATE
           SET ballots = excluded.ballots, figures = excluded.figures, computed_at = now()
         RETURNING vote_type_id AS id, figures`,
@@ -78,6 +79,14 @@ async function countAndStore(db: Db, ids: readonly number[], settledOnly: boolea
  */
 export async function storeFigures(tx: Db, voteTypeId: number) {
   await countAndStore(tx, [voteTypeId], false);
+}
+
+/**
+ * 完成计票: the figures stored at 结束投票 still hold unless a paper sheet keyed since deleted them (or the
+ * vote type ended by its window and none were stored): counts only then, not twice.
+ */
+export async function storeMissingFigures(tx: Db, voteTypeId: number) {
+  await countAndStore(tx, [voteTypeId], false, true);
 }
 
 /**

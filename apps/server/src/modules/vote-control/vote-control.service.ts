@@ -16,7 +16,7 @@ import { lockScopedVoteType, mapVoteType } from '../vote-types/vote-types.servic
 import { countStageOf, hasEnded } from '../vote-types/vote-type-status';
 import { countUnsettled, deleteVoteTypeSheets } from '../paper/paper.repository';
 import { printedCounts } from '../paper/print-runs.repository';
-import { invalidateFigures, storeFigures } from '../figures/figures.repository';
+import { invalidateFigures, storeFigures, storeMissingFigures } from '../figures/figures.repository';
 
 // Running a vote: 结束投票 (close), 完成计票 (finish the count), 重新开放 (reopen, one step back) and
 // 转为正式投票 (go formal). Each locks the vote type
@@ -88,8 +88,9 @@ export async function finishCount(db: Db, id: number, opts: Opts) {
     await reshuffleUsedCodes(tx, id);
     const now = new Date();
     const counted = await updateVoteType(tx, id, { countedAt: now, closedAt: v.closedAt ?? now });
-    // The figures, final now (the paper keyed since 结束投票 changed them: counted again).
-    await storeFigures(tx, id);
+    // The figures, final now: counted if none are stored (the paper keyed since 结束投票 deleted them,
+    // or the vote type ended by its window); those stored at 结束投票 hold otherwise.
+    await storeMissingFigures(tx, id);
     await recordAudit(tx, opts.actor, 'vote_type.finish_count', {
       ...auditBase(v),
       returned: await countVoteTypeSubmissions(tx, id, false),
