@@ -87,7 +87,7 @@ const card = (name: string) => screen.findByRole('region', { name: `推荐职位
 
 describe('推荐职位管理', () => {
   it('lists the posts with their numbers, 差额/等额, order and candidates', async () => {
-    postsPage(70, { [`GET ${API}/recommendation-posts`]: () => ({ body: POSTS }) });
+    postsPage(70, { [`GET ${API}/recommendation-posts/`]: () => ({ body: POSTS }) });
     renderAdmin(<RecommendationPostsPage />, '/admin/recommendation-posts?company=70');
     const first = await card('副总经理');
     expect(within(first).getByText('差额')).toBeInTheDocument();
@@ -120,8 +120,8 @@ describe('推荐职位管理', () => {
   it('adds a post: the numbers are checked before sending, then the body as the contract takes it', async () => {
     let list: RecommendationPost[] = [];
     const calls = postsPage(71, {
-      [`GET ${API}/recommendation-posts`]: () => ({ body: list }),
-      [`POST ${API}/recommendation-posts`]: ({ body }) => {
+      [`GET ${API}/recommendation-posts/`]: () => ({ body: list }),
+      [`POST ${API}/recommendation-posts/`]: ({ body }) => {
         const b = body as RecommendationPost;
         list = [{ ...POSTS[0]!, ...b, id: 40, candidates: POSTS[0]!.candidates }];
         return { status: 201, body: list[0] };
@@ -175,7 +175,7 @@ describe('推荐职位管理', () => {
   it('edits a post keeping its candidates’ ids, and deletes only after the confirmation', async () => {
     let list = structuredClone(POSTS);
     const calls = postsPage(72, {
-      [`GET ${API}/recommendation-posts`]: () => ({ body: list }),
+      [`GET ${API}/recommendation-posts/`]: () => ({ body: list }),
       [`PUT ${API}/recommendation-posts/32`]: () => ({ body: list[1] }),
       [`DELETE ${API}/recommendation-posts/31`]: () => {
         list = list.slice(1);
@@ -213,7 +213,7 @@ describe('推荐职位管理', () => {
   it('says why the list could not load and loads it on 重试', async () => {
     let fail = true;
     postsPage(73, {
-      [`GET ${API}/recommendation-posts`]: () =>
+      [`GET ${API}/recommendation-posts/`]: () =>
         fail ? { status: 500, body: { detail: '服务器内部错误', code: 'INTERNAL' } } : { body: POSTS },
     });
     renderAdmin(<RecommendationPostsPage />, '/admin/recommendation-posts?company=73');
@@ -294,6 +294,7 @@ describe('民主推荐结果', () => {
   it('shows each group and the 合计 side by side: counts, quorum, votes, shares, ranks, marks, the 口径', async () => {
     mockFetch({
       [`GET ${API}/companies/`]: () => ({ body: companies(80) }),
+      [`GET ${API}/companies/80/rounds`]: () => ({ body: twoRounds(80) }),
       [`GET ${API}/companies/80/recommendation-results`]: () => ({ body: results() }),
     });
     renderAdmin(<RecommendationResultsPage />, '/admin/recommendation-results?company=80');
@@ -334,11 +335,12 @@ describe('民主推荐结果', () => {
     let merged = false;
     const calls = mockFetch({
       [`GET ${API}/companies/`]: () => ({ body: companies(81, 82) }),
+      [`GET ${API}/companies/81/rounds`]: () => ({ body: twoRounds(81) }),
       [`GET ${API}/companies/81/recommendation-results`]: () => ({ body: single }),
       [`GET ${API}/companies/82/recommendation-results`]: () => ({
         body: { ...data, groups: [], total: { posts: [] }, open_note: null },
       }),
-      [`POST ${API}/recommendation-name-merges`]: () => {
+      [`POST ${API}/recommendation-posts/name-merges`]: () => {
         merged = true;
         return { body: { ok: true } };
       },

@@ -14,7 +14,7 @@ export const postsKey = (companyId: number) => ['recommendation-posts', companyI
 
 /** GET /admin/recommendation-posts?company_id=: every post (inactive ones too), candidates in order. */
 export const getPosts = (companyId: number) =>
-  adminRequest<RecommendationPost[]>(BASE, { query: { company_id: companyId } });
+  adminRequest<RecommendationPost[]>(`${BASE}/`, { query: { company_id: companyId } });
 
 export const postsQueryOptions = (companyId: number) =>
   queryOptions({ queryKey: postsKey(companyId), queryFn: () => getPosts(companyId) });
@@ -25,7 +25,7 @@ export function usePosts(companyId: number | undefined) {
 
 export const postsApi = {
   create: (body: RecommendationPostCreateInput) =>
-    adminRequest<RecommendationPost>(BASE, { method: 'POST', body }),
+    adminRequest<RecommendationPost>(`${BASE}/`, { method: 'POST', body }),
   /** company_id is always sent so that the server refuses a post of another unit. */
   update: (id: number, body: RecommendationPostUpdateBody & { company_id: number }) =>
     adminRequest<RecommendationPost>(`${BASE}/${id}`, { method: 'PUT', body }),

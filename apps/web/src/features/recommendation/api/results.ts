@@ -4,18 +4,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { RecommendationNameMergeBody, RecommendationResults } from '@kaoping/contracts/recommendation';
 import { adminRequest } from '@/lib/api-client';
 
+/** Every round's results of the unit (a merge changes them all). */
 export const resultsKey = (companyId: number) => ['recommendation-results', companyId] as const;
 
-/** GET /admin/companies/{id}/recommendation-results. */
-export function useRecommendationResults(companyId: number | undefined) {
+/** GET /admin/companies/{id}/recommendation-results?round_id= (undefined: the current round). */
+export function useRecommendationResults(companyId: number | undefined, roundId?: number) {
   return useQuery({
-    queryKey: resultsKey(companyId ?? 0),
+    queryKey: [...resultsKey(companyId ?? 0), roundId ?? 'current'],
     queryFn: () =>
-      adminRequest<RecommendationResults>(`/admin/companies/${companyId}/recommendation-results`),
+      adminRequest<RecommendationResults>(`/admin/companies/${companyId}/recommendation-results`, {
+        query: { round_id: roundId },
+      }),
     enabled: companyId !== undefined,
   });
 }
 
 /** 姓名校改: these spellings of a post's write-ins count as `name`. */
 export const mergeNames = (body: RecommendationNameMergeBody) =>
-  adminRequest<unknown>('/admin/recommendation-name-merges', { method: 'POST', body });
+  adminRequest<unknown>('/admin/recommendation-posts/name-merges', { method: 'POST', body });

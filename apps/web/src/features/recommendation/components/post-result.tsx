@@ -76,11 +76,16 @@ export function PostResult({ total, groups, shareNote }: PostResultProps) {
     {
       title: '投票类型',
       key: 'label',
-      fixed: 'left',
+      width: 130,
+      className: 'kp-rec-wrap',
       render: (_, r) => (
         <span>
           {r.label}
-          {r.mode && <Typography.Text type="secondary">（{r.mode}）</Typography.Text>}
+          {r.mode && (
+            <Typography.Text type="secondary" className="kp-rec-mode">
+              （{r.mode}）
+            </Typography.Text>
+          )}
         </span>
       ),
     },

@@ -4,7 +4,9 @@ import { Alert, Button, Empty, Skeleton } from 'antd';
 import { CompanySelect, NO_COMPANY_WARNING } from '@/components/company-select';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { RoundSelect } from '@/components/round-select';
 import { useCompanyParam } from '@/lib/use-company-param';
+import { useRoundParam } from '@/lib/use-round-param';
 import { useRecommendationResults } from '../api/results';
 import { NameMergeModal } from './name-merge-modal';
 import { PostResult } from './post-result';
@@ -16,7 +18,8 @@ import './recommendation.css';
  */
 export default function RecommendationResultsPage() {
   const [companyId, setCompanyId] = useCompanyParam();
-  const query = useRecommendationResults(companyId);
+  const [roundId, setRoundId] = useRoundParam();
+  const query = useRecommendationResults(companyId, roundId);
   const [merging, setMerging] = useState(false);
   const data = query.data;
   const hasWriteIns = !!data?.total.posts.some((p) => p.candidates.some((c) => c.write_in));
@@ -33,7 +36,10 @@ export default function RecommendationResultsPage() {
           )
         }
       >
-        <CompanySelect value={companyId} onChange={setCompanyId} />
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <CompanySelect value={companyId} onChange={setCompanyId} />
+          <RoundSelect companyId={companyId} value={roundId} onChange={setRoundId} />
+        </div>
       </PageHeader>
       {companyId === undefined ? (
         <Alert type="warning" showIcon title={NO_COMPANY_WARNING} />
