@@ -57,7 +57,7 @@ function findCycle(edges: Map<string, Set<string>>): string[] | null {
   return null;
 }
 
-const BALLOT_TABLES = ['submissions', 'votes', 'cadre_votes'];
+const BALLOT_TABLES = ['submissions', 'votes', 'cadre_votes', 'recommendation_votes'];
 const VOTING = path.join('modules', 'voting');
 const DOOR = path.join(VOTING, 'store-ballot.ts');
 
@@ -119,6 +119,10 @@ describe('server layout', () => {
       paperPrintRuns: 'modules/paper',
       retiredSubmissions: 'modules/ballots',
       voteTypeFigures: 'modules/figures',
+      recommendationVotes: 'modules/ballots',
+      recommendationPosts: 'modules/recommendations',
+      recommendationCandidates: 'modules/recommendations',
+      recommendationNameMerges: 'modules/recommendations',
     };
     // Names joined into the owner's own queries; the reorder helper takes either list's table.
     const JOINS: Record<string, string[]> = {
@@ -162,6 +166,10 @@ describe('server layout', () => {
       paper_print_runs: 'modules/paper',
       retired_submissions: 'modules/ballots',
       vote_type_figures: 'modules/figures',
+      recommendation_votes: 'modules/ballots',
+      recommendation_posts: 'modules/recommendations',
+      recommendation_candidates: 'modules/recommendations',
+      recommendation_name_merges: 'modules/recommendations',
     };
     const wrong: string[] = [];
     for (const file of files) {
@@ -212,7 +220,9 @@ describe('server layout', () => {
     );
     expect(inserters).toEqual([path.join(VOTING, 'statements.ts')]);
     // No query builder insert into a ballot table anywhere.
-    const built = files.filter((f) => /\.insert\(\s*(submissions|votes|cadreVotes)\s*\)/.test(text(f)));
+    const built = files.filter((f) =>
+      /\.insert\(\s*(submissions|votes|cadreVotes|recommendationVotes)\s*\)/.test(text(f)),
+    );
     expect(built).toEqual([]);
     // Who may call the statements (not merely name their types): the door, and the group commit it uses.
     const CALLERS: Record<string, string[]> = {

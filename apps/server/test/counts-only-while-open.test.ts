@@ -165,6 +165,12 @@ function urlsOf(key: string): string[] | 'skip' {
     'GET /vote-targets/import-template.xlsx': ['/vote-targets/import-template.xlsx'],
     'GET /evaluation-subjects/company/:companyId': [`/evaluation-subjects/company/${c}`],
     'GET /evaluation-subjects/import-template.xlsx': ['/evaluation-subjects/import-template.xlsx'],
+    'GET /recommendation-posts': [`/recommendation-posts/?company_id=${c}`],
+    'GET /recommendation-posts/import-template.xlsx': ['/recommendation-posts/import-template.xlsx'],
+    'GET /companies/:id/recommendation-results': [`/companies/${c}/recommendation-results`],
+    'GET /companies/:id/recommendation-results/export': ['xlsx', 'pdf', 'docx'].map(
+      (format) => `/companies/${c}/recommendation-results/export?format=${format}`,
+    ),
     'GET /covers/:companyId/:voteTypeId': [`/covers/${c}/${f.appraisal.id}`],
     'GET /covers/back-cover/:companyId/:voteTypeId': [`/covers/back-cover/${c}/${f.appraisal.id}`],
     'GET /covers/:id/file': [`/covers/${coverId}/file`],

@@ -36,6 +36,8 @@ import { adminCalls } from './helpers/vote-control';
 type Counts = Record<string, number>;
 interface Figures {
   ballots: number;
+  /** 民主推荐's posts (migration 0017): none in these 民主测评 and 民主评议 vote types. */
+  recommendation: Record<string, unknown>;
   scoring: Record<
     string,
     {
@@ -80,6 +82,7 @@ async function recountHere(voteTypeId: number): Promise<Figures> {
   );
   const f: Figures = {
     ballots: Number(counted!.n),
+    recommendation: {},
     scoring: {},
     cadre: { voters: 0, answered: {}, options: {} },
     newly_promoted: { voters: 0, subjects: {} },

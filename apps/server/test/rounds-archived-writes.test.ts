@@ -19,6 +19,7 @@ let f: BallotFixture;
 let coverId: number;
 let voter: string;
 let archivedRound: number;
+let postId: number;
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -48,6 +49,14 @@ beforeAll(async () => {
     headers: bearer(token),
     payload: { count: 3 },
   });
+  // A 推荐职位 of the round to be archived (issue 30).
+  const post = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/recommendation-posts/',
+    headers: bearer(token),
+    payload: { company_id: f.company.id, name: '副总经理', seats: 1, candidates: [{ name: '张伟' }] },
+  });
+  postId = post.json<{ id: number }>().id;
   const ballot = submission(f, 'appraisal');
   voter = ballot.voter_identifier;
   expect((await submit(ctx.app, ballot)).statusCode).toBe(201);
@@ -133,6 +142,15 @@ const ARCHIVED: Record<string, () => Call> = {
     url: '/evaluation-subjects/reorder',
     payload: { company_id: c(), items: [{ id: f.subjects[0]!.id, sort_order: 5 }] },
   }),
+  'PUT /api/v1/admin/recommendation-posts/:id': () => ({
+    url: `/recommendation-posts/${postId}`,
+    payload: { name: '副总经理（改）' },
+  }),
+  'DELETE /api/v1/admin/recommendation-posts/:id': () => ({ url: `/recommendation-posts/${postId}` }),
+  'POST /api/v1/admin/recommendation-posts/name-merges': () => ({
+    url: '/recommendation-posts/name-merges',
+    payload: { company_id: c(), post_id: postId, spellings: ['张 伟'], name: '张伟' },
+  }),
   'POST /api/v1/admin/covers': () => ({
     url: `/covers/?company_id=${c()}&vote_type_id=${f.evaluation.id}`,
     form: true,
@@ -166,6 +184,9 @@ const CURRENT_ROUND = [
   // The Excel imports add targets and subjects like their POSTs (roster-import.test.ts).
   'POST /api/v1/admin/vote-targets/import',
   'POST /api/v1/admin/evaluation-subjects/import',
+  // 推荐职位 (issue 30): created and imported into the current round like the rosters.
+  'POST /api/v1/admin/recommendation-posts',
+  'POST /api/v1/admin/recommendation-posts/import',
   // The switch 在大屏显示汇总 acts on the unit's current round only.
   'PUT /api/v1/admin/meeting/:companyId/summary',
 ];

@@ -43,6 +43,8 @@ export const appraisalForm = (id: number, over: Partial<PaperForm> = {}): PaperF
     { id: 202, name: '李四', type: 'person', title: '副总经理', sort_order: 30 },
   ],
   subjects: [],
+  posts: [],
+  recommendation_mode: null,
   counts,
   ...over,
 });

@@ -52,6 +52,7 @@ const base = (over: Partial<PublicVoteTypeView>): PublicVoteTypeView => ({
   polls: [],
   targets: [],
   subjects: [],
+  posts: [],
   covers: { front: null, back: null },
   already_voted: false,
   ...over,

@@ -24,6 +24,7 @@ export const voteTypeFixture = (
   access_mode: 'link',
   test_mode: false,
   double_entry: false,
+  recommendation_mode: null,
   closed_at: null,
   status: 'open',
   count_stage: 'voting',

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { evaluationResults, threshold } from './cadre-results';
 import { appraisalResults } from './target-results';
-import { formCategory } from './vote-type';
+import { pollFamily } from './vote-type';
 
 /** The xlsx and csv exports of one company's results. */
 export const companyExportQuery = z.object({
-  form_category: formCategory.default('democratic_appraisal'),
+  form_category: pollFamily.default('democratic_appraisal'),
   /** An archived round of the unit (测评批次); absent = the current round. */
   round_id: idSchema.optional(),
 });

@@ -341,6 +341,27 @@ export const ERRORS = {
 
   // —— 民主推荐 (issue 30): posts and one post's answers (recommendation-rules.ts) ——
   RECOMMENDATION_POST_NOT_FOUND: { status: 404, detail: '推荐职位不存在' },
+  /** 谈话调研推荐 has no public link: its records are keyed in 纸质票录入 (issue 30). */
+  RECOMMENDATION_TALK_NO_LINK: {
+    status: 403,
+    detail: '该投票类型为谈话调研推荐，不设公开投票链接；谈话记录由谈话人员在“纸质票录入”中逐份录入',
+  },
+  /** recommendation_mode on a vote type of another family. */
+  RECOMMENDATION_MODE_NOT_FAMILY: { status: 422, detail: '只有民主推荐的投票类型可以设置推荐方式' },
+  /** recommendation_mode changed once the vote type has ballots. */
+  RECOMMENDATION_MODE_LOCKED: { status: 409, detail: '该投票类型已有选票，不能修改推荐方式' },
+  /** A post's numbers as they would be after an update (postNumbersProblems): `problems`, in Chinese. */
+  RECOMMENDATION_POST_NUMBERS: { status: 422, detail: '推荐职位设置有误：{problems}' },
+  /** A post whose ballots exist: deleted, or its numbers changed (outside 高级模式). */
+  RECOMMENDATION_POST_HAS_BALLOTS: {
+    status: 409,
+    detail: '推荐职位“{name}”已有 {count} 份选票，不能删除或修改职数、推荐人数和另提名栏',
+  },
+  /** A candidate named by ballots, left out of an update's list. */
+  RECOMMENDATION_CANDIDATE_HAS_BALLOTS: {
+    status: 409,
+    detail: '参考人选“{name}”已有选票推荐，不能删除',
+  },
   RECOMMENDATION_POST_UNKNOWN: { status: 422, detail: BALLOT.RECOMMENDATION_POST_UNKNOWN },
   RECOMMENDATION_POST_TWICE: { status: 422, detail: BALLOT.RECOMMENDATION_POST_TWICE },
   RECOMMENDATION_POST_MISSING: { status: 422, detail: BALLOT.RECOMMENDATION_POST_MISSING },

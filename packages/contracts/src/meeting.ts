@@ -5,7 +5,7 @@
 // projector (not signed in): GET /public/meeting/{token} and its server-sent events /events.
 import { z } from 'zod';
 import { int, strict } from './common';
-import { countStage } from './vote-type';
+import { countStage, formCategory } from './vote-type';
 
 export {
   MEETING_LINK_GONE,
@@ -18,7 +18,7 @@ export {
 export const meetingVoteType = z.object({
   vote_type_id: int,
   name: z.string(),
-  form_category: z.enum(['democratic_appraisal', 'democratic_evaluation']),
+  form_category: formCategory,
   access_mode: z.enum(['link', 'codes']),
   test_mode: z.boolean(),
   status: z.enum(['open', 'closed', 'not_started', 'inactive']),

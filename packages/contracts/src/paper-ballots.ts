@@ -3,8 +3,15 @@
 // twice by two admin accounts and counts only when both entries agree.
 import { z } from 'zod';
 import { ERRORS, errorDetail } from './errors';
-import { countStage, formCategory } from './vote-type';
-import { ballotEntryInput, publicPoll, publicSubject, publicTarget } from './public-vote';
+import { countStage, formCategory, voteTypeRecommendationMode } from './vote-type';
+import {
+  ballotEntryInput,
+  publicPoll,
+  publicSubject,
+  publicTarget,
+  submissionEntryInput,
+} from './public-vote';
+import { publicRecommendationPost, recommendationBallotEntryInput } from './recommendation';
 import { MAX_BALLOT_ENTRIES } from './public-vote-types';
 
 const int = z.number().int();
@@ -64,7 +71,7 @@ export type PaperCounts = z.infer<typeof paperCounts>;
 
 /** The ballots of one sheet: exactly the `ballots` of the public submission. */
 const ballots = z
-  .array(ballotEntryInput, { error: '答卷列表（ballots）必须是数组' })
+  .array(submissionEntryInput, { error: '答卷列表（ballots）必须是数组' })
   .min(1, { error: '答卷列表不能为空' })
   .max(MAX_BALLOT_ENTRIES, { error: `答卷列表不能超过 ${MAX_BALLOT_ENTRIES} 份` });
 
@@ -143,6 +150,10 @@ export const paperForm = z.object({
   polls: z.array(publicPoll),
   targets: z.array(publicTarget),
   subjects: z.array(publicSubject),
+  /** 民主推荐: the active posts with their candidates (empty for the other families). */
+  posts: z.array(publicRecommendationPost),
+  /** 民主推荐: meeting (会议推荐) or talk (谈话调研推荐: one record per talk, single entry); null otherwise. */
+  recommendation_mode: voteTypeRecommendationMode.nullable(),
   counts: paperCounts,
 });
 export type PaperForm = z.infer<typeof paperForm>;
@@ -178,7 +189,8 @@ export const paperSheetList = z.object({
 });
 export type PaperSheetList = z.infer<typeof paperSheetList>;
 
-const entries = z.array(ballotEntryInput);
+// A response schema is encoded, so the entries are a plain union here (submissionEntryInput is a transform).
+const entries = z.array(z.union([ballotEntryInput, recommendationBallotEntryInput]));
 /** One sheet with its entries, for the side-by-side and the correction. */
 export const paperSheet = paperSheetSummary.extend({
   first: entries,

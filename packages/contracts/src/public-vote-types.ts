@@ -3,6 +3,7 @@
 // The zod schemas that check them on the server are in public-vote.ts.
 import type { FormSchemaOf, PollTargetType } from './poll-kinds';
 import type { CadreQuestionResult, NewlyPromotedSubjectResult, ScoringAggregate } from './scoring';
+import type { PublicRecommendationPost, RecommendationBallotEntry } from './recommendation-rules';
 
 /** A voter identifier: 8-128 URL-safe characters, made by the browser (or a one-time ballot code). */
 export const VOTER_IDENTIFIER_MIN = 8;
@@ -32,7 +33,8 @@ export const PUBLIC_VOTE_DETAILS = {
 /** usable: the code can cast a ballot now; unknown: not a code of this vote type. */
 export type CodeState = 'usable' | 'used' | 'voided' | 'unknown';
 
-export type PublicFormCategory = 'democratic_appraisal' | 'democratic_evaluation';
+export type PublicFormCategory =
+  'democratic_appraisal' | 'democratic_evaluation' | 'democratic_recommendation';
 export type PublicPollKind = PollTargetType;
 /** open: ballots accepted; not_started: before opens_at; closed: from closes_at on; inactive: switched off. */
 export type VoteTypeStatus = 'open' | 'not_started' | 'closed' | 'inactive';
@@ -137,6 +139,8 @@ export interface PublicVoteTypeView {
   targets: PublicTarget[];
   /** Evaluation: active subjects by sort_order (empty for appraisal and when not open). */
   subjects: PublicSubject[];
+  /** 民主推荐: the active posts with their candidates, in order (empty for the other families and when not open). */
+  posts: PublicRecommendationPost[];
   covers: { front: PublicCover | null; back: PublicCover | null };
   /** Only meaningful with a voter id (link mode): that voter already submitted for this vote type. */
   already_voted: boolean;
@@ -157,7 +161,8 @@ export interface SubmissionBody {
   submission_id: string;
   /** codes mode: the one-time code (case, spaces and dashes ignored); ignored in link mode. */
   code?: string;
-  ballots: BallotEntryInput[];
+  /** One entry per part of the ballot; 民主推荐: one `{ post_id, answers }` per active post. */
+  ballots: (BallotEntryInput | RecommendationBallotEntry)[];
 }
 
 /**

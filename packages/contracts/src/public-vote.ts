@@ -5,6 +5,8 @@ import { agree, bodyId, companyRef as company, idSchema, missingOr, strict, type
 import { normalizeReceiptCode } from './ballot-codes';
 import { evaluationSubject } from './evaluation-subject';
 import { pollTargetType as pollKind } from './poll';
+import { publicRecommendationPost, recommendationBallotEntryInput } from './recommendation';
+import type { RecommendationBallotEntry } from './recommendation-rules';
 import { POLL_TARGET_TYPES, type FormSchemaOf } from './poll-kinds';
 import {
   MAX_BALLOT_ENTRIES,
@@ -12,6 +14,7 @@ import {
   VOTER_IDENTIFIER_MAX,
   VOTER_IDENTIFIER_MIN,
   VOTER_IDENTIFIER_PATTERN,
+  type BallotEntryInput,
   type PublicCadrePoll,
   type PublicCompanyPolls,
   type PublicPoll,
@@ -53,6 +56,28 @@ export const ballotEntryInput = strict('答卷', {
   }),
 });
 
+const isPostEntry = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'post_id' in v;
+
+/**
+ * An entry of `ballots`: `{ poll_id, target_id?, answers }` (民主测评, 民主评议), or `{ post_id, answers: {
+ * choices, write_ins } }` (民主推荐, recommendation.ts). Told apart by `post_id`, then checked by that one
+ * schema, so that a broken entry gets its own schema's messages (a union would answer "Invalid input").
+ */
+export const submissionEntryInput = z
+  .unknown()
+  .transform((v, ctx): BallotEntryInput | RecommendationBallotEntry => {
+    const r = isPostEntry(v) ? recommendationBallotEntryInput.safeParse(v) : ballotEntryInput.safeParse(v);
+    if (r.success) return r.data;
+    for (const i of r.error.issues)
+      ctx.addIssue({ code: 'custom', message: i.message, path: i.path, input: v });
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      '民主测评、民主评议：{ poll_id, target_id?, answers }；民主推荐：{ post_id, answers: { choices: [参考人选 ID], write_ins: [另提名姓名] } }',
+  });
+
 /** POST /public/polls/votes/ : unknown keys anywhere in the envelope are refused. */
 export const submissionBody = strict('请求体', {
   link_id: linkId,
@@ -60,7 +85,7 @@ export const submissionBody = strict('请求体', {
   submission_id: submissionId,
   code: z.string({ error: '测评码必须是文本' }).max(40, { error: '测评码无效，请核对后重新输入' }).optional(),
   ballots: z
-    .array(ballotEntryInput, { error: missingOr('答卷列表（ballots）', '答卷列表必须是数组') })
+    .array(submissionEntryInput, { error: missingOr('答卷列表（ballots）', '答卷列表必须是数组') })
     .min(1, { error: '答卷列表不能为空' })
     .max(MAX_BALLOT_ENTRIES, { error: `答卷列表不能超过 ${MAX_BALLOT_ENTRIES} 份` }),
 });
@@ -173,6 +198,8 @@ export const publicVoteTypeView = z.object({
   polls: z.array(publicPoll),
   targets: z.array(publicTarget),
   subjects: z.array(publicSubject),
+  /** 民主推荐: the active posts with their candidates, in order (empty for the other families and when not open). */
+  posts: z.array(publicRecommendationPost),
   covers: z.object({ front: publicCover.nullable(), back: publicCover.nullable() }),
   already_voted: z.boolean(),
 });
@@ -210,7 +237,7 @@ export const publicPollStats = z.object({
 });
 
 // The plain types of public-vote-types.ts and these schemas describe the same shapes; the compiler checks it.
-agree<Same<z.input<typeof submissionBody>, SubmissionBody>>();
+agree<Same<z.output<typeof submissionBody>, SubmissionBody>>();
 agree<Same<z.output<typeof publicPoll>, PublicPoll>>();
 agree<Same<z.output<typeof publicTarget>, PublicTarget>>();
 agree<Same<z.output<typeof publicSubject>, PublicSubject>>();

@@ -300,3 +300,24 @@ agree<Same<z.output<typeof publicRecommendationCandidate>, PublicRecommendationC
 agree<Same<z.output<typeof publicRecommendationPost>, PublicRecommendationPost>>();
 agree<Same<z.output<typeof recommendationCandidateResult>, RecommendationCandidateResult>>();
 agree<Same<z.output<typeof recommendationPostResult>, RecommendationPostResult>>();
+
+// —— Import ——
+
+/**
+ * The columns of the 推荐职位 Excel import: one row per 参考人选; consecutive rows of one 推荐职位 make one
+ * post, whose numbers are read from its first row (最多推荐人数 blank: = 职数; 另提名栏数 blank: 0). A row
+ * without 参考人选 adds a post without listed candidates (另提名 only).
+ */
+export const RECOMMENDATION_IMPORT_COLUMNS = [
+  '推荐职位',
+  '职数',
+  '最多推荐人数',
+  '另提名栏数',
+  '参考人选',
+  '现任职务',
+  '出生年月',
+  '备注',
+] as const;
+
+/** GET /recommendation-results?company_id=&round_id= */
+export const recommendationResultsQuery = z.object({ round_id: idSchema.optional() });

@@ -1,16 +1,40 @@
 import { z } from 'zod';
 import { idSchema, instant, requiredText } from './common';
+import { RECOMMENDATION_MODES } from './recommendation-rules';
 
-/** The two ballot families (DESIGN.md): 民主测评 answers the scoring polls, 民主评议 the cadre polls. */
-export const FORM_CATEGORIES = ['democratic_appraisal', 'democratic_evaluation'] as const;
+/**
+ * The three ballot families (DESIGN.md): 民主测评 answers the scoring polls, 民主评议 the cadre polls,
+ * 民主推荐 (issue 30) the 推荐职位 and their 参考人选 (recommendation.ts).
+ */
+export const FORM_CATEGORIES = [
+  'democratic_appraisal',
+  'democratic_evaluation',
+  'democratic_recommendation',
+] as const;
 export const formCategory = z.enum(FORM_CATEGORIES, {
-  error: '表单类别必须是 democratic_appraisal 或 democratic_evaluation',
+  error: '表单类别必须是 democratic_appraisal、democratic_evaluation 或 democratic_recommendation',
 });
 export type FormCategory = z.infer<typeof formCategory>;
 export const FORM_CATEGORY_LABELS: Record<FormCategory, string> = {
   democratic_appraisal: '民主测评',
   democratic_evaluation: '民主评议',
+  democratic_recommendation: '民主推荐',
 };
+
+/** The families answered with questionnaires (民主测评, 民主评议): their results, exports and 汇总表. */
+export const POLL_FAMILIES = ['democratic_appraisal', 'democratic_evaluation'] as const;
+export const pollFamily = z.enum(POLL_FAMILIES, {
+  error: '表单类别必须是 democratic_appraisal 或 democratic_evaluation',
+});
+export type PollFamily = z.infer<typeof pollFamily>;
+
+/**
+ * 民主推荐 only: 会议推荐 (meeting, the default) or 谈话调研推荐 (talk: no public link, one record per talk
+ * keyed through 纸质票录入, single entry). Null on the other families.
+ */
+export const voteTypeRecommendationMode = z.enum(RECOMMENDATION_MODES, {
+  error: '推荐方式只能是 meeting（会议推荐）或 talk（谈话调研推荐）',
+});
 
 /** Largest sort_order accepted; keeps "maximum + step" defaults far from the integer limit. */
 export const SORT_ORDER_MAX = 1_000_000_000;
@@ -87,6 +111,8 @@ export const voteType = z.object({
   test_mode: z.boolean(),
   /** 双人录入核对: each paper sheet is keyed twice by two admin sessions and counts when both agree. */
   double_entry: z.boolean(),
+  /** 民主推荐: meeting (会议推荐) or talk (谈话调研推荐); null for the other families. */
+  recommendation_mode: voteTypeRecommendationMode.nullable(),
   /** When an admin closed the vote (结束投票); null while not closed by hand. */
   closed_at: z.string().nullable(),
   /** open / not_started / closed / inactive, as the voter sees it now. */
@@ -123,6 +149,8 @@ export const voteTypeCreateBody = z
     access_mode: accessMode.default('link'),
     test_mode: z.boolean({ error: '试投票必须是布尔值' }).default(false),
     double_entry: z.boolean({ error: '双人录入核对必须是布尔值' }).default(false),
+    /** 民主推荐 only (default meeting); refused on another family. */
+    recommendation_mode: voteTypeRecommendationMode.optional(),
   })
   .refine(closesAfterOpens, windowError);
 export type VoteTypeCreateBody = z.infer<typeof voteTypeCreateBody>;
@@ -147,6 +175,8 @@ export const voteTypeUpdateBody = z
     /** Back to true is refused (409) once the vote type has formal ballots; going formal is POST …/go-formal. */
     test_mode: z.boolean({ error: '试投票必须是布尔值' }).optional(),
     double_entry: z.boolean({ error: '双人录入核对必须是布尔值' }).optional(),
+    /** 民主推荐 only; refused (409) once the vote type has formal ballots. */
+    recommendation_mode: voteTypeRecommendationMode.optional(),
   })
   .refine(closesAfterOpens, windowError)
   .refine((v) => Object.keys(v).some((k) => k !== 'company_id'), { error: '没有要修改的内容' });

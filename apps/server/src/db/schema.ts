@@ -227,6 +227,11 @@ export const voteTypes = pgTable(
     testMode: boolean('test_mode').notNull().default(false),
     /** 双人录入核对: each paper sheet is keyed by two admin sessions and counts only when both agree. */
     doubleEntry: boolean('double_entry').notNull().default(false),
+    /**
+     * 民主推荐 only (null on the other families): 'meeting' (会议推荐) or 'talk' (谈话调研推荐: no public link,
+     * one record per talk keyed through 纸质票录入, single entry).
+     */
+    recommendationMode: text('recommendation_mode'),
     /** Set by 结束投票, cleared by reopen; the vote is closed to phones while set. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /**
@@ -296,6 +301,79 @@ export const evaluationSubjects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('evaluation_subjects_round_idx').on(t.roundId, t.sortOrder)],
+);
+
+/** 民主推荐 (issue 30): a post (推荐职位) of a unit's round, with its candidates; copied into a new round. */
+export const recommendationPosts = pgTable(
+  'recommendation_posts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
+    name: text('name').notNull(),
+    /** 职数. */
+    seats: integer('seats').notNull(),
+    /** 最多推荐人数 (defaults to seats). */
+    maxChoices: integer('max_choices').notNull(),
+    /** 最少推荐人数 when something is chosen; null: none. */
+    minChoices: integer('min_choices'),
+    /** 另提名栏 (0: none). */
+    writeInSlots: integer('write_in_slots').notNull().default(0),
+    /** 'typed' | 'surname_strokes': the candidates' sort_order is stored in that order. */
+    candidateOrder: text('candidate_order').notNull().default('typed'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** The post of the previous round this one was copied from. */
+    sourcePostId: integer('source_post_id').references((): AnyPgColumn => recommendationPosts.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recommendation_posts_round_idx').on(t.roundId, t.sortOrder)],
+);
+
+/** A 参考人选 of a post, in the post's order (sort_order). */
+export const recommendationCandidates = pgTable(
+  'recommendation_candidates',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => recommendationPosts.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
+    name: text('name').notNull(),
+    currentPosition: text('current_position').notNull().default(''),
+    birthDate: text('birth_date').notNull().default(''),
+    note: text('note').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recommendation_candidates_post_idx').on(t.postId, t.sortOrder)],
+);
+
+/**
+ * 姓名校改 of a post's write-ins: a spelling (its nameKey) counts as `name`. An audited admin action; the
+ * ballots keep the raw names. One row per (post, spelling key); a merge again replaces it.
+ */
+export const recommendationNameMerges = pgTable(
+  'recommendation_name_merges',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => recommendationPosts.id, { onDelete: 'cascade' }),
+    roundId: roundRef(),
+    /** nameKey of the spelling as written in. */
+    spellingKey: text('spelling_key').notNull(),
+    /** A spelling as written in (normalizeName), for the screens. */
+    spelling: text('spelling').notNull(),
+    /** The name it counts as (normalizeName). */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recommendation_name_merges_post_key').on(t.postId, t.spellingKey)],
 );
 
 /** Front (instructions) and back (thanks) covers per vote type, kept in the database for every instance. */
@@ -449,6 +527,41 @@ export const cadreVotes = pgTable(
     index('cadre_votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
     index('cadre_votes_round_key_idx').on(t.roundId, t.voterKey, t.id),
     index('cadre_votes_round_id_idx').on(t.roundId, t.id),
+  ],
+);
+
+/**
+ * 民主推荐 ballots: one row per (submission, post). `status` is how the post counts as cast: 'valid',
+ * 'abstained' (弃权: nothing chosen, a valid ballot of the post) or 'invalid' (无效 for this post only: a
+ * paper sheet or a talk record marked too many or too few). No voter identifier: the submission's random
+ * 随机编号 (voter_key) only, the day not the time, is_test for a rehearsal.
+ */
+export const recommendationVotes = pgTable(
+  'recommendation_votes',
+  {
+    id: ballotRowId(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    roundId: roundRef(),
+    voteTypeId: integer('vote_type_id').notNull(),
+    // A ballot keeps its post: a post named by ballots cannot be deleted under them.
+    postId: integer('post_id')
+      .notNull()
+      .references(() => recommendationPosts.id),
+    status: text('status').notNull(),
+    /** { choices: [candidate id], write_ins: [name as written, normalised] } */
+    answers: jsonb('answers').notNull(),
+    voterKey: voterKey(),
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: ballotDay(),
+  },
+  (t) => [
+    index('recommendation_votes_round_type_idx').on(t.roundId, t.voteTypeId, t.postId),
+    index('recommendation_votes_submission_idx').on(t.submissionId),
+    index('recommendation_votes_post_idx').on(t.postId),
+    index('recommendation_votes_round_id_idx').on(t.roundId, t.id),
   ],
 );
 

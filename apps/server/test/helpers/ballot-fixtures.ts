@@ -145,11 +145,14 @@ export function evaluationEntries(f: BallotFixture): BallotEntryInput[] {
 
 export const newVoter = () => `v-${randomBytes(9).toString('base64url')}`;
 
+/** A submission of a questionnaire family (民主测评, 民主评议): its entries are poll entries. */
+export type PollSubmission = Omit<SubmissionBody, 'ballots'> & { ballots: BallotEntryInput[] };
+
 export function submission(
   f: BallotFixture,
   family: 'appraisal' | 'evaluation' = 'appraisal',
-  over: Partial<SubmissionBody> = {},
-): SubmissionBody {
+  over: Partial<PollSubmission> = {},
+): PollSubmission {
   return {
     link_id: f[family].link_id,
     voter_identifier: newVoter(),

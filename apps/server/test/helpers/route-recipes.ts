@@ -89,6 +89,23 @@ async function oneId(w: World, table: 'votes' | 'cadre_votes', voteTypeId: numbe
 }
 
 const get = (url: string): Call => ({ method: 'GET', url: `${A}${url}` });
+
+/** A switched-off 推荐职位 of the unit, made with the system admin's token: its id. */
+async function freshPost(w: World, u: Unit) {
+  const res = await w.app.inject({
+    method: 'POST',
+    url: `${A}/recommendation-posts/`,
+    headers: bearer(w.sys),
+    payload: {
+      company_id: c(u),
+      name: uniq('职位'),
+      seats: 1,
+      candidates: [{ name: uniq('李') }],
+      is_active: false,
+    },
+  });
+  return res.json<{ id: number }>().id;
+}
 /** This year in Beijing: the year of the rounds a new unit starts with. */
 const thisYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 const call = (method: Call['method'], url: string, payload?: unknown): Call => ({
@@ -333,6 +350,52 @@ export const RECIPES: Record<string, Recipe> = {
       'DELETE',
       `/evaluation-subjects/${(await createEvaluationSubject(w.app, w.sys, c(u), { name: uniq('吴'), is_active: false })).id}`,
     ),
+
+  // 民主推荐 (issue 30): a post made for the call, so each role's walk acts on its own.
+  'GET /recommendation-posts': async (_w, u) => get(`/recommendation-posts/?company_id=${c(u)}`),
+  'POST /recommendation-posts': async (_w, u) =>
+    call('POST', '/recommendation-posts/', {
+      company_id: c(u),
+      name: uniq('副总经理'),
+      seats: 1,
+      candidates: [{ name: uniq('张') }],
+      is_active: false,
+    }),
+  'PUT /recommendation-posts/:id': async (w, u) =>
+    call('PUT', `/recommendation-posts/${await freshPost(w, u)}`, { name: uniq('副总') }),
+  'DELETE /recommendation-posts/:id': async (w, u) =>
+    call('DELETE', `/recommendation-posts/${await freshPost(w, u)}`),
+  'POST /recommendation-posts/name-merges': async (w, u) => {
+    const id = await freshPost(w, u);
+    return call('POST', '/recommendation-posts/name-merges', {
+      company_id: c(u),
+      post_id: id,
+      spellings: ['张 三'],
+      name: '张三',
+    });
+  },
+  'GET /recommendation-posts/import-template.xlsx': async () =>
+    get('/recommendation-posts/import-template.xlsx'),
+  'POST /recommendation-posts/import': async (_w, u) => {
+    const file = multipartFile(
+      await xlsxOf([
+        ['推荐职位', '职数', '最多推荐人数', '另提名栏数', '参考人选', '现任职务', '出生年月', '备注'],
+        [uniq('导入职位'), '1', '', '1', uniq('导入'), '', '', ''],
+      ]),
+      'p.xlsx',
+      XLSX_TYPE,
+    );
+    return {
+      method: 'POST',
+      url: `${A}/recommendation-posts/import?company_id=${c(u)}`,
+      payload: file.payload,
+      headers: file.headers,
+    };
+  },
+  'GET /companies/:id/recommendation-results': async (_w, u) =>
+    get(`/companies/${c(u)}/recommendation-results`),
+  'GET /companies/:id/recommendation-results/export': async (_w, u) =>
+    get(`/companies/${c(u)}/recommendation-results/export?format=xlsx`),
 
   'GET /vote-targets/import-template.xlsx': async () => get('/vote-targets/import-template.xlsx'),
   'POST /vote-targets/import': async (_w, u) => {

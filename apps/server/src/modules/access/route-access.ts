@@ -139,6 +139,16 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /evaluation-subjects/:id': r('write', 'evaluation_subject', 'evaluation_subject.update'),
   'DELETE /evaluation-subjects/:id': r('write', 'evaluation_subject', 'evaluation_subject.delete'),
   'GET /evaluation-subjects/import-template.xlsx': g('read'),
+  // 民主推荐 (issue 30): 推荐职位 and their 参考人选, 姓名校改, the results (closed vote types only).
+  'GET /recommendation-posts/': r('read'),
+  'POST /recommendation-posts/': r('write', undefined, 'recommendation_post.create'),
+  'PUT /recommendation-posts/:id': r('write', 'recommendation_post', 'recommendation_post.update'),
+  'DELETE /recommendation-posts/:id': r('write', 'recommendation_post', 'recommendation_post.delete'),
+  'POST /recommendation-posts/name-merges': r('write', undefined, 'recommendation_post.merge_names'),
+  'GET /recommendation-posts/import-template.xlsx': g('read'),
+  'POST /recommendation-posts/import': r('write', undefined, 'recommendation_post.import'),
+  'GET /companies/:id/recommendation-results': r('read', 'company'),
+  'GET /companies/:id/recommendation-results/export': r('read', 'company'),
   'POST /evaluation-subjects/import': r('write', undefined, 'evaluation_subject.import'),
 
   'POST /covers/': r('write', undefined, 'cover.upload'),

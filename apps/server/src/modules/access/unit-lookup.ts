@@ -6,12 +6,21 @@ import { findCompany } from '../companies/companies.repository';
 import { findCoverById } from '../covers/covers.repository';
 import { findSubject } from '../evaluation-subjects/evaluation-subjects.repository';
 import { findPoll } from '../polls/polls.repository';
+import { findPostRow } from '../recommendations/recommendation-posts.repository';
 import { findVoteTarget } from '../vote-targets/vote-targets.repository';
 import { findVoteType } from '../vote-types/vote-types.repository';
 
 /** What an id in a request can name; each resolves to the unit it belongs to. */
 export type ObjectKind =
-  'company' | 'vote_type' | 'vote_target' | 'evaluation_subject' | 'poll' | 'cover' | 'vote' | 'cadre_vote';
+  | 'company'
+  | 'vote_type'
+  | 'vote_target'
+  | 'evaluation_subject'
+  | 'recommendation_post'
+  | 'poll'
+  | 'cover'
+  | 'vote'
+  | 'cadre_vote';
 
 /** A found object: its unit and the row as it is before the request (for the audit summary). */
 export interface FoundObject {
@@ -44,6 +53,10 @@ export const UNIT_LOOKUP: Record<ObjectKind, Lookup> = {
   evaluation_subject: {
     notFound: 'SUBJECT_NOT_FOUND',
     find: async (db, id) => byCompanyId(await findSubject(db, id)),
+  },
+  recommendation_post: {
+    notFound: 'RECOMMENDATION_POST_NOT_FOUND',
+    find: async (db, id) => byCompanyId(await findPostRow(db, id)),
   },
   poll: { notFound: 'POLL_NOT_FOUND', find: async (db, id) => byCompanyId(await findPoll(db, id)) },
   cover: { notFound: 'COVER_NOT_FOUND', find: async (db, id) => byCompanyId(await findCoverById(db, id)) },

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeCode } from '@kaoping/contracts/ballot-codes';
-import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { randomId128 } from '../../lib/random-id';
 import { type BallotDefinition, definitionFor } from '../voting/definition';
-import { checkBallot, type CleanBallot, describeErrors } from '../voting/ballot-check';
+import {
+  checkBallot,
+  checkRecommendation,
+  type CleanBallot,
+  type CleanPost,
+  describeErrors,
+  pollEntries,
+  type SubmissionEntry,
+} from '../voting/ballot-check';
 import { type Family, refusalOf, stateRefusalOf, termsOf } from '../voting/conditions';
 import { canonical } from '../voting/cast-ballot';
 import { storeBallot } from '../voting/store-ballot';
@@ -58,21 +66,32 @@ export async function lockForPaper(tx: Db, id: number, companyId?: number) {
   return v;
 }
 
-/** The sheet's ballots checked exactly as an online ballot is: 422 with the same messages. */
-export function checkSheet(def: BallotDefinition, ballots: readonly BallotEntryInput[]) {
+/**
+ * The sheet's ballots checked exactly as an online ballot is: 422 with the same messages. A 民主推荐 sheet
+ * (or 谈话调研推荐 record) by the paper rules: a post marked too many or too few is 无效 for that post only.
+ */
+export function checkSheet(
+  def: BallotDefinition,
+  ballots: readonly SubmissionEntry[],
+): CleanBallot[] | CleanPost[] {
   if (def.missing) throw fail('BALLOT_UNAVAILABLE', { missing: def.missing });
-  const checked = checkBallot(def, ballots);
+  if (def.family === 'democratic_recommendation') {
+    const posts = checkRecommendation(def, ballots, 'paper');
+    if (!posts.ok) throw fail(posts.code, posts.params);
+    return posts.posts;
+  }
+  const checked = checkBallot(def, pollEntries(ballots));
   if (!checked.ok) throw fail('BALLOT_INVALID', { errors: describeErrors(checked.errors) });
   return checked.ballots;
 }
 
 /** The checked entries as stored in paper_sheets and compared between the two keyers. */
-export const entriesOf = (clean: CleanBallot[]): BallotEntryInput[] =>
-  clean.map((b) => ({
-    poll_id: b.part.poll.row.id,
-    target_id: b.part.target?.id ?? null,
-    answers: b.answers,
-  }));
+export const entriesOf = (clean: CleanBallot[] | CleanPost[]): SubmissionBody['ballots'] =>
+  (clean as readonly (CleanBallot | CleanPost)[]).map((b) =>
+    'postId' in b
+      ? { post_id: b.postId, answers: b.answers }
+      : { poll_id: b.part.poll.row.id, target_id: b.part.target?.id ?? null, answers: b.answers },
+  );
 
 export const sameEntries = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
@@ -85,7 +104,7 @@ export async function storeSheetBallot(
   tx: Db,
   v: VoteTypeRow,
   def: BallotDefinition,
-  clean: CleanBallot[],
+  clean: CleanBallot[] | CleanPost[],
   key: string,
 ) {
   const code = v.accessMode === 'codes' ? normalizeCode(key) : null;

@@ -49,6 +49,8 @@ export async function paperForm(db: Db, voteTypeId: number, companyId?: number):
     polls: def.problem ? [] : def.polls.map(mapPublicPoll),
     targets: def.targets.map(mapPublicTarget),
     subjects: def.subjects.map(mapPublicSubject),
+    posts: def.problem ? [] : def.posts,
+    recommendation_mode: (v.recommendationMode as PaperForm['recommendation_mode']) ?? null,
     counts: await countsOf(db, v),
   };
 }

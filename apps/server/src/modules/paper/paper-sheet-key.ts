@@ -66,7 +66,8 @@ export async function resolveSheet(
     if (!(await isPaperCode(db, v.id, k.key))) throw fail('CODE_NOT_PAPER');
     if (state === 'voided') throw fail('CODE_VOIDED');
     if (state === 'used' && sheet?.state !== 'counted') throw fail('CODE_USED');
-  } else {
+  } else if (v.recommendationMode !== 'talk') {
+    // 谈话调研推荐: one record per talk, numbered by the interviewer; no sheet is printed.
     await assertPrinted(db, v, k.key);
   }
   return { ...k, sheet };

@@ -113,6 +113,8 @@ export async function getVoteTypeView(
   const { def } = await definitionFor(db, linkId, true);
   if (!def) throw fail('LINK_UNKNOWN');
   const v = def.voteType;
+  // 谈话调研推荐 has no public link (issue 30): its records are keyed by the interviewers.
+  if (v.recommendationMode === 'talk') throw fail('RECOMMENDATION_TALK_NO_LINK');
   // An archived round's link: ended, whatever its own state says.
   const timed = def.roundArchived ? 'closed' : statusOf(v);
   const [front, back, voted, codeState, full] = await Promise.all([
@@ -152,6 +154,7 @@ export async function getVoteTypeView(
     polls: open ? polls.map((p) => mapPublicPoll(p)) : [],
     targets: open ? def.targets.map(mapPublicTarget) : [],
     subjects: open ? def.subjects.map(mapPublicSubject) : [],
+    posts: open ? def.posts : [],
     covers: { front, back },
     // Never the submission id: a voter identifier must not lead to a receipt.
     already_voted: !!voted,

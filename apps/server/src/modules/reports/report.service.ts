@@ -1,5 +1,5 @@
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
-import type { FormCategory } from '@kaoping/contracts/vote-type';
+import type { PollFamily } from '@kaoping/contracts/vote-type';
 import type { Db } from '../../db/client';
 import type { Keys } from '../../lib/keys';
 import type { ReportDoc } from '../../lib/report/report-model';
@@ -77,7 +77,7 @@ export async function prepareSummaryXlsx(
   db: Db,
   printer: Printer,
   companyId: number,
-  family: FormCategory,
+  family: PollFamily,
   roundId?: number,
 ): Promise<ExportJob> {
   const s = await buildUnitSummary(db, companyId, roundId);

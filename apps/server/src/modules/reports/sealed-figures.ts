@@ -5,7 +5,7 @@
 // (report-check/seal-code.ts canonicalJson).
 import type { SealedDocument } from '@kaoping/contracts/report-check';
 import type { UnitSummary } from '@kaoping/contracts/summary-tables';
-import type { FormCategory } from '@kaoping/contracts/vote-type';
+import type { PollFamily } from '@kaoping/contracts/vote-type';
 import type { ReportDoc } from '../../lib/report/report-model';
 
 /** A report's printed content: title, page note, headings, paragraphs and tables. */
@@ -17,7 +17,7 @@ export const reportFigures = (d: ReportDoc) => ({
 });
 
 /** A workbook's figures: its family's part of the 汇总表 (the print sheets) and the results sheets'. */
-export function workbookFigures(s: UnitSummary, family: FormCategory, results: unknown) {
+export function workbookFigures(s: UnitSummary, family: PollFamily, results: unknown) {
   const { company, round, validity } = s;
   const summary =
     family === 'democratic_appraisal'
@@ -26,7 +26,7 @@ export function workbookFigures(s: UnitSummary, family: FormCategory, results: u
   return { summary, results };
 }
 
-export const WORKBOOK_KINDS: Record<FormCategory, SealedDocument> = {
+export const WORKBOOK_KINDS: Record<PollFamily, SealedDocument> = {
   democratic_appraisal: 'appraisal_xlsx',
   democratic_evaluation: 'evaluation_xlsx',
 };

@@ -11,6 +11,7 @@ import { copyCoversToVoteTypes } from '../covers/covers.repository';
 import { forgetCoverLookups } from '../covers/cover-cache';
 import { copySubjectsToRound } from '../evaluation-subjects/evaluation-subjects.repository';
 import { copyPollsToRound } from '../polls/polls.repository';
+import { copyPostsToRound } from '../recommendations/recommendation-posts.repository';
 import { currentRound, mapRound } from '../rounds/round-scope';
 import * as rounds from '../rounds/rounds.repository';
 import { copyTargetsToRound } from '../vote-targets/vote-targets.repository';
@@ -25,7 +26,7 @@ const duplicateName = () => fail('ROUND_NAME_TAKEN');
 /**
  * Archives the current round (state archived, archived_at now; its vote types that are still running
  * are closed) and creates the new current round with a copy of the setup: polls, vote types (new links,
- * 试投票 on, no codes), targets, subjects, covers; no ballots. 409 while a vote type of the current round
+ * 试投票 on, no codes), targets, subjects, 推荐职位 with their candidates, covers; no ballots. 409 while a vote type of the current round
  * is open with formal ballots, while one that ended still has paper to key (printed sheets unkeyed, sheets
  * waiting for a second entry), or when the name is taken. The archived round's vote types count as
  * 完成计票.
@@ -77,6 +78,7 @@ export async function startNewRound(
       const pairs = await copyVoteTypesToRound(tx, old.id, next.id);
       const targets = await copyTargetsToRound(tx, old.id, next.id);
       const subjects = await copySubjectsToRound(tx, old.id, next.id);
+      const posts = await copyPostsToRound(tx, old.id, next.id);
       const covers = await copyCoversToVoteTypes(tx, pairs);
       await recordAudit(tx, actor, 'round.create', {
         company_id: companyId,
@@ -85,7 +87,7 @@ export async function startNewRound(
         round_id: next.id,
         name: next.name,
         year: next.year,
-        copied: { polls, vote_types: pairs.length, targets, subjects, covers },
+        copied: { polls, vote_types: pairs.length, targets, subjects, recommendation_posts: posts, covers },
       });
       return mapRound(next);
     });

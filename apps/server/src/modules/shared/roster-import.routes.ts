@@ -30,7 +30,7 @@ export interface RosterImport<B> {
   create(db: Db, body: B): Promise<unknown>;
 }
 
-async function readFile(request: FastifyRequest) {
+export async function readFile(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw fail('UPLOAD_NOT_MULTIPART');
   }

@@ -40,20 +40,25 @@ const groupOf = (r: TurnoutRow): SummaryVoteType => ({
   weight: r.weight,
 });
 
+/** 民主推荐 groups are not in this 汇总表 (theirs is the 民主推荐情况汇总表, issue 30). */
 function validityRows(rows: readonly TurnoutRow[]): ValidityRow[] {
-  return rows.map((r) => ({
-    vote_type_id: r.vote_type_id,
-    name: r.name,
-    form_category: r.form_category,
-    issued: r.issued,
-    received: r.received,
-    rate: r.rate,
-    under_half: r.rate_warning === 'under',
-    closed_at: r.closed_at,
-    count_stage: r.count_stage,
-    deleted_ballots: r.deleted_ballots,
-    deleted_note: r.deleted_ballots > 0 ? deletedBallotsNote(r.deleted_ballots) : null,
-  }));
+  return rows
+    .flatMap((r) =>
+      r.form_category === 'democratic_recommendation' ? [] : [{ ...r, form_category: r.form_category }],
+    )
+    .map((r) => ({
+      vote_type_id: r.vote_type_id,
+      name: r.name,
+      form_category: r.form_category,
+      issued: r.issued,
+      received: r.received,
+      rate: r.rate,
+      under_half: r.rate_warning === 'under',
+      closed_at: r.closed_at,
+      count_stage: r.count_stage,
+      deleted_ballots: r.deleted_ballots,
+      deleted_note: r.deleted_ballots > 0 ? deletedBallotsNote(r.deleted_ballots) : null,
+    }));
 }
 
 /** What a round's 汇总表 is built from besides the figures: its vote types with their turnout, polls and rosters. */

@@ -5,7 +5,15 @@ import {
   type AnswerCheck,
 } from '@kaoping/contracts/answers';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
-import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import type { ErrorCode } from '@kaoping/contracts/errors';
+import type { BallotEntryInput, SubmissionBody } from '@kaoping/contracts/public-vote-types';
+import {
+  checkRecommendationBallot,
+  type RecommendationAnswers,
+  type RecommendationBallotEntry,
+  type RecommendationEntryStatus,
+  type RecommendationSource,
+} from '@kaoping/contracts/recommendation-rules';
 import { scoreBallot } from '@kaoping/contracts/scoring';
 import type { ParsedPoll } from '../polls/parsed-poll';
 import type { BallotDefinition, BallotPart } from './definition';
@@ -30,6 +38,9 @@ export interface CleanBallot {
 }
 
 export type BallotCheck = { ok: true; ballots: CleanBallot[] } | { ok: false; errors: string[] };
+
+/** An entry of a submission's `ballots`, of any family. */
+export type SubmissionEntry = SubmissionBody['ballots'][number];
 
 const partKey = (pollId: number, targetId: number | null | undefined) => `${pollId}:${targetId ?? ''}`;
 
@@ -135,4 +146,56 @@ export function checkBallot(def: BallotDefinition, entries: readonly BallotEntry
 export function describeErrors(errors: readonly string[]) {
   const shown = errors.slice(0, 3).join('；');
   return errors.length > 3 ? `${shown}；等共 ${errors.length} 处问题` : shown;
+}
+
+// —— 民主推荐 (issue 30) ——
+
+/** One post of a checked 民主推荐 ballot: how it counts and the answers to store (write-ins normalised). */
+export interface CleanPost {
+  postId: number;
+  status: RecommendationEntryStatus;
+  answers: RecommendationAnswers;
+}
+
+const isPostEntry = (e: SubmissionEntry): e is RecommendationBallotEntry => 'post_id' in e;
+
+/**
+ * A 民主推荐 ballot against the definition's active posts, by the contracts' rules
+ * (checkRecommendationBallot): a phone's every broken rule is refused, a paper sheet's or a talk record's
+ * too many or too few marks make that post 无效. The refusal is a code of the error table with its values.
+ */
+export function checkRecommendation(
+  def: BallotDefinition,
+  entries: readonly SubmissionEntry[],
+  source: RecommendationSource,
+):
+  { ok: true; posts: CleanPost[] } | { ok: false; code: ErrorCode; params: Record<string, string | number> } {
+  const other = entries.findIndex((e) => !isPostEntry(e));
+  if (other >= 0) {
+    return {
+      ok: false,
+      code: 'BALLOT_INVALID',
+      params: {
+        errors: `第 ${other + 1} 份答卷：民主推荐的答卷应为 { post_id, answers: { choices, write_ins } }`,
+      },
+    };
+  }
+  const checked = checkRecommendationBallot(def.posts, entries as RecommendationBallotEntry[], source);
+  if (!checked.ok) return { ok: false, code: checked.refusal.code, params: checked.refusal.params };
+  if (checked.entries.some((e) => unstorable(e.data.write_ins))) {
+    return { ok: false, code: 'BALLOT_INVALID', params: { errors: '另提名人选姓名包含无法保存的字符' } };
+  }
+  return {
+    ok: true,
+    posts: checked.entries.map((e) => ({ postId: e.post_id, status: e.status, answers: e.data })),
+  };
+}
+
+/** The poll entries of a submission (民主测评, 民主评议); a post entry there is refused as not of the ballot. */
+export function pollEntries(entries: readonly SubmissionEntry[]): BallotEntryInput[] {
+  return entries.map((e) =>
+    isPostEntry(e)
+      ? { poll_id: 0, target_id: null, answers: e.answers as unknown as Record<string, unknown> }
+      : e,
+  );
 }

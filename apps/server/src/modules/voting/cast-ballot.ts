@@ -2,11 +2,19 @@ import { normalizeCode, type NormalizedCode } from '@kaoping/contracts/ballot-co
 import type { SubmissionBody, SubmissionReceipt } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/errors';
-import { checkBallot, type CleanBallot, describeErrors } from './ballot-check';
+import {
+  checkBallot,
+  checkRecommendation,
+  type CleanBallot,
+  type CleanPost,
+  describeErrors,
+  pollEntries,
+} from './ballot-check';
 import { refusalOf, termsOf } from './conditions';
 import { type BallotDefinition, definitionFor } from './definition';
 import { buildReceipt, loadReceipt } from './receipt';
 import { listSubmissionBallots } from '../ballots/ballot-rows.repository';
+import { submissionPostRows } from '../ballots/recommendation-votes.repository';
 import { isRetired } from '../ballots/retired-submissions.repository';
 import { findSubmission } from '../ballots/submissions.repository';
 import { storeBallot } from './store-ballot';
@@ -28,19 +36,27 @@ type Entry = { pollId: number; targetId: number | null; answers: unknown };
 const entryKey = (e: Entry) => `${e.pollId}:${e.targetId ?? ''}:${canonical(e.answers)}`;
 
 /** The entries of a ballot as checked (clean) or, when they do not check, as sent. */
-function entriesOf(body: SubmissionBody, ballots: CleanBallot[] | undefined): Entry[] {
+function entriesOf(body: SubmissionBody, ballots: CleanBallot[] | CleanPost[] | undefined): Entry[] {
   if (ballots) {
-    return ballots.map((b) => ({
-      pollId: b.part.poll.row.id,
-      targetId: b.part.target?.id ?? null,
-      answers: b.answers,
-    }));
+    return (ballots as readonly (CleanBallot | CleanPost)[]).map((b) =>
+      'postId' in b
+        ? { pollId: b.postId, targetId: null, answers: b.answers }
+        : { pollId: b.part.poll.row.id, targetId: b.part.target?.id ?? null, answers: b.answers },
+    );
   }
-  return body.ballots.map((b) => ({ pollId: b.poll_id, targetId: b.target_id ?? null, answers: b.answers }));
+  return body.ballots.map((b) =>
+    'post_id' in b
+      ? { pollId: b.post_id, targetId: null, answers: b.answers }
+      : { pollId: b.poll_id, targetId: b.target_id ?? null, answers: b.answers },
+  );
 }
 
 async function sameBallot(db: Db, submissionId: string, entries: Entry[]) {
-  const stored = (await listSubmissionBallots(db, submissionId)).map(entryKey).sort();
+  const rows = await listSubmissionBallots(db, submissionId);
+  const posts = rows.length ? [] : await submissionPostRows(db, submissionId);
+  const stored = [...rows, ...posts.map((p) => ({ pollId: p.postId, targetId: null, answers: p.answers }))]
+    .map(entryKey)
+    .sort();
   const sent = entries.map(entryKey).sort();
   return stored.length === sent.length && stored.every((k, i) => k === sent[i]);
 }
@@ -53,7 +69,12 @@ async function sameBallot(db: Db, submissionId: string, entries: Entry[]) {
  * ballot sent again after 转为正式投票 deleted it is refused (409 SUBMISSION_TEST_RETIRED): the statement
  * stores nothing under a retired id, so it is neither stored as formal nor answered as a replay.
  */
-export async function replayOf(db: Db, body: SubmissionBody, def: BallotDefinition, ballots?: CleanBallot[]) {
+export async function replayOf(
+  db: Db,
+  body: SubmissionBody,
+  def: BallotDefinition,
+  ballots?: CleanBallot[] | CleanPost[],
+) {
   const existing = await findSubmission(db, { id: body.submission_id });
   if (!existing) {
     if (await isRetired(db, body.submission_id)) throw fail('SUBMISSION_TEST_RETIRED');
@@ -74,7 +95,13 @@ const MAX_ATTEMPTS = 4;
 /** What is wrong with the ballot itself (its setup, its answers, its code as typed), or undefined. */
 function ballotFault(def: BallotDefinition, body: SubmissionBody, code: NormalizedCode | null) {
   if (def.missing) return fail('BALLOT_UNAVAILABLE', { missing: def.missing });
-  const checked = checkBallot(def, body.ballots);
+  if (def.family === 'democratic_recommendation') {
+    const posts = checkRecommendation(def, body.ballots, 'phone');
+    if (!posts.ok) return fail(posts.code, posts.params);
+    if (code?.ok === false) return fail(code.error);
+    return posts.posts;
+  }
+  const checked = checkBallot(def, pollEntries(body.ballots));
   if (!checked.ok) return fail('BALLOT_INVALID', { errors: describeErrors(checked.errors) });
   if (code?.ok === false) return fail(code.error);
   return checked.ballots;

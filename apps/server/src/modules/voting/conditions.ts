@@ -10,7 +10,7 @@ import { codeKindSql, codeStateSql } from '../ballot-codes/ballot-codes.reposito
 // question "why not" (refusalOf), evaluated on fresh data in the order listed: the first that fails is
 // the refusal, its Chinese detail the contracts' table's (packages/contracts/src/errors.ts).
 
-export type Family = 'democratic_appraisal' | 'democratic_evaluation';
+export type Family = 'democratic_appraisal' | 'democratic_evaluation' | 'democratic_recommendation';
 
 /** A ballot as the conditions see it: values, or placeholders of a prepared statement. */
 export interface BallotTerms {
@@ -58,20 +58,31 @@ interface Condition {
  * through extract(epoch) to be independent of the session time zone.
  */
 export function fingerprintSql(family: Family, companyId: SQL, roundId: SQL, voteTypeName: SQL): SQL {
-  const kinds =
-    family === 'democratic_appraisal' ? sql`('company', 'person')` : sql`('cadre', 'newly_promoted')`;
+  // 民主推荐 answers no poll: its posts and their candidates are its roster.
+  const polls =
+    family === 'democratic_recommendation'
+      ? sql`NULL::json`
+      : sql`(SELECT json_agg(json_build_array(p.id, p.target_type,
+        (extract(epoch from p.updated_at) * 1000000)::bigint) ORDER BY p.id)
+       FROM polls p WHERE p.round_id = ${roundId} AND p.target_type IN ${
+         family === 'democratic_appraisal' ? sql`('company', 'person')` : sql`('cadre', 'newly_promoted')`
+       })`;
   const roster =
     family === 'democratic_appraisal'
       ? sql`(SELECT json_agg(json_build_array(t.id, t.type, t.sort_order, t.name, t.title) ORDER BY t.id)
              FROM vote_targets t WHERE t.round_id = ${roundId} AND t.is_active)`
-      : sql`(SELECT json_agg(json_build_array(s.id, s.sort_order, s.name) ORDER BY s.id)
-             FROM evaluation_subjects s WHERE s.round_id = ${roundId} AND s.is_active)`;
+      : family === 'democratic_evaluation'
+        ? sql`(SELECT json_agg(json_build_array(s.id, s.sort_order, s.name) ORDER BY s.id)
+             FROM evaluation_subjects s WHERE s.round_id = ${roundId} AND s.is_active)`
+        : sql`(SELECT json_agg(json_build_array(rp.id, rp.sort_order, rp.name, rp.seats, rp.max_choices,
+               rp.min_choices, rp.write_in_slots,
+               (SELECT json_agg(json_build_array(rc.id, rc.sort_order, rc.name) ORDER BY rc.id)
+                FROM recommendation_candidates rc WHERE rc.post_id = rp.id)) ORDER BY rp.id)
+             FROM recommendation_posts rp WHERE rp.round_id = ${roundId} AND rp.is_active)`;
   return sql`md5(json_build_array(
     ${voteTypeName},
     (SELECT c.name FROM companies c WHERE c.id = ${companyId}),
-    (SELECT json_agg(json_build_array(p.id, p.target_type,
-        (extract(epoch from p.updated_at) * 1000000)::bigint) ORDER BY p.id)
-       FROM polls p WHERE p.round_id = ${roundId} AND p.target_type IN ${kinds}),
+    ${polls},
     ${roster})::text)`;
 }
 
@@ -96,6 +107,11 @@ const VOTE_TYPE_CONDITIONS: Condition[] = [
   {
     refusal: 'ROUND_ARCHIVED',
     holds: () => sql`EXISTS (SELECT 1 FROM rounds r WHERE r.id = v.round_id AND r.state = 'current')`,
+  },
+  // 谈话调研推荐 takes no phone: its records are keyed as paper (issue 30).
+  {
+    refusal: 'RECOMMENDATION_TALK_NO_LINK',
+    holds: (b) => sql`(${b.paper} OR v.recommendation_mode IS DISTINCT FROM 'talk')`,
   },
   { refusal: 'VOTE_INACTIVE', holds: () => sql`v.is_active` },
   { refusal: 'VOTE_COUNTED', holds: (b) => sql`(NOT ${b.paper} OR v.counted_at IS NULL)` },

@@ -2,6 +2,7 @@ import { cadreQuestions } from '@kaoping/contracts/cadre-schema';
 import { errorDetail } from '@kaoping/contracts/errors';
 import { POLL_KIND_LABELS } from '@kaoping/contracts/poll-kinds';
 import type { PublicPollKind } from '@kaoping/contracts/public-vote-types';
+import { isDifferential, type PublicRecommendationPost } from '@kaoping/contracts/recommendation-rules';
 import type { Db } from '../../db/client';
 import { type Family, readFingerprint } from './conditions';
 import {
@@ -9,6 +10,7 @@ import {
   type EvaluationSubjectRow,
 } from '../evaluation-subjects/evaluation-subjects.repository';
 import { isParsed, readRoundPolls, type ParsedPoll } from '../polls/parsed-poll';
+import { listPosts, type PostWithCandidates } from '../recommendations/recommendation-posts.repository';
 import { findRound } from '../rounds/rounds.repository';
 import { listVoteTargets, type VoteTargetRow } from '../vote-targets/vote-targets.repository';
 import { findVoteTypeByLink, type VoteTypeRow } from '../vote-types/vote-types.repository';
@@ -30,7 +32,9 @@ export interface BallotDefinition {
   polls: ParsedPoll[];
   targets: VoteTargetRow[];
   subjects: EvaluationSubjectRow[];
-  /** What the voter must answer, in answering order; empty when nothing can be answered. */
+  /** 民主推荐: the active posts with their candidates, in order, as the voter sees them (else empty). */
+  posts: PublicRecommendationPost[];
+  /** What the voter must answer (民主测评, 民主评议), in answering order; empty when nothing can be answered. */
   parts: BallotPart[];
   /** Why the ballot cannot be filled in (a setup problem), or null. */
   problem: string | null;
@@ -42,13 +46,35 @@ export interface BallotDefinition {
 const FAMILY_KINDS: Record<Family, readonly PublicPollKind[]> = {
   democratic_appraisal: ['company', 'person'],
   democratic_evaluation: ['cadre', 'newly_promoted'],
+  democratic_recommendation: [],
 };
+
+/** A post as the voter sees it (and as the rules check it). */
+export const publicPostOf = (p: PostWithCandidates): PublicRecommendationPost => ({
+  id: p.id,
+  name: p.name,
+  seats: p.seats,
+  max_choices: p.maxChoices,
+  min_choices: p.minChoices,
+  write_in_slots: p.writeInSlots,
+  differential: isDifferential(p),
+  sort_order: p.sortOrder,
+  candidates: p.candidates.map((c) => ({
+    id: c.id,
+    name: c.name,
+    current_position: c.currentPosition,
+    birth_date: c.birthDate,
+    note: c.note,
+  })),
+});
 
 function planParts(def: Omit<BallotDefinition, 'parts' | 'problem' | 'missing'>) {
   const byKind = new Map(def.polls.map((p) => [p.kind, p]));
   const parts: BallotPart[] = [];
   const problems: string[] = [];
-  if (def.family === 'democratic_appraisal') {
+  if (def.family === 'democratic_recommendation') {
+    if (def.posts.length === 0) problems.push('暂无推荐职位');
+  } else if (def.family === 'democratic_appraisal') {
     for (const target of def.targets) {
       const poll = byKind.get(target.type as 'company' | 'person');
       if (poll) parts.push({ poll, target });
@@ -81,16 +107,22 @@ export async function loadDefinition(db: Db, linkId: string): Promise<BallotDefi
       const roundId = voteType.roundId;
       const appraisal = family === 'democratic_appraisal';
       const round = await findRound(tx, roundId);
-      const stored = await readRoundPolls(tx, roundId, FAMILY_KINDS[family]);
+      const kinds = FAMILY_KINDS[family];
+      const stored = kinds.length ? await readRoundPolls(tx, roundId, kinds) : [];
       const targets = appraisal ? await listVoteTargets(tx, roundId, { activeOnly: true }) : [];
-      const subjects = appraisal ? [] : await listSubjects(tx, roundId, { activeOnly: true });
+      const recommendation = family === 'democratic_recommendation';
+      const subjects =
+        appraisal || recommendation ? [] : await listSubjects(tx, roundId, { activeOnly: true });
+      const posts = recommendation
+        ? (await listPosts(tx, roundId, { activeOnly: true })).map(publicPostOf)
+        : [];
       const fingerprint = (await readFingerprint(tx, family, voteType.id)) ?? '';
       const order = FAMILY_KINDS[family];
       // Saved schemas were checked on save; parsing again fills defaults and guards against hand edits.
       const polls = stored.filter(isParsed).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
       const roundArchived = round?.state !== 'current';
       const base = { voteType, roundArchived, family, company: { id: companyId, name: found.companyName } };
-      const def = { ...base, polls, targets, subjects, fingerprint };
+      const def = { ...base, polls, targets, subjects, posts, fingerprint };
       return { ...def, ...planParts(def) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -24,8 +24,13 @@ export interface SubmissionInsert {
   mode: 'link' | 'codes';
   fingerprint: string;
   totalScore: number | null;
-  rows: { pollId: number; targetId: number | null; kind: string; answers: unknown; score: number | null }[];
+  rows: BallotRowInsert[];
 }
+
+/** A ballot row: a poll's answers (民主测评, 民主评议), or one post's (民主推荐) with how it counts. */
+export type BallotRowInsert =
+  | { pollId: number; targetId: number | null; kind: string; answers: unknown; score: number | null }
+  | { postId: number; status: string; answers: unknown };
 
 type Param = keyof Omit<SubmissionInsert, 'family'> | 'count' | 'mode';
 type ParamOf = (name: Param) => SQL | Placeholder;
@@ -96,6 +101,15 @@ function statementOf(family: Family) {
 export function ballotRowsInsert(family: Family, rows: SQL | Placeholder, byReceipt: boolean): SQL {
   const elements = sql`jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS r(v, ord)`;
   const from = byReceipt ? sql`ins JOIN ${elements} ON r.v->>0 = ins.receipt_id` : sql`ins, ${elements}`;
+  if (family === 'democratic_recommendation') {
+    // No voter identifier: the submission's random 随机编号 only (voter_key).
+    return sql`INSERT INTO recommendation_votes (submission_id, company_id, round_id, vote_type_id, post_id,
+                                                 status, answers, voter_key, is_test, created_at)
+          SELECT ins.id, ins.company_id, ins.round_id, ins.vote_type_id, (r.v->>1)::int, r.v->>2, r.v->3,
+                 ins.voter_key, ins.is_test, ins.created_at
+          FROM ${from}
+          ORDER BY r.ord`;
+  }
   return family === 'democratic_appraisal'
     ? sql`INSERT INTO votes (submission_id, company_id, round_id, vote_type_id, poll_id, target_id,
                              voter_identifier, voter_key, answers, score, is_test, created_at)
@@ -113,10 +127,11 @@ export function ballotRowsInsert(family: Family, rows: SQL | Placeholder, byRece
 
 /**
  * A ballot row as the statements read it: a JSON array by position (receipt, poll, then the target and
- * score or the poll kind, then the answers), not an object, since the parameter's bytes are most of what
+ * score or the poll kind, then the answers; 民主推荐: receipt, post, status, answers), not an object, since the parameter's bytes are most of what
  * the driver sends and PostgreSQL parses for a ballot. `receipt` is the batch's join key (null alone).
  */
-export function rowTuple(family: Family, r: SubmissionInsert['rows'][number], receipt: string | null) {
+export function rowTuple(family: Family, r: BallotRowInsert, receipt: string | null) {
+  if ('postId' in r) return [receipt, r.postId, r.status, r.answers];
   return family === 'democratic_appraisal'
     ? [receipt, r.pollId, r.targetId, r.score, r.answers]
     : [receipt, r.pollId, r.kind, r.answers];

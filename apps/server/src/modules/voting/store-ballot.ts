@@ -3,11 +3,17 @@ import type { Db } from '../../db/client';
 import { randomId128 } from '../../lib/random-id';
 import { invalidateFigures } from '../figures/figures.repository';
 import { lockVoteType } from '../vote-types/vote-types.repository';
-import type { CleanBallot } from './ballot-check';
+import type { CleanBallot, CleanPost } from './ballot-check';
 import type { BallotDefinition } from './definition';
 import { insertLinkSubmission } from './lanes';
 import { newReceiptId } from './receipt';
-import { insertCapped, insertSubmission, type Stored, type SubmissionInsert } from './statements';
+import {
+  type BallotRowInsert,
+  insertCapped,
+  insertSubmission,
+  type Stored,
+  type SubmissionInsert,
+} from './statements';
 
 // The one door of a ballot: every ballot that enters the database comes through storeBallot, whatever
 // its source (a phone by link, a phone by code, a paper sheet) and whatever statement then stores it
@@ -20,7 +26,8 @@ export interface BallotToStore {
   /** The client's submission id (a retry repeats it) and the browser's voter identifier (link mode). */
   submissionId: string;
   voterIdentifier: string;
-  clean: CleanBallot[];
+  /** The checked parts: a poll family's (民主测评, 民主评议), or 民主推荐's posts. */
+  clean: CleanBallot[] | CleanPost[];
   /** The normalised code in codes mode (consumed by the statement), or null. */
   code: NormalizedCode | null;
   source: 'online' | 'paper';
@@ -30,10 +37,24 @@ export interface BallotToStore {
 const newCodeVoter = () => `c-${randomId128()}`;
 
 /** Sum in tenths: scores are multiples of 0.1 and the total must not pick up float noise. */
-const totalOf = (ballots: CleanBallot[]) =>
-  ballots.some((b) => b.score !== null)
-    ? ballots.reduce((a, b) => a + Math.round((b.score ?? 0) * 10), 0) / 10
+const totalOf = (ballots: readonly (CleanBallot | CleanPost)[]) => {
+  const scores = ballots.map((b) => ('score' in b ? b.score : null));
+  return scores.some((s) => s !== null)
+    ? scores.reduce<number>((a, s) => a + Math.round((s ?? 0) * 10), 0) / 10
     : null;
+};
+
+/** A checked part as the statement stores it. */
+const rowOf = (c: CleanBallot | CleanPost): BallotRowInsert =>
+  'postId' in c
+    ? { postId: c.postId, status: c.status, answers: c.answers }
+    : {
+        pollId: c.part.poll.row.id,
+        targetId: c.part.target?.id ?? null,
+        kind: c.part.poll.kind,
+        answers: c.answers,
+        score: c.score,
+      };
 
 /** The stored form of a checked ballot: phone ballots and paper sheets differ only in `source`. */
 function insertOf(b: BallotToStore): SubmissionInsert {
@@ -51,13 +72,7 @@ function insertOf(b: BallotToStore): SubmissionInsert {
     mode: def.voteType.accessMode === 'codes' ? 'codes' : 'link',
     fingerprint: def.fingerprint,
     totalScore: totalOf(b.clean),
-    rows: b.clean.map((c) => ({
-      pollId: c.part.poll.row.id,
-      targetId: c.part.target?.id ?? null,
-      kind: c.part.poll.kind,
-      answers: c.answers,
-      score: c.score,
-    })),
+    rows: (b.clean as readonly (CleanBallot | CleanPost)[]).map(rowOf),
   };
 }
 

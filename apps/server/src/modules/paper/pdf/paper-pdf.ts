@@ -3,6 +3,7 @@ import { newA4, pdfBuffer } from '../../../lib/pdf/document';
 import type { BallotDefinition } from '../../voting/definition';
 import { appraisalTable } from './appraisal-sheet';
 import { cadreSection, newlyPromotedSection } from './evaluation-sheet';
+import { recommendationSections } from './recommendation-sheet';
 import type { SheetInfo } from './paper-frame';
 import { SheetFlow } from './sheet-flow';
 
@@ -14,6 +15,9 @@ const HOW_TO = {
     '填写说明：请在相应选项的 ○ 内打 √，每个测评对象的总体评价和每个分项各选一项；存在反向测评所列问题的在 □ 内打 √。本测评不记名。',
   democratic_evaluation:
     '填写说明：单选题在 ○ 内打 √，多选题在 □ 内打 √；对新提拔任用干部逐人在一个选项的 ○ 内打 √。本评议不记名。',
+  // 民主推荐 (issue 30): the posts' tables are drawn by recommendation-sheet.ts.
+  democratic_recommendation:
+    '填写说明：在同意推荐的人选姓名后的方框内划“○”，不划的视为不推荐；每个职位推荐人数不得超过规定人数。本推荐不记名。',
 } as const;
 
 const NUMERALS = ['一', '二', '三', '四'];
@@ -28,6 +32,7 @@ export interface PaperPdfInput {
 }
 
 function titleOf(def: BallotDefinition) {
+  if (def.family === 'democratic_recommendation') return '民主推荐票';
   if (def.family === 'democratic_evaluation') {
     const cadre = def.polls.find((p) => p.kind === 'cadre');
     return cadre?.kind === 'cadre' ? cadre.schema.title || cadre.row.title : '民主评议表';
@@ -38,6 +43,7 @@ function titleOf(def: BallotDefinition) {
 }
 
 function drawSheet(flow: SheetFlow, def: BallotDefinition) {
+  if (def.family === 'democratic_recommendation') return recommendationSections(flow, def.posts);
   let n = 0;
   const heading = (title: string) => `${NUMERALS[n++] ?? n}、${title}`;
   for (const part of def.parts) {

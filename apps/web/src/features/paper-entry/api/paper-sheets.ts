@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
 import { adminRequest } from '@/lib/api-client';
 import type {
   PaperForm,
@@ -63,11 +63,11 @@ export function useSheetDetail(voteTypeId: number, key: string | undefined) {
 }
 
 /** POST …/paper/sheets: the first (or second) entry of a sheet. */
-export const enterSheet = (voteTypeId: number, key: string, ballots: BallotEntryInput[]) =>
+export const enterSheet = (voteTypeId: number, key: string, ballots: SubmissionBody['ballots']) =>
   adminRequest<PaperSheet>(`${base(voteTypeId)}/sheets`, { method: 'POST', body: { key, ballots } });
 
 /** PUT …/paper/sheets/{key}: correct a counted sheet, or settle a conflict. */
-export const rekeySheet = (voteTypeId: number, key: string, ballots: BallotEntryInput[]) =>
+export const rekeySheet = (voteTypeId: number, key: string, ballots: SubmissionBody['ballots']) =>
   adminRequest<PaperSheet>(sheetPath(voteTypeId, key), { method: 'PUT', body: { ballots } });
 
 /** DELETE …/paper/sheets/{key}: the ballot removed, the code free again. */

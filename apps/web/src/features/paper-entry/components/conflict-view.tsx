@@ -26,10 +26,18 @@ interface Line {
   differs: boolean;
 }
 
+/** The entries of a questionnaire's sheet (a 民主推荐 sheet's `{ post_id }` entries have no rows here). */
+const pollEntries = (entries: readonly (BallotEntryInput | { post_id: number })[]) =>
+  entries.filter((e): e is BallotEntryInput => 'poll_id' in e);
+
 /** Every cell of the two entries side by side; the cells that differ are marked. */
-function compare(rows: EntryRow[], first: BallotEntryInput[], second: BallotEntryInput[]): Line[] {
-  const a = sheetCells(rows, valuesFromBallots(rows, first));
-  const b = sheetCells(rows, valuesFromBallots(rows, second));
+function compare(
+  rows: EntryRow[],
+  first: readonly (BallotEntryInput | { post_id: number })[],
+  second: readonly (BallotEntryInput | { post_id: number })[],
+): Line[] {
+  const a = sheetCells(rows, valuesFromBallots(rows, pollEntries(first)));
+  const b = sheetCells(rows, valuesFromBallots(rows, pollEntries(second)));
   return rows.flatMap((row, r) =>
     Array.from({ length: cellCount(row) }, (_, c) => {
       const key = `${row.id}#${c}`;

@@ -28,6 +28,8 @@ export interface RecordTypes {
     detail: CadreVoteDetail;
     voterBallots: CadreVoterBallots;
   };
+  /** 民主推荐 (issue 30) has no 选票记录 screens yet: nothing to list. */
+  democratic_recommendation: { record: never; detail: never; voterBallots: never };
 }
 export type BallotRecord<F extends FormCategory> = RecordTypes[F]['record'];
 export type BallotDetail<F extends FormCategory> = RecordTypes[F]['detail'];
@@ -44,6 +46,8 @@ export type ListParams = RecordFilterValues &
 export const RECORDS_PATH = {
   democratic_appraisal: '/admin/votes',
   democratic_evaluation: '/admin/cadre-votes',
+  /** No records routes yet (issue 30); no screen asks for them. */
+  democratic_recommendation: '/admin/recommendation-votes',
 } as const satisfies Record<FormCategory, string>;
 
 // Every key starts with 'results': deleting a voter refreshes records, figures and turnout at once.

@@ -8,6 +8,7 @@ import { voteTypeColumns, type VoteTypeColumnActions } from './vote-type-columns
 const FAMILY_HINT: Record<FormCategory, string> = {
   democratic_appraisal: '扫码后填写班子测评表和个人测评表',
   democratic_evaluation: '扫码后填写选人用人工作评议表和新提拔干部评议表',
+  democratic_recommendation: '扫码后按推荐职位推荐人选；谈话调研推荐由谈话人员逐份录入',
 };
 
 export interface FamilySectionProps extends VoteTypeColumnActions {

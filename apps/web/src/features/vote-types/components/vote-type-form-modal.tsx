@@ -5,6 +5,11 @@ import {
   type FormCategory,
   type VoteType,
 } from '@kaoping/contracts/vote-type';
+import {
+  RECOMMENDATION_FORM_CATEGORY,
+  RECOMMENDATION_MODE_LABELS,
+  RECOMMENDATION_MODES,
+} from '@kaoping/contracts/recommendation-rules';
 import { Alert, DatePicker, Form, Input, InputNumber, Radio, Switch } from 'antd';
 import { FormModal } from '@/components/form-modal';
 import { toFormValues, type VoteTypeFormValues } from '../lib/vote-type-form';
@@ -26,6 +31,7 @@ export const TO_FORMAL =
 const FAMILY_HINT: Record<FormCategory, string> = {
   democratic_appraisal: '班子测评表和个人测评表',
   democratic_evaluation: '选人用人工作评议表和新提拔干部评议表',
+  democratic_recommendation: '民主推荐票（推荐职位与参考人选）',
 };
 
 export function VoteTypeFormModal({
@@ -38,6 +44,7 @@ export function VoteTypeFormModal({
 }: VoteTypeFormModalProps) {
   const [form] = Form.useForm<VoteTypeFormValues>();
   const accessMode = Form.useWatch('access_mode', form);
+  const family = Form.useWatch('form_category', form);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -75,6 +82,20 @@ export function VoteTypeFormModal({
             style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
           />
         </Form.Item>
+        {family === RECOMMENDATION_FORM_CATEGORY && (
+          <Form.Item
+            name="recommendation_mode"
+            label="推荐方式"
+            extra="谈话调研推荐不开放扫码投票，由谈话人员在“纸质票录入”中逐份录入谈话记录；结果注明谈话调研推荐"
+          >
+            <Radio.Group
+              options={RECOMMENDATION_MODES.map((m) => ({
+                value: m,
+                label: RECOMMENDATION_MODE_LABELS[m],
+              }))}
+            />
+          </Form.Item>
+        )}
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
           <Form.Item
             name="weight"
