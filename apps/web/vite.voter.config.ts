@@ -15,6 +15,7 @@ const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url))
 const FAMILY_STEPS = {
   democratic_appraisal: 'src/public/vote/appraisal-step.tsx',
   democratic_evaluation: 'src/public/vote/evaluation-step.tsx',
+  democratic_recommendation: 'src/public/vote/recommendation-step.tsx',
 };
 
 /** Where the server reads which files a family's forms need (.vite is never served). */

@@ -5,7 +5,11 @@ import type { CountStage } from '@kaoping/contracts/vote-type';
 import { MeetingSummary } from './meeting-summary';
 import './meeting-board.css';
 
-const FAMILY = { democratic_appraisal: '民主测评', democratic_evaluation: '民主评议' } as const;
+const FAMILY = {
+  democratic_appraisal: '民主测评',
+  democratic_evaluation: '民主评议',
+  democratic_recommendation: '民主推荐',
+} as const;
 /** The step of a vote type: the words of COUNT_STAGE_LABELS (contracts/vote-type.ts loads zod; a test checks they agree). */
 export const STAGE_LABELS: Record<CountStage, string> = {
   voting: '投票中',

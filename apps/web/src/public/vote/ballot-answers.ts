@@ -1,6 +1,7 @@
 // Answers as kept in the draft (keyed by step answerKey) and as sent. Whatever comes back from
 // localStorage is reshaped defensively: a hand-edited or older draft must never break the page.
-import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
+import type { RecommendationAnswers } from '@kaoping/contracts/recommendation-rules';
 import type { CadreAnswers } from '../ballot/cadre-form-model';
 import { subjectKey, type NewlyPromotedValue } from '../ballot/newly-promoted-form-model';
 import { emptyScoringAnswers, type ScoringAnswers } from '../ballot/scoring-ballot-model';
@@ -37,17 +38,42 @@ export function cadreValue(raw: unknown): CadreAnswers {
 
 export const npValue = (raw: unknown): NewlyPromotedValue => strings(raw);
 
+/** A 推荐职位's answers as kept: candidate ids ticked, the 另提名 boxes in their places ('' when blank). */
+export function recommendationValue(raw: unknown): RecommendationAnswers {
+  if (!isObject(raw)) return { choices: [], write_ins: [] };
+  const choices = Array.isArray(raw.choices)
+    ? raw.choices.filter((x): x is number => Number.isInteger(x))
+    : [];
+  const writeIns = Array.isArray(raw.write_ins)
+    ? raw.write_ins.map((x) => (typeof x === 'string' ? x : ''))
+    : [];
+  return { choices: [...new Set(choices)], write_ins: writeIns };
+}
+
 /**
- * The submission's ballots: one entry per target for scoring polls, one per evaluation poll. Only
- * what the current questionnaire knows is sent (the server refuses unknown keys), so a draft made
- * before an admin removed a question still submits.
+ * The submission's ballots: one entry per target for scoring polls, one per evaluation poll, one per
+ * 推荐职位. Only what the current questionnaire knows is sent (the server refuses unknown keys), so a
+ * draft made before an admin removed a question (or a candidate) still submits.
  */
-export function buildBallots(steps: readonly BallotStep[], answers: Answers): BallotEntryInput[] {
-  const entries: BallotEntryInput[] = [];
+export function buildBallots(steps: readonly BallotStep[], answers: Answers): SubmissionBody['ballots'] {
+  const entries: SubmissionBody['ballots'] = [];
   const cadre = new Map<number, { poll_id: number; answers: CadreAnswers }>();
   for (const step of steps) {
     const raw = answers[step.answerKey];
-    if (step.kind === 'scoring') {
+    if (step.kind === 'recommendation') {
+      const v = recommendationValue(raw);
+      const listed = new Set(step.post.candidates.map((c) => c.id));
+      entries.push({
+        post_id: step.post.id,
+        answers: {
+          choices: v.choices.filter((id) => listed.has(id)),
+          write_ins: v.write_ins
+            .slice(0, step.post.write_in_slots)
+            .map((n) => n.trim())
+            .filter((n) => n !== ''),
+        },
+      });
+    } else if (step.kind === 'scoring') {
       const v = scoringValue(raw);
       const [, itemGroup] = step.schema.evaluationGroups;
       const pick = (src: Record<string, string>, ids: { id: string }[]) =>

@@ -6,7 +6,7 @@ import { buildSteps, missingOf } from './ballot-steps';
 import { CoverView } from './cover-view';
 import { ReviewPanel } from './review-panel';
 import { StepBar } from './step-bar';
-import { familySteps } from './family-steps';
+import { familyModule, familySteps } from './family-steps';
 import { useBallotDraft } from './use-ballot-draft';
 import { useSubmit } from './use-submit';
 import './vote.css';
@@ -59,12 +59,19 @@ export function BallotFlow({ view, voter, code, onSubmitted, onRefusal, onReload
   const reviewRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
+  // A family's own rules (民主推荐: what a post's answers may not be) say what must change before submit.
+  const family = familyModule(view.vote_type.form_category);
   const gaps = useMemo(
     () =>
       steps
-        .map((s, i) => ({ index: i, id: s.id, label: s.label, missing: missingOf(s, draft.answers) }))
+        .map((s, i) => {
+          const problems = family?.problemsOf?.(s, draft.answers) ?? [];
+          return problems.length
+            ? { index: i, id: s.id, label: s.label, missing: problems, fix: true }
+            : { index: i, id: s.id, label: s.label, missing: missingOf(s, draft.answers) };
+        })
         .filter((g) => g.missing.length > 0),
-    [steps, draft.answers],
+    [steps, draft.answers, family],
   );
   const open = new Set(gaps.map((g) => g.index));
   const entries = steps.map((s, i) => ({ label: s.label, done: !open.has(i) }));
@@ -151,7 +158,7 @@ export function BallotFlow({ view, voter, code, onSubmitted, onRefusal, onReload
           <Fragment key={step.id}>
             {renderStep({
               step,
-              firstOfPoll: steps[index - 1]?.poll.id !== step.poll.id,
+              firstOfPoll: steps[index - 1]?.poll?.id !== step.poll?.id,
               answers: draft.answers,
               onAnswer: setAnswer,
               showMissing: draft.reviewed,
@@ -168,7 +175,9 @@ export function BallotFlow({ view, voter, code, onSubmitted, onRefusal, onReload
           state={state}
           onReload={onReload}
           headingRef={reviewRef}
-        />
+        >
+          {family?.ReviewSummary && <family.ReviewSummary steps={steps} answers={draft.answers} onGo={go} />}
+        </ReviewPanel>
       )}
       <StepBar
         index={index}

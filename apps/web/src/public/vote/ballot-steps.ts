@@ -1,11 +1,13 @@
-// The voter's path through a ballot: one step per appraisal target, per cadre questionnaire page and
-// for the newly promoted table; the review comes after the last step. Pure functions, tested directly.
+// The voter's path through a ballot: one step per appraisal target, per cadre questionnaire page, for
+// the newly promoted table and per 推荐职位; the review comes after the last step. Pure functions, tested
+// directly.
 import type {
   PublicPoll,
   PublicSubject,
   PublicTarget,
   PublicVoteTypeView,
 } from '@kaoping/contracts/public-vote-types';
+import type { PublicRecommendationPost } from '@kaoping/contracts/recommendation-rules';
 import {
   isRequired,
   isAnswered,
@@ -24,7 +26,10 @@ import { cadreValue, npValue, scoringValue, type Answers } from './ballot-answer
 interface StepBase {
   /** Unique per step; also the id of its section, for links from the review. */
   id: string;
-  /** Where its answers are kept: `{pollId}:{targetId}` per target, `{pollId}` per evaluation poll. */
+  /**
+   * Where its answers are kept: `{pollId}:{targetId}` per target, `{pollId}` per evaluation poll,
+   * `post:{postId}` per 推荐职位.
+   */
   answerKey: string;
   poll: PublicPoll;
   /** Short name in the jump list and the review. */
@@ -41,7 +46,28 @@ export type BallotStep =
       pageCount: number;
       numbers: Map<string, number>;
     })
-  | (StepBase & { kind: 'newly_promoted'; schema: NewlyPromotedFormSchema; subjects: PublicSubject[] });
+  | (StepBase & { kind: 'newly_promoted'; schema: NewlyPromotedFormSchema; subjects: PublicSubject[] })
+  | (Omit<StepBase, 'poll'> & {
+      kind: 'recommendation';
+      poll?: undefined;
+      post: PublicRecommendationPost;
+      /** 1-based place among the posts, and how many there are. */
+      number: number;
+      count: number;
+    });
+
+/** 民主推荐: one step per active post, in the posts' order. */
+function recommendationSteps(posts: readonly PublicRecommendationPost[]): BallotStep[] {
+  return posts.map((post, i) => ({
+    kind: 'recommendation',
+    id: `step-post-${post.id}`,
+    answerKey: `post:${post.id}`,
+    label: post.name,
+    post,
+    number: i + 1,
+    count: posts.length,
+  }));
+}
 
 export const scoringKey = (pollId: number, targetId: number) => `${pollId}:${targetId}`;
 
@@ -66,6 +92,7 @@ function cadreSteps(poll: PublicPoll<'cadre'>): BallotStep[] {
 
 /** The steps of a ballot, in the order the server's definition gives the polls. */
 export function buildSteps(view: PublicVoteTypeView): BallotStep[] {
+  if (view.posts?.length) return recommendationSteps(view.posts);
   return view.polls.flatMap((poll): BallotStep[] => {
     if (poll.target_type === 'company' || poll.target_type === 'person') {
       const schema = poll.form_schema;
@@ -97,8 +124,12 @@ export function buildSteps(view: PublicVoteTypeView): BallotStep[] {
   });
 }
 
-/** What is still unanswered on a step, in words ('总体评价', '第 3 题', '张三'); empty when done. */
+/**
+ * What is still unanswered on a step, in words ('总体评价', '第 3 题', '张三'); empty when done. A post of
+ * 民主推荐 may be left empty (弃权): what its rules refuse is said by its family's chunk (family-steps.ts).
+ */
 export function missingOf(step: BallotStep, answers: Answers): string[] {
+  if (step.kind === 'recommendation') return [];
   const raw = answers[step.answerKey];
   if (step.kind === 'scoring') {
     const p = scoringProgress(step.schema, scoringValue(raw));

@@ -12,10 +12,13 @@ export const RECEIPT_LOOKUP_PATH = '/vote/result';
  * must not lead to the ballot (issue 26).
  */
 export function ReceiptFacts({ receipt }: { receipt: SubmissionReceipt }) {
+  const family = receipt.vote_type.form_category;
   const answered =
-    receipt.vote_type.form_category === 'democratic_appraisal'
+    family === 'democratic_appraisal'
       ? `${receipt.ballot_count} 个测评对象`
-      : `${receipt.ballot_count} 份问卷`;
+      : family === 'democratic_recommendation'
+        ? `${receipt.ballot_count} 个推荐职位`
+        : `${receipt.ballot_count} 份问卷`;
   return (
     <>
       <dl className="kp-vote-facts">

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { SubmitState } from './use-submit';
 import { SubmitStatus } from './submit-status';
 
@@ -8,6 +8,8 @@ export interface ReviewGap {
   id: string;
   label: string;
   missing: string[];
+  /** The step is answered but its rules refuse it (民主推荐): `missing` holds what to change. */
+  fix?: boolean;
 }
 
 export interface ReviewPanelProps {
@@ -21,6 +23,8 @@ export interface ReviewPanelProps {
   onReload: () => void;
   /** The heading takes the focus when the review opens. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** The family's summary of the answers (民主推荐: who is recommended for each post). */
+  children?: ReactNode;
 }
 
 /** The last step: anything unanswered (each linking back to its step), then the submit button. */
@@ -33,6 +37,7 @@ export function ReviewPanel({
   state,
   onReload,
   headingRef,
+  children,
 }: ReviewPanelProps) {
   const sending = state.kind === 'sending';
   return (
@@ -46,7 +51,7 @@ export function ReviewPanel({
       {gaps.length > 0 ? (
         <>
           <p className="kp-vote-warn" role={blocked ? 'alert' : undefined}>
-            以下 {gaps.length} 项尚未答完，请补充后再提交：
+            以下 {gaps.length} 项尚未答完{gaps.some((g) => g.fix) ? '或需要修改' : ''}，请补充后再提交：
           </p>
           <ul className="kp-vote-gaps">
             {gaps.map((g) => (
@@ -60,7 +65,10 @@ export function ReviewPanel({
                 >
                   {g.index + 1}. {g.label}
                 </a>
-                <span className="kp-vote-muted">未答：{g.missing.join('、')}</span>
+                <span className="kp-vote-muted">
+                  {g.fix ? '需修改：' : '未答：'}
+                  {g.missing.join('、')}
+                </span>
               </li>
             ))}
           </ul>
@@ -68,6 +76,7 @@ export function ReviewPanel({
       ) : (
         <p className="kp-vote-ok">全部内容已作答。提交后不能修改，请确认无误后提交。</p>
       )}
+      {children}
       <SubmitStatus state={state} onRetry={onSubmit} onReload={onReload} />
       <button
         type="button"

@@ -9,8 +9,9 @@ import {
   QrcodeOutlined,
   StopOutlined,
 } from '@ant-design/icons';
+import { RECOMMENDATION_MODE_LABELS } from '@kaoping/contracts/recommendation-rules';
 import type { VoteType } from '@kaoping/contracts/vote-type';
-import { Button, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import './vote-types.css';
 import dayjs from 'dayjs';
 import { StatusSwitch } from '@/components/status-switch';
@@ -164,7 +165,16 @@ export function voteTypeColumns(a: VoteTypeColumnActions): TableColumnsType<Vote
     {
       title: '名称',
       dataIndex: 'name',
-      render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+      render: (v: string, row) => (
+        <>
+          <Typography.Text strong>{v}</Typography.Text>
+          {row.recommendation_mode && (
+            <Tag color={row.recommendation_mode === 'talk' ? 'gold' : 'geekblue'} style={{ marginLeft: 6 }}>
+              {RECOMMENDATION_MODE_LABELS[row.recommendation_mode]}
+            </Tag>
+          )}
+        </>
+      ),
     },
     {
       title: '投票方式',

@@ -1,4 +1,5 @@
 import type { AccessMode } from '@kaoping/contracts/ballot-codes';
+import type { RecommendationMode } from '@kaoping/contracts/recommendation-rules';
 import type { FormCategory, VoteType, VoteTypeCreateInput } from '@kaoping/contracts/vote-type';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -15,6 +16,8 @@ export interface VoteTypeFormValues {
   access_mode: AccessMode;
   test_mode: boolean;
   double_entry: boolean;
+  /** 民主推荐 only: 会议推荐 (voters vote) or 谈话调研推荐 (records keyed per talk). */
+  recommendation_mode: RecommendationMode;
 }
 
 export function toFormValues(v: VoteType | undefined, category: FormCategory): VoteTypeFormValues {
@@ -33,6 +36,7 @@ export function toFormValues(v: VoteType | undefined, category: FormCategory): V
       // API's own default stays formal, for scripts that create vote types on the day).
       test_mode: true,
       double_entry: false,
+      recommendation_mode: 'meeting',
     };
   }
   return {
@@ -47,6 +51,7 @@ export function toFormValues(v: VoteType | undefined, category: FormCategory): V
     access_mode: v.access_mode,
     test_mode: v.test_mode,
     double_entry: v.double_entry,
+    recommendation_mode: v.recommendation_mode ?? 'meeting',
   };
 }
 
@@ -74,5 +79,10 @@ export function toBody(v: VoteTypeFormValues, editing?: VoteType): Omit<VoteType
     double_entry: v.double_entry,
     ...(!editing || editing.access_mode !== v.access_mode ? { access_mode: v.access_mode } : {}),
     ...(!editing || editing.test_mode !== v.test_mode ? { test_mode: v.test_mode } : {}),
+    // 民主推荐 only, and on update only when it changes (refused once formal ballots exist).
+    ...(v.form_category === 'democratic_recommendation' &&
+    (!editing || (editing.recommendation_mode ?? 'meeting') !== v.recommendation_mode)
+      ? { recommendation_mode: v.recommendation_mode }
+      : {}),
   };
 }
