@@ -42,6 +42,8 @@ describe('create', () => {
       access_mode: 'link',
       test_mode: false,
       double_entry: false,
+      // 会议推荐 or 谈话调研推荐: only for a 民主推荐 vote type.
+      recommendation_mode: null,
       closed_at: null,
       status: 'open',
       count_stage: 'voting',
