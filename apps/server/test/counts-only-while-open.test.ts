@@ -168,7 +168,8 @@ function urlsOf(key: string): string[] | 'skip' {
     'GET /recommendation-posts': [`/recommendation-posts/?company_id=${c}`],
     'GET /recommendation-posts/import-template.xlsx': ['/recommendation-posts/import-template.xlsx'],
     'GET /companies/:id/recommendation-results': [`/companies/${c}/recommendation-results`],
-    'GET /companies/:id/recommendation-results/export': ['xlsx', 'pdf', 'docx'].map(
+    // The PDF draws the same blocks as the Word file (recommendation-docs-render.test.ts reads all three).
+    'GET /companies/:id/recommendation-results/export': ['xlsx', 'docx'].map(
       (format) => `/companies/${c}/recommendation-results/export?format=${format}`,
     ),
     'GET /covers/:companyId/:voteTypeId': [`/covers/${c}/${f.appraisal.id}`],

@@ -12,6 +12,10 @@ export const SEALED_DOCUMENTS = [
   'evaluation_xlsx',
   'summary_print',
   'rankings_xlsx',
+  // 民主推荐情况汇总表 (issue 30), one kind per file.
+  'recommendation_pdf',
+  'recommendation_docx',
+  'recommendation_xlsx',
 ] as const;
 export type SealedDocument = (typeof SEALED_DOCUMENTS)[number];
 
@@ -22,6 +26,9 @@ export const SEALED_DOCUMENT_LABELS: Record<SealedDocument, string> = {
   evaluation_xlsx: '民主评议结果 Excel',
   summary_print: '汇总表（打印）',
   rankings_xlsx: '跨单位排名 Excel',
+  recommendation_pdf: '民主推荐情况汇总表（PDF）',
+  recommendation_docx: '民主推荐情况汇总表（Word）',
+  recommendation_xlsx: '民主推荐情况汇总表（Excel）',
 };
 
 /** Crockford base32: no I, L, O, U, so a code read off paper is not misread. */

@@ -7,12 +7,13 @@ import { nameKey, RECOMMENDATION_MODE_LABELS } from '@kaoping/contracts/recommen
 import type {
   HeaderCell,
   ReportBlock,
+  ReportCell,
   ReportDoc,
   ReportRow,
   ReportTable,
 } from '../../lib/report/report-model';
+import { beijingTime } from '../results/export-columns';
 import type { ReportSheet } from '../results/export-xlsx-report';
-import { count, minute, share } from '../reports/report-common';
 
 // 民主推荐情况汇总表 (issue 30) as plain report blocks, from the results answer alone: the same blocks are
 // drawn as PDF and Word by the report renderers (lib/report, on the render worker) and written as an xlsx
@@ -23,6 +24,12 @@ import { count, minute, share } from '../reports/report-common';
 // (it would repeat the group's figures), as the results screen does.
 
 export const SUMMARY_TITLE = '民主推荐情况汇总表';
+
+const count = (n: number): ReportCell => ({ num: n });
+/** A share in percent, as the results answer rounded it (8.06 means 8.06 %). */
+const share = (n: number): ReportCell => ({ percent: n });
+/** Beijing time to the minute, as every printed table says when it was made. */
+const minute = (iso: string) => beijingTime(new Date(iso)).slice(0, 16);
 
 /** What the document says besides the results answer: the round it is of. */
 export interface SummaryContext {

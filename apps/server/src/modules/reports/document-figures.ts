@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../lib/errors';
 import type { FiguresOf } from '../report-check/report-check.service';
 import { prepareXlsx } from '../results/export.service';
+import { recommendationFigures } from '../recommendation-docs/recommendation-docs.service';
 import { buildUnitSummary } from '../summary/summary.service';
 import { prepareReport } from './report.service';
 import { summarySheets } from './report-xlsx';
@@ -15,6 +16,7 @@ export const documentFigures: FiguresOf = async (db: Db, kind, sealed) => {
   const { companyId, roundId } = sealed;
   if (kind === 'report_pdf' || kind === 'report_docx')
     return reportFigures((await prepareReport(db, companyId, roundId)).doc);
+  if (kind.startsWith('recommendation_')) return recommendationFigures(db, companyId, roundId);
   const s = await buildUnitSummary(db, companyId, roundId);
   if (kind === 'summary_print') return s;
   const family: FormCategory = kind === 'appraisal_xlsx' ? 'democratic_appraisal' : 'democratic_evaluation';
