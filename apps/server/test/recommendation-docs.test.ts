@@ -3,6 +3,7 @@
 // is read back and must print the figures GET /recommendation-results answers, the 口径, the ⅔ warning, the
 // signature lines and a 核验码 that 报告核验 finds 一致. One database, built once.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { RecommendationPost, RecommendationResults } from '@kaoping/contracts/recommendation';
 import {
@@ -22,6 +23,13 @@ const w = useAdminWorld({ reset: false });
 const api = () => adminCalls(w.ctx.app, () => w.token);
 const flat = (s: string) => s.replace(/\s+/g, '');
 const percent = (n: number) => `${n.toFixed(2)}%`;
+/** KP_DOC_OUT=<dir> keeps the files downloaded, to look at them. */
+function keep(name: string, file: Buffer) {
+  const dir = process.env.KP_DOC_OUT;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/${name}`, file);
+}
 const SEAL = /核验码：([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})/;
 
 let companyId: number;
@@ -70,6 +78,7 @@ describe('民主推荐票 (paper ballot)', () => {
     const res = await api().call('GET', `/vote-types/${vt.link.id}/paper.pdf?copies=2`);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    keep('route-ballot.pdf', res.rawPayload);
     const pages = pdfPages(res.rawPayload);
     expect(pages).toHaveLength(2);
     for (const [i, page] of pages.entries()) {
@@ -159,6 +168,7 @@ describe('民主推荐情况汇总表', () => {
     const res = await exportOf('pdf');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    keep('route-summary.pdf', res.rawPayload);
     expect(String(res.headers['content-disposition'])).toContain(
       encodeURIComponent('-民主推荐情况汇总表.pdf'),
     );
@@ -178,6 +188,7 @@ describe('民主推荐情况汇总表', () => {
   it('the Word file prints the same figures and carries its own 核验码', async () => {
     const res = await exportOf('docx');
     expect(res.statusCode).toBe(200);
+    keep('route-summary.docx', res.rawPayload);
     const { text } = await docxText(res.rawPayload);
     const body = flat(text);
     for (const f of figures()) expect(body).toContain(flat(f));
@@ -193,6 +204,7 @@ describe('民主推荐情况汇总表', () => {
   it('the xlsx holds every name with votes and % shares per group and in total, and its 核验码', async () => {
     const res = await exportOf('xlsx');
     expect(res.statusCode).toBe(200);
+    keep('route-summary.xlsx', res.rawPayload);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
