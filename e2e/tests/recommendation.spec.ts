@@ -107,4 +107,17 @@ test('an admin sets up two posts, a phone votes with a write-in, the admin reads
   const second = page.getByRole('region', { name: '推荐结果：总会计师' });
   await expect(second.getByRole('row', { name: /陈静/ })).toContainText('100.00%');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/recommendation-results-360.png`, fullPage: true });
+
+  // 姓名校改: the write-in is the listed 李娜 spelled by the voter; merged, her votes count it.
+  await page.getByRole('button', { name: /姓名校改/ }).click();
+  const merge = page.getByRole('dialog', { name: '姓名校改' });
+  await merge.getByLabel('赵敏（1 票）').check();
+  await merge.getByLabel('校改后的姓名').fill('李');
+  // The listed candidates are offered as one types.
+  await page.locator('.ant-select-item-option').filter({ hasText: '李娜' }).click();
+  await expect(merge.getByLabel('校改后的姓名')).toHaveValue('李娜');
+  await merge.getByRole('button', { name: /校\s*改/ }).click();
+  await expect(page.getByText('已将 1 种写法校改为“李娜”')).toBeVisible();
+  await expect(votes.getByRole('row', { name: /李娜/ })).toContainText('100.00%');
+  await expect(votes.getByRole('row', { name: /赵敏/ })).toHaveCount(0);
 });
