@@ -121,3 +121,27 @@ test('an admin sets up two posts, a phone votes with a write-in, the admin reads
   await expect(votes.getByRole('row', { name: /李娜/ })).toContainText('100.00%');
   await expect(votes.getByRole('row', { name: /赵敏/ })).toHaveCount(0);
 });
+
+test('推荐职位 from Excel: the template downloaded from the dialog imports as its example post', async ({
+  adminPage: page,
+  admin,
+}, info) => {
+  const company = await createCompany(admin);
+  await page.goto(`/admin/recommendation-posts?company=${company.id}`);
+  await expect(page.getByText('暂无推荐职位，请添加或从 Excel 导入')).toBeVisible();
+  await page.getByRole('button', { name: /从 Excel 导入/ }).click();
+  const dialog = page.getByRole('dialog', { name: '从 Excel 导入推荐职位' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: /下载模板/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('推荐职位导入模板.xlsx');
+  const file = info.outputPath('template.xlsx');
+  await download.saveAs(file);
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  await expect(page.getByText('已导入 1 个推荐职位')).toBeVisible();
+  const post = page.getByRole('region', { name: '推荐职位：副总经理' });
+  await expect(post).toContainText('职数 1 名，最多推荐 1 人，参考人选 2 名（差额），另提名 1 栏');
+  await expect(post.getByRole('row', { name: /张伟/ })).toContainText('总经理助理');
+  await expect(post.getByRole('row', { name: /李娜/ })).toContainText('财务部部长');
+});
