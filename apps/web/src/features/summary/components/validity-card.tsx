@@ -1,4 +1,5 @@
 import type { Validity } from '@kaoping/contracts/summary-tables';
+import { FORM_CATEGORY_LABELS } from '@kaoping/contracts/vote-type';
 import { Alert, Card, Tag, Typography } from 'antd';
 import { CountStageSteps } from '@/components/vote-type-tags';
 import { formatShare } from '@/lib/format';
@@ -67,7 +68,7 @@ export function ValidityCard({ validity }: { validity: Validity }) {
           {
             title: '类别',
             dataIndex: 'form_category',
-            render: (c: Row['form_category']) => (c === 'democratic_appraisal' ? '民主测评' : '民主评议'),
+            render: (c: Row['form_category']) => FORM_CATEGORY_LABELS[c],
           },
           { title: '发出数', dataIndex: 'issued', align: 'right', render: (n: number | null) => n ?? '—' },
           { title: '收回数', dataIndex: 'received', align: 'right' },
