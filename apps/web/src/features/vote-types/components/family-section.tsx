@@ -21,6 +21,8 @@ export interface FamilySectionProps extends VoteTypeColumnActions {
 /** The vote types of one ballot family, with the check that their weights add up to 100%. */
 export function FamilySection({ weights, rows, loading, onAdd, ...actions }: FamilySectionProps) {
   const label = FORM_CATEGORY_LABELS[weights.category];
+  // 民主推荐's 合计 adds the groups' votes: weights do not apply, nothing to balance.
+  const weighed = weights.category !== 'democratic_recommendation';
   return (
     <Card
       title={
@@ -33,7 +35,7 @@ export function FamilySection({ weights, rows, loading, onAdd, ...actions }: Fam
       }
       extra={
         <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-          {weights.count > 0 && (
+          {weighed && weights.count > 0 && (
             <Tag color={weights.unbalanced ? 'warning' : 'success'}>权重合计 {weights.total}%</Tag>
           )}
           <Button size="small" icon={<PlusOutlined />} onClick={() => onAdd(weights.category)}>
@@ -44,7 +46,7 @@ export function FamilySection({ weights, rows, loading, onAdd, ...actions }: Fam
       style={{ marginBottom: 16 }}
       styles={{ body: { padding: 0 } }}
     >
-      {weights.unbalanced && (
+      {weighed && weights.unbalanced && (
         <Alert
           type="warning"
           showIcon

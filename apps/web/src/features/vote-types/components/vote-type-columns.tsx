@@ -55,6 +55,10 @@ function StatusCell({ v }: { v: VoteType }) {
 /** The voting address from the configured public address; without one, nothing a phone could not open. */
 function LinkCell({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
   const url = row.public_url;
+  // 谈话调研推荐 has no public link: the interviewer keys each talk through 录入纸质票.
+  if (row.recommendation_mode === 'talk') {
+    return <Typography.Text type="secondary">不开放扫码，逐份录入谈话记录</Typography.Text>;
+  }
   return (
     <Space size={4} wrap>
       {url ? (
@@ -182,7 +186,13 @@ export function voteTypeColumns(a: VoteTypeColumnActions): TableColumnsType<Vote
       width: 90,
       render: (_v, row) => <AccessModeTag voteType={row} />,
     },
-    { title: '权重', dataIndex: 'weight', width: 64, render: (w: number) => `${w}%` },
+    {
+      title: '权重',
+      dataIndex: 'weight',
+      width: 64,
+      // 民主推荐 adds its groups' votes (合计), it never weighs them.
+      render: (w: number, row) => (row.form_category === 'democratic_recommendation' ? '—' : `${w}%`),
+    },
     { title: '状态', key: 'status', width: 170, render: (_v, row) => <StatusCell v={row} /> },
     { title: '应到人数', dataIndex: 'expected_voters', width: 84, render: (n: number | null) => n ?? '-' },
     {

@@ -102,6 +102,7 @@ export function VoteTypeFormModal({
             label="权重"
             extra="同一类别的权重合计应为 100%"
             style={{ flex: 1, minWidth: 180 }}
+            hidden={family === RECOMMENDATION_FORM_CATEGORY}
           >
             <InputNumber min={0} max={100} step={5} suffix="%" style={{ width: '100%' }} aria-label="权重" />
           </Form.Item>
