@@ -86,7 +86,7 @@ export function VoteTypeFormModal({
           <Form.Item
             name="recommendation_mode"
             label="推荐方式"
-            extra="谈话调研推荐不开放扫码投票，由谈话人员在“纸质票录入”中逐份录入谈话记录；结果注明谈话调研推荐"
+            extra="谈话调研推荐不开放扫码投票，由谈话人员在“录入纸质票”中逐份录入谈话记录；结果注明谈话调研推荐"
           >
             <Radio.Group
               options={RECOMMENDATION_MODES.map((m) => ({
