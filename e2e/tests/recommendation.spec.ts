@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createCompany, expect, test } from './fixtures';
 import { phone, type VoteType } from './phone';
 
@@ -107,6 +107,20 @@ test('an admin sets up two posts, a phone votes with a write-in, the admin reads
   const second = page.getByRole('region', { name: '推荐结果：总会计师' });
   await expect(second.getByRole('row', { name: /陈静/ })).toContainText('100.00%');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/recommendation-results-360.png`, fullPage: true });
+
+  // The 民主推荐情况汇总表 in the three formats, as the server names them.
+  for (const [label, ext] of [
+    ['Excel', 'xlsx'],
+    ['PDF', 'pdf'],
+    ['Word', 'docx'],
+  ] as const) {
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `汇总表 ${label}` }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`民主推荐.*\\.${ext}$`));
+    expect(readFileSync((await file.path())!).length).toBeGreaterThan(1000);
+  }
 
   // 姓名校改: the write-in is the listed 李娜 spelled by the voter; merged, her votes count it.
   await page.getByRole('button', { name: /姓名校改/ }).click();

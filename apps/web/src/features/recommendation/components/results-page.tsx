@@ -9,6 +9,7 @@ import { useCompanyParam } from '@/lib/use-company-param';
 import { useRoundParam } from '@/lib/use-round-param';
 import { useRecommendationResults } from '../api/results';
 import { NameMergeModal } from './name-merge-modal';
+import { ResultsDownloads } from './results-downloads';
 import { PostResult } from './post-result';
 import './recommendation.css';
 
@@ -29,10 +30,14 @@ export default function RecommendationResultsPage() {
       <PageHeader
         title="民主推荐结果"
         extra={
-          data && (
-            <Button icon={<EditOutlined />} disabled={!hasWriteIns} onClick={() => setMerging(true)}>
-              姓名校改
-            </Button>
+          data &&
+          companyId !== undefined && (
+            <>
+              <Button icon={<EditOutlined />} disabled={!hasWriteIns} onClick={() => setMerging(true)}>
+                姓名校改
+              </Button>
+              {data.groups.length > 0 && <ResultsDownloads companyId={companyId} roundId={roundId} />}
+            </>
           )
         }
       >
