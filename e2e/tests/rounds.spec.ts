@@ -188,7 +188,8 @@ test('two rounds: vote, close, start the next round, vote again, compare, and th
   // again until the pick lands.
   await expect(async () => {
     if (!(await option.isVisible())) await page.getByRole('combobox', { name: '选择测评批次' }).click();
-    await option.click({ timeout: 2_000 });
+    // force: the 5-second refresh re-renders the open list, so it is never "stable" for long enough.
+    await option.click({ timeout: 2_000, force: true });
   }).toPass();
   await expect(page.getByText(`该测评批次已归档，仅供查看：${year}年度`)).toBeVisible();
   const oldRow = page.getByTestId('results-person').getByRole('row').filter({ hasText: '张建国' });
