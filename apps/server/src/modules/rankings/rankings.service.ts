@@ -9,7 +9,7 @@ import { round2 } from '@kaoping/contracts/scoring';
 import { meanShare } from '@kaoping/contracts/summary-evaluation';
 import type { Db } from '../../db/client';
 import { figuresOfRounds } from '../figures/figures.repository';
-import { findRound, latestRoundsOfYear } from '../rounds/rounds.repository';
+import { latestRoundsOfYear } from '../rounds/rounds.repository';
 import { NO_TEXTS, summaryInputs, summaryOf, type SummaryInputs } from '../summary/summary.service';
 import { unitFigures } from './unit-figures';
 
@@ -36,9 +36,7 @@ export async function rankingsOf(db: Db, unitIds: number[] | null, year: number)
       const out: SummaryInputs[] = [];
       for (let i = 0; i < rounds.length; i += 4) {
         const batch = rounds.slice(i, i + 4);
-        out.push(
-          ...(await Promise.all(batch.map(async (r) => summaryInputs(db, (await findRound(db, r.id))!)))),
-        );
+        out.push(...(await Promise.all(batch.map((r) => summaryInputs(db, r)))));
       }
       return out;
     })(),

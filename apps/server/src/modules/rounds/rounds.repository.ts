@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, rounds } from '../../db/schema';
 
@@ -67,17 +67,13 @@ export async function lockRound(db: Db, id: number) {
 
 /**
  * The latest round of `year` of each unit (of `unitIds`, or of every unit when null), with the unit's
- * name, in the units' order of creation: the rounds a cross-unit ranking compares.
+ * name, in the units' order of creation: the rounds a cross-unit ranking compares (whole rows: each
+ * unit's 汇总表 is built from it).
  */
 export async function latestRoundsOfYear(db: Db, year: number, unitIds: number[] | null) {
   if (unitIds && unitIds.length === 0) return [];
   return db
-    .selectDistinctOn([rounds.companyId], {
-      id: rounds.id,
-      name: rounds.name,
-      companyId: rounds.companyId,
-      companyName: companies.name,
-    })
+    .selectDistinctOn([rounds.companyId], { ...getTableColumns(rounds), companyName: companies.name })
     .from(rounds)
     .innerJoin(companies, eq(companies.id, rounds.companyId))
     .where(and(eq(rounds.year, year), unitIds ? inArray(rounds.companyId, unitIds) : undefined))
