@@ -23,8 +23,7 @@ import { cadreTexts, newlyPromotedReasons } from '../ballots/evaluation-counts.r
 import type { EvaluationSubjectRow } from '../evaluation-subjects/evaluation-subjects.repository';
 import { listSubjects } from '../evaluation-subjects/evaluation-subjects.repository';
 import { figuresOfRound, type VoteTypeFigures } from '../figures/figures.repository';
-import { readRoundPolls, type ParsedPoll, type StoredPoll } from '../polls/parsed-poll';
-import { scoringPolls } from '../results/appraisal.service';
+import { isParsed, readRoundPolls, type ParsedPoll, type StoredPoll } from '../polls/parsed-poll';
 import { listVoteTargets, type VoteTargetRow } from '../vote-targets/vote-targets.repository';
 
 export const thresholdsOf = (round: RoundRow): SummaryThresholds => ({
@@ -72,17 +71,26 @@ export interface SummaryInputs {
   subjects: EvaluationSubjectRow[];
 }
 
-/** Reads a round's SummaryInputs (a few small reads; no ballot). */
+/** Reads a round's SummaryInputs (a few small reads, its polls in one; no ballot). */
 export async function summaryInputs(db: Db, round: RoundRow): Promise<SummaryInputs> {
-  const [{ rows }, scoring, [cadrePoll], [promotedPoll], targets, subjects] = await Promise.all([
+  const [{ rows }, polls, targets, subjects] = await Promise.all([
     turnoutRows(db, round.id),
-    scoringPolls(db, round.id),
-    readRoundPolls(db, round.id, ['cadre'] as const),
-    readRoundPolls(db, round.id, ['newly_promoted'] as const),
+    readRoundPolls(db, round.id, ['company', 'person', 'cadre', 'newly_promoted'] as const),
     listVoteTargets(db, round.id),
     listSubjects(db, round.id),
   ]);
-  return { round, turnout: rows, scoringPolls: scoring, cadrePoll, promotedPoll, targets, subjects };
+  return {
+    round,
+    turnout: rows,
+    scoringPolls: polls.filter(
+      (p): p is ParsedPoll<'company' | 'person'> =>
+        (p.kind === 'company' || p.kind === 'person') && isParsed(p),
+    ),
+    cadrePoll: polls.find((p): p is StoredPoll<'cadre'> => p.kind === 'cadre'),
+    promotedPoll: polls.find((p): p is StoredPoll<'newly_promoted'> => p.kind === 'newly_promoted'),
+    targets,
+    subjects,
+  };
 }
 
 /** The text answers a 汇总表 lists (选人用人 suggestions, 新提拔 reasons), read from the ballots. */
