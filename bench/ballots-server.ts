@@ -96,12 +96,18 @@ export async function untilHealthy(child: ChildProcess, url: string, seconds: nu
   }
 }
 
-/** Starts `node apps/server/dist-bench/main.js` on loopback and waits until /api/v1/health answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts `node apps/server/dist-bench/main.js` (or another bundle, `server`) on loopback and waits until
+ * /api/v1/health answers, for at most `seconds`.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { server = entry, seconds = 60 }: { server?: string; seconds?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn('node', [...nodeArgs, entry], {
+  const child: ChildProcess = spawn('node', [...nodeArgs, server], {
     cwd: root,
     env: {
       ...loadEnv(port),
@@ -112,7 +118,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     stdio: ['ignore', 2, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await untilHealthy(child, url, 60);
+  await untilHealthy(child, url, seconds);
   return {
     url,
     pid: child.pid!,

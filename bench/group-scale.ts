@@ -7,8 +7,7 @@
 //   npx tsx bench/group-scale.ts --units 50 --db postgres            (the issue's scale)
 //   npx tsx bench/group-scale.ts --units 10 --db postgres --explain  (+ EXPLAIN of the 汇总表 and results)
 // See bench/README.md "Group scale" for every option.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client';
-import { freePort, loadEnv, untilHealthy } from './ballots-server';
+import { startServer as startBenchServer } from './ballots-server';
 import { explainStatements } from './group-scale.explain';
 import { createPools, seedUnit, type SeededUnit, type UnitShape } from './group-scale.seed';
 import type { Exec } from './results.seed';
@@ -137,30 +136,9 @@ function builtFrom(): string {
   }
 }
 
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...loadEnv(port),
-      WEB_DIST: path.join(root, 'bench/no-web'),
-      SNAPSHOT_MINUTES: '0',
-      ...env,
-    },
-    stdio: ['ignore', 2, 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await untilHealthy(child, url, 120);
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
+/** The measured bundle (entry), with no timed snapshots, given 120 s to answer its health check. */
+const startServer = (env: Record<string, string>) =>
+  startBenchServer({ SNAPSHOT_MINUTES: '0', ...env }, { server: entry, seconds: 120 });
 
 async function signIn(url: string) {
   const api = `${url}/api/v1/admin`;
