@@ -18,14 +18,23 @@ import { getCompany } from '../companies/companies.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+type SheetRow = { row: number; cells: string[] };
+type RowError = { row: number; reason: string };
+
 /** One roster's Excel import: its template and how a row becomes a new row of its table. */
 export interface RosterImport<B> {
   tag: string;
   label: string;
   columns: readonly string[];
   examples: string[][];
+  /** The route's OpenAPI summary when it needs more than the default's words. */
+  summary?: string;
+  /** What the audit summary counts (条 unless told). */
+  unit?: string;
   /** One row's create body, or the reason it is refused (Chinese). */
-  parse(cells: string[], companyId: number): { body: B } | { reason: string };
+  parse?(cells: string[], companyId: number): { body: B } | { reason: string };
+  /** Or the whole file at once, when several rows make one body: the bodies and each bad row's reason. */
+  parseRows?(rows: SheetRow[], companyId: number): { bodies: B[]; errors: RowError[] };
   /** Adds one row (the owner's create); every row of a file is added in one transaction. */
   create(db: Db, body: B): Promise<unknown>;
 }
@@ -45,6 +54,19 @@ export async function readFile(request: FastifyRequest) {
     if (e.statusCode && e.statusCode < 500) throw err;
     throw fail('IMPORT_UPLOAD_MALFORMED');
   }
+}
+
+/** Each row by `parse`, or the file by `parseRows`. */
+function bodiesOf<B>(spec: RosterImport<B>, rows: SheetRow[], companyId: number) {
+  if (spec.parseRows) return spec.parseRows(rows, companyId);
+  const bodies: B[] = [];
+  const errors: RowError[] = [];
+  for (const r of rows) {
+    const parsed = spec.parse!(r.cells, companyId);
+    if ('reason' in parsed) errors.push({ row: r.row, reason: parsed.reason });
+    else bodies.push(parsed.body);
+  }
+  return { bodies, errors };
 }
 
 /**
@@ -84,12 +106,15 @@ export function rosterImportRoutes<B>(spec: RosterImport<B>): FastifyPluginAsync
         schema: {
           tags,
           security,
-          summary: `从 Excel 导入${spec.label}（multipart 字段 file；仅 .xlsx，≤ 5 MB，≤ ${IMPORT_MAX_ROWS} 行；有错误则全部不导入）`,
+          summary:
+            spec.summary ??
+            `从 Excel 导入${spec.label}（multipart 字段 file；仅 .xlsx，≤ 5 MB，≤ ${IMPORT_MAX_ROWS} 行；有错误则全部不导入）`,
           consumes: ['multipart/form-data'],
           querystring: z.object({ company_id: idSchema }),
           response: {
             201: importResult,
             404: errorResponse,
+            409: errorResponse,
             413: errorResponse,
             415: errorResponse,
             422: importRefused.or(errorResponse),
@@ -100,13 +125,7 @@ export function rosterImportRoutes<B>(spec: RosterImport<B>): FastifyPluginAsync
         const companyId = request.query.company_id;
         await getCompany(app.db, companyId);
         const rows = await readSheetRows(await readFile(request), spec.columns, IMPORT_MAX_ROWS);
-        const bodies: B[] = [];
-        const errors: { row: number; reason: string }[] = [];
-        for (const r of rows) {
-          const parsed = spec.parse(r.cells, companyId);
-          if ('reason' in parsed) errors.push({ row: r.row, reason: parsed.reason });
-          else bodies.push(parsed.body);
-        }
+        const { bodies, errors } = bodiesOf(spec, rows, companyId);
         if (errors.length) {
           return reply
             .status(422)
@@ -116,7 +135,7 @@ export function rosterImportRoutes<B>(spec: RosterImport<B>): FastifyPluginAsync
           for (const body of bodies) await spec.create(tx, body);
           return bodies.length;
         });
-        request.audit.summary = `导入${spec.label} ${created} 条`;
+        request.audit.summary = `导入${spec.label} ${created} ${spec.unit ?? '条'}`;
         return reply.status(201).send({ created });
       },
     );
