@@ -1,19 +1,5 @@
-import { useState } from 'react';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  IMPORT_ACCEPT,
-  IMPORT_FILE_FIELD,
-  IMPORT_MAX_ROWS,
-  type ImportResult,
-} from '@kaoping/contracts/roster-import';
-import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
-import { downloadAdminFile } from '@/lib/admin-download';
-import { adminFetch, errorDetail } from '@/lib/api-client';
-
-interface RowError {
-  row: number;
-  reason: string;
-}
+import { IMPORT_MAX_ROWS } from '@kaoping/contracts/roster-import';
+import { ExcelImportButton } from '@/components/excel-import-button';
 
 /**
  * 从 Excel 导入: download the template, upload the filled file; a file with any bad row adds nothing and the
@@ -30,98 +16,14 @@ export function ImportButton({
   companyId: number;
   onImported: () => void;
 }) {
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ detail: string; errors: RowError[] } | null>(null);
-
-  const send = async (file: File) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const form = new FormData();
-      form.append(IMPORT_FILE_FIELD, file);
-      const res = await adminFetch(`/admin/${path}/import`, {
-        method: 'POST',
-        query: { company_id: companyId },
-        body: form,
-        timeoutMs: 120_000,
-      });
-      const body = (await res.json().catch(() => ({}))) as Partial<ImportResult> & {
-        detail?: string;
-        errors?: RowError[];
-      };
-      if (!res.ok) {
-        setProblem({ detail: body.detail ?? `导入失败（${res.status}）`, errors: body.errors ?? [] });
-        return;
-      }
-      message.success(`已导入 ${body.created ?? 0} 个${noun}`);
-      setOpen(false);
-      onImported();
-    } catch (err) {
-      setProblem({ detail: errorDetail(err, '导入失败'), errors: [] });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const template = () =>
-    downloadAdminFile(`/admin/${path}/import-template.xlsx`, {}, `${noun}导入模板.xlsx`).catch(
-      (err: unknown) => message.error(errorDetail(err, '下载失败')),
-    );
-
   return (
-    <>
-      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-        从 Excel 导入
-      </Button>
-      <Modal
-        title={`从 Excel 导入${noun}`}
-        open={open}
-        footer={null}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph type="secondary">
-          先下载模板，按模板填写后上传（仅 .xlsx，最多 {IMPORT_MAX_ROWS} 行，不超过 5
-          MB）。任何一行有误时不会导入任何数据。
-        </Typography.Paragraph>
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Button icon={<DownloadOutlined />} onClick={() => void template()}>
-            下载模板
-          </Button>
-          <Upload
-            accept={IMPORT_ACCEPT}
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void send(file);
-              return false;
-            }}
-          >
-            <Button type="primary" icon={<UploadOutlined />} loading={busy}>
-              选择文件并导入
-            </Button>
-          </Upload>
-        </Space>
-        {problem && (
-          <Alert
-            type="error"
-            showIcon
-            title={problem.detail}
-            description={
-              problem.errors.length > 0 && (
-                <ul style={{ margin: 0, paddingLeft: 18, maxHeight: 240, overflow: 'auto' }}>
-                  {problem.errors.map((e) => (
-                    <li key={e.row}>
-                      第 {e.row} 行：{e.reason}
-                    </li>
-                  ))}
-                </ul>
-              )
-            }
-          />
-        )}
-      </Modal>
-    </>
+    <ExcelImportButton
+      companyId={companyId}
+      importPath={`/admin/${path}/import`}
+      templatePath={`/admin/${path}/import-template.xlsx`}
+      noun={noun}
+      hint={`先下载模板，按模板填写后上传（仅 .xlsx，最多 ${IMPORT_MAX_ROWS} 行，不超过 5 MB）。任何一行有误时不会导入任何数据。`}
+      onImported={onImported}
+    />
   );
 }
