@@ -90,23 +90,3 @@ export async function listCadreAnswers(db: Db, pollId: number, voteTypeId: numbe
     )
     .orderBy(asc(cadreVotes.id));
 }
-
-/**
- * Formal evaluation ballots of a company (one vote type or all) by their random ids, so the text answers
- * counted from them are in an order unrelated to arrival (issue 26). One row per voter
- * and poll: a few thousand at most per company, so they are counted in memory by contracts' functions.
- */
-export async function evaluationBallots(db: Db, roundId: number, voteTypeId?: number) {
-  return db
-    .select({ pollKind: cadreVotes.pollKind, answers: cadreVotes.answers })
-    .from(cadreVotes)
-    .where(
-      and(
-        eq(cadreVotes.roundId, roundId),
-        voteTypeId === undefined ? undefined : eq(cadreVotes.voteTypeId, voteTypeId),
-        eq(cadreVotes.isTest, false),
-        revealedSql('cadre_votes'),
-      ),
-    )
-    .orderBy(asc(cadreVotes.id));
-}
