@@ -16,6 +16,10 @@ describe('the voter pages’ path switch', () => {
     expect(params('/vote/result')).toEqual({});
     expect(params('/vote/12')).toEqual({ id: '12' });
     expect(params('/')).toEqual({});
+    // Pages without params: each its own, none the not-found page.
+    const pages = ['/', '/vote/result', '/nothing/here'].map((path) => matchPath(path));
+    expect(new Set(pages.map((m) => ('Page' in m ? m.Page : m.redirect))).size).toBe(3);
+    expect(matchPath('/vote/12')).not.toEqual(matchPath('/vote/result/12'));
   });
 
   it('sends old addresses on, and answers anything else with the not-found page', () => {
