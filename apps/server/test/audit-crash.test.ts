@@ -41,6 +41,7 @@ describe(`admin writes when the server is killed (${kind})`, { timeout: 300_000 
     let dropped = 0;
     let restarting: Promise<void> | undefined;
     let streamsDone = false;
+    let kills = 0;
 
     /** One creation: sent until the server answers; a dropped connection or a 5xx is sent again. */
     async function create(name: string) {
@@ -85,6 +86,7 @@ describe(`admin writes when the server is killed (${kind})`, { timeout: 300_000 
         })();
         await restarting;
         restarting = undefined;
+        kills++;
       }
     }
 
@@ -93,6 +95,8 @@ describe(`admin writes when the server is killed (${kind})`, { timeout: 300_000 
     streamsDone = true;
     await killing;
     expect(refusals).toEqual([]);
+    // Every kill came before the streams ended (the killer stops quietly when they end first).
+    expect(kills).toBe(KILLS);
     // The kill really cut requests off in flight.
     expect(dropped).toBeGreaterThan(0);
     await stopServer(server, 'SIGTERM');
