@@ -201,7 +201,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
       );
       await until('two close snapshots', () => closes().length >= 2);
       const made = path.join(usb, closes().at(-1)!.file!);
-      // Kept aside: with a snapshot every second and SNAPSHOT_KEEP=2, later ones soon replace it.
+      // Kept aside: the folder keeps only SNAPSHOT_KEEP=2 snapshots, and later tests write more into it.
       closeFile = path.join(tmp, path.basename(made));
       fs.copyFileSync(made, closeFile);
       const s = await status();
