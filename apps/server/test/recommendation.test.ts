@@ -203,7 +203,15 @@ describe('the ballot', () => {
     const [code] = await api().codes(vt.codes.id, 2);
     const body = ballot(vt.codes.link_id, entries([y!], ['赵 敏x'], []), { code });
     // 赵敏 is listed now: 赵敏x is another name.
-    expect((await submit(w.ctx.app, body)).statusCode).toBe(201);
+    const first = await submit(w.ctx.app, body);
+    expect(first.statusCode).toBe(201);
+    // A retry of the same ballot answers its receipt; the same id with other answers is refused.
+    const replay = await submit(w.ctx.app, body);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(first.json());
+    const changed = await submit(w.ctx.app, { ...body, ballots: entries([x!], [], []) });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().code).toBe('SUBMISSION_ID_REUSED');
     const again = await submit(w.ctx.app, { ...body, submission_id: randomUUID() });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('CODE_USED');

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { recommendationVotes } from '../../db/schema';
 
@@ -45,5 +45,5 @@ export async function submissionPostRows(db: Db, submissionId: string) {
   return db
     .select({ postId: recommendationVotes.postId, answers: recommendationVotes.answers })
     .from(recommendationVotes)
-    .where(and(eq(recommendationVotes.submissionId, submissionId)));
+    .where(eq(recommendationVotes.submissionId, submissionId));
 }

@@ -51,12 +51,15 @@ function entriesOf(body: SubmissionBody, ballots: CleanBallot[] | CleanPost[] | 
   );
 }
 
-async function sameBallot(db: Db, submissionId: string, entries: Entry[]) {
-  const rows = await listSubmissionBallots(db, submissionId);
-  const posts = rows.length ? [] : await submissionPostRows(db, submissionId);
-  const stored = [...rows, ...posts.map((p) => ({ pollId: p.postId, targetId: null, answers: p.answers }))]
-    .map(entryKey)
-    .sort();
+/** The stored rows of the submission, read from its family's table only. */
+async function storedEntries(db: Db, def: BallotDefinition, submissionId: string): Promise<Entry[]> {
+  if (def.family !== 'democratic_recommendation') return listSubmissionBallots(db, submissionId);
+  const posts = await submissionPostRows(db, submissionId);
+  return posts.map((p) => ({ pollId: p.postId, targetId: null, answers: p.answers }));
+}
+
+async function sameBallot(db: Db, def: BallotDefinition, submissionId: string, entries: Entry[]) {
+  const stored = (await storedEntries(db, def, submissionId)).map(entryKey).sort();
   const sent = entries.map(entryKey).sort();
   return stored.length === sent.length && stored.every((k, i) => k === sent[i]);
 }
@@ -83,7 +86,7 @@ export async function replayOf(
   const mine =
     existing.voteTypeId === def.voteType.id &&
     (existing.voterIdentifier === body.voter_identifier || def.voteType.accessMode === 'codes');
-  if (mine && (await sameBallot(db, existing.id, entriesOf(body, ballots))))
+  if (mine && (await sameBallot(db, def, existing.id, entriesOf(body, ballots))))
     return loadReceipt(db, { id: existing.id });
   throw fail(mine ? 'SUBMISSION_ID_REUSED' : 'SUBMISSION_ID_TAKEN');
 }
