@@ -6,8 +6,6 @@ import type { ErrorCode } from './errors';
 
 /** The family's form_category, beside democratic_appraisal (民主测评) and democratic_evaluation (民主评议). */
 export const RECOMMENDATION_FORM_CATEGORY = 'democratic_recommendation';
-export type RecommendationFormCategory = typeof RECOMMENDATION_FORM_CATEGORY;
-export const RECOMMENDATION_FAMILY_LABEL = '民主推荐';
 
 /**
  * How a vote type of the family is run: `meeting` (会议推荐) the voters vote, on phones, codes or paper;

@@ -19,7 +19,6 @@ import {
   CANDIDATE_ORDERS,
   nameKey,
   postNumbersProblems,
-  RECOMMENDATION_FORM_CATEGORY,
   RECOMMENDATION_LIMITS as LIMITS,
   RECOMMENDATION_MODES,
   type PostNumbersInput,
@@ -29,11 +28,6 @@ import {
   type RecommendationBallotEntry,
 } from './recommendation-rules';
 import { sortOrder } from './vote-type';
-
-/** The family's form_category as a schema (the shared FORM_CATEGORIES of vote-type.ts does not list it yet). */
-export const recommendationFormCategory = z.literal(RECOMMENDATION_FORM_CATEGORY, {
-  error: '表单类别必须是 democratic_recommendation',
-});
 
 export const recommendationMode = z.enum(RECOMMENDATION_MODES, {
   error: '推荐方式只能是 meeting（会议推荐）或 talk（谈话调研推荐）',
