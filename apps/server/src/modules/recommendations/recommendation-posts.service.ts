@@ -144,10 +144,8 @@ export async function updateRecommendationPost(db: Db, id: number, body: Recomme
     next.max_choices !== post.maxChoices ||
     next.min_choices !== post.minChoices ||
     next.write_in_slots !== post.writeInSlots;
-  const ballots = await postBallotCount(db, post.id);
-  if (ballots > 0 && numbersChange) {
-    throw fail('RECOMMENDATION_POST_HAS_BALLOTS', { name: post.name, count: ballots });
-  }
+  const ballots = numbersChange ? await postBallotCount(db, post.id) : 0;
+  if (ballots > 0) throw fail('RECOMMENDATION_POST_HAS_BALLOTS', { name: post.name, count: ballots });
   const order = body.candidate_order ?? post.candidateOrder;
   if (body.candidates) {
     const known = new Set(post.candidates.map((c) => c.id));
