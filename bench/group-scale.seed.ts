@@ -5,14 +5,13 @@
 // (the column default), answers in the stored shape. The answers come from a pool of seeded random
 // ballots scored with contracts' scoreBallot; each ballot row picks one by an md5 of its ids, so the same
 // unit seeds the same answers in every run and on both databases.
-import type { CadreAnswers, ScoringAnswers } from '../packages/contracts/src/answers';
-import type { ScoringFormSchema } from '../packages/contracts/src/scoring-schema';
+import type { CadreAnswers } from '../packages/contracts/src/answers';
 import { scoreBallot } from '../packages/contracts/src/scoring';
 import { cadreTemplate } from '../packages/contracts/src/templates/cadre';
 import { companyTemplate } from '../packages/contracts/src/templates/company';
 import { newlyPromotedTemplate } from '../packages/contracts/src/templates/newly-promoted';
 import { personTemplate } from '../packages/contracts/src/templates/person';
-import { prng, type Exec } from './results.seed';
+import { prng, randomAnswers, type Exec } from './results.seed';
 
 /** Distinct answers per poll kind in the pool. */
 const POOL = 512;
@@ -39,19 +38,6 @@ const receiptId = `translate(rtrim(encode(decode(md5(gen_random_uuid()::text || 
 /** 0..POOL-1 from an md5 of `expr` (deterministic). */
 const pick = (expr: string) => `(('x' || substr(md5(${expr}), 1, 8))::bit(32)::int & ${POOL - 1})`;
 
-function scoringAnswers(schema: ScoringFormSchema, rnd: () => number): ScoringAnswers {
-  const [overall, items] = schema.evaluationGroups;
-  // Skewed towards the better options, as real ballots are.
-  const choose = <T>(list: readonly T[]) =>
-    list[Math.min(list.length - 1, Math.floor(rnd() ** 2 * list.length))]!;
-  const answers: ScoringAnswers = { overall: choose(overall.options).value, items: {}, reverse: {} };
-  for (const item of items.items) answers.items[item.id] = choose(items.options).value;
-  for (const item of schema.reverseEvaluation.items) {
-    if (rnd() < 0.1) answers.reverse[item.id] = choose(schema.reverseEvaluation.options).value;
-  }
-  return answers;
-}
-
 function cadreAnswers(rnd: () => number): CadreAnswers {
   const out: CadreAnswers = {};
   for (const page of cadreTemplate.form_schema.pages) {
@@ -77,7 +63,7 @@ export async function createPools(exec: Exec, seed = 29) {
     ['person', personTemplate.form_schema],
   ] as const) {
     for (let k = 0; k < POOL; k++) {
-      const answers = scoringAnswers(schema, rnd);
+      const answers = randomAnswers(schema, rnd);
       rows.push({ kind, k, answers, score: scoreBallot(schema, answers) });
     }
   }

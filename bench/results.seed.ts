@@ -30,7 +30,8 @@ export function prng(seed: number) {
   };
 }
 
-function randomAnswers(schema: ScoringFormSchema, rnd: () => number): ScoringAnswers {
+/** A scoring ballot's answers, skewed towards the better options. */
+export function randomAnswers(schema: ScoringFormSchema, rnd: () => number): ScoringAnswers {
   const [overall, items] = schema.evaluationGroups;
   // Skewed towards the better options, as real ballots are.
   const pick = <T>(list: readonly T[]) =>
