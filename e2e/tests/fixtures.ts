@@ -96,6 +96,19 @@ export async function confirmImport(page: Page, templateTitle: string) {
   await dialog.getByRole('button', { name: /导\s*入/ }).click();
 }
 
+/**
+ * Answers the 进入高级模式 prompt with `password` by pressing Enter in the field (the form submits), and
+ * waits for the prompt to close. A click on 验证 while the prompt was still opening was lost on a loaded
+ * CI machine (the verify request never left; stop 34), and the step after it then failed far from here.
+ */
+export async function confirmAdvancedMode(page: Page, password: string) {
+  const prompt = page.getByRole('dialog', { name: '进入高级模式' });
+  const field = prompt.getByLabel('管理员密码');
+  await field.fill(password);
+  await field.press('Enter');
+  await expect(prompt).toBeHidden();
+}
+
 /** Answers every required question of the voter's step on screen with the first option. */
 export async function fillStep(page: Page) {
   const step = page.locator('.kp-vote-step');

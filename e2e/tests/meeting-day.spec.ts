@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { createCompany, expect, fillStep, nextStep, test, type Admin } from './fixtures';
+import { confirmAdvancedMode, createCompany, expect, fillStep, nextStep, test, type Admin } from './fixtures';
 
 // One person, one ballot (issue 12) on phones: one-time codes from the codes screen to a slip's QR
 // address, a rehearsal in test mode that leaves no trace in the results, and closing the vote.
@@ -55,12 +55,6 @@ const grouped = (code: string) => code.replace(/-/g, '').replace(/(.{4})(?=.)/g,
 /** The vote type's row on the vote types page (the table scrolls sideways on a phone). */
 const vtRow = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
-
-async function confirmAdvancedMode(page: Page, admin: Admin) {
-  const prompt = page.getByRole('dialog', { name: '进入高级模式' });
-  await prompt.getByLabel('管理员密码').fill(admin.password);
-  await prompt.getByRole('button', { name: /验\s*证/ }).click();
-}
 
 test('codes: issue on the codes screen, open a slip, vote once, the slip is then used, a voided code is refused', async ({
   adminPage: page,
@@ -186,7 +180,7 @@ test('test mode: a rehearsal ballot is marked, then going formal leaves the resu
   const confirm = page.getByRole('dialog').filter({ hasText: '将“中层干部”转为正式投票？' });
   await expect(confirm).toContainText('将删除该投票类型的全部试投票选票');
   await confirm.getByRole('button', { name: '转为正式投票' }).click();
-  await confirmAdvancedMode(page, admin);
+  await confirmAdvancedMode(page, admin.password);
   await expect(page.getByText('“中层干部”已转为正式投票')).toBeVisible();
   await expect(vtRow(page, '中层干部').getByText('试投票', { exact: true })).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createCompany, expect, test, uniq, type Admin } from './fixtures';
+import { confirmAdvancedMode, createCompany, expect, test, uniq, type Admin } from './fixtures';
 
 // Ballots cast through the real public API, then the admin results screens: figures that the test
 // computes itself, charts, drill-down, the Excel download, and a voter's ballots deleted in advanced mode.
@@ -77,9 +77,7 @@ async function deleteVoter(page: Page, admin: Admin, key: string) {
   await row.getByRole('button', { name: /删除投票人/ }).click();
   await page.getByLabel('删除原因').fill('工作人员误录');
   await page.getByRole('button', { name: /^删\s*除$/ }).click();
-  const prompt = page.getByRole('dialog', { name: '进入高级模式' });
-  await prompt.getByLabel('管理员密码').fill(admin.password);
-  await prompt.getByRole('button', { name: /验\s*证/ }).click();
+  await confirmAdvancedMode(page, admin.password);
   await expect(page.getByText(/已删除该投票人的 \d+ 份答卷/)).toBeVisible();
   await expect(row).toHaveCount(0);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createCompany, expect, fillStep, nextStep, test, uniq, type Admin } from './fixtures';
+import { confirmAdvancedMode, createCompany, expect, fillStep, nextStep, test, uniq, type Admin } from './fixtures';
 
 // Assessment rounds (issue 14): vote in round one, close it, start round two on the rounds page (advanced
 // mode), vote again, then see both rounds' results with the ▲/▼ change, and round one's pages read-only.
@@ -39,12 +39,6 @@ async function vote(request: APIRequestContext, link: string, ballots: unknown[]
 
 const voteTypes = async (admin: Admin, companyId: number) =>
   (await admin.api('GET', `/vote-types/?company_id=${companyId}`)) as VoteType[];
-
-async function confirmAdvancedMode(page: Page, admin: Admin) {
-  const prompt = page.getByRole('dialog', { name: '进入高级模式' });
-  await prompt.getByLabel('管理员密码').fill(admin.password);
-  await prompt.getByRole('button', { name: /验\s*证/ }).click();
-}
 
 test('two rounds: vote, close, start the next round, vote again, compare, and the old round is read-only', async ({
   adminPage: page,
@@ -123,7 +117,7 @@ test('two rounds: vote, close, start the next round, vote again, compare, and th
   await expect(summary).toContainText(`当前批次「${year}年度」将被归档`);
   await expect(summary).toContainText('其 3 份正式答卷');
   await dialog.getByRole('button', { name: '开始新一轮测评' }).click();
-  await confirmAdvancedMode(page, admin);
+  await confirmAdvancedMode(page, admin.password);
   await expect(dialog).toContainText('请先结束正在进行的投票：中层干部');
 
   // Close round one's vote, then start round two.
