@@ -5,16 +5,23 @@ import { LoadError } from '@/components/load-error';
 import { errorDetail } from '@/lib/api-client';
 import { rekeySheet, useRefreshPaper, useSheetDetail } from '../api/paper-sheets';
 import { cellCount, type EntryRow } from '../lib/entry-rows';
-import { cellName, sheetCells, valuesFromBallots, type EntryValues } from '../lib/entry-values';
+import { cellName, sheetCells, valuesFromBallots } from '../lib/entry-values';
 import type { PaperSheetSummary } from '@kaoping/contracts/paper-ballots';
+
+/** Every cell of one entry as text, keyed so that the two entries of a sheet line up. */
+export type DescribeEntry = (
+  entries: readonly unknown[],
+) => Map<string, { row: number; what: string; text: string }>;
 
 export interface ConflictViewProps {
   voteTypeId: number;
-  rows: EntryRow[];
+  describe: DescribeEntry;
   sheet?: PaperSheetSummary;
+  /** The sheet's name on screen (a talk's 谈话序号). */
+  name?: (sheet: PaperSheetSummary) => string;
   onClose: () => void;
-  /** Re-key the sheet by hand (optionally starting from one entry). */
-  onRekey: (start?: EntryValues) => void;
+  /** Re-key the sheet by hand. */
+  onRekey: () => void;
 }
 
 interface Line {
@@ -26,38 +33,46 @@ interface Line {
   differs: boolean;
 }
 
-/** The entries of a questionnaire's sheet (a 民主推荐 sheet's `{ post_id }` entries have no rows here). */
-const pollEntries = (entries: readonly (BallotEntryInput | { post_id: number })[]) =>
-  entries.filter((e): e is BallotEntryInput => 'poll_id' in e);
+/** The cells of a questionnaire's entry (its `{ poll_id }` entries), row by row. */
+export const questionnaireCells =
+  (rows: EntryRow[]): DescribeEntry =>
+  (entries) => {
+    const polls = entries.filter(
+      (e): e is BallotEntryInput => !!e && typeof e === 'object' && 'poll_id' in e,
+    );
+    const cells = sheetCells(rows, valuesFromBallots(rows, polls));
+    const out = new Map<string, { row: number; what: string; text: string }>();
+    rows.forEach((row, r) => {
+      for (let c = 0; c < cellCount(row); c += 1) {
+        const what = row.kind === 'scoring' ? `${row.label} · ${cellName(row, c)}` : row.label;
+        out.set(`${row.id}#${c}`, { row: r + 1, what, text: cells.get(`${row.id}#${c}`) ?? '' });
+      }
+    });
+    return out;
+  };
 
 /** Every cell of the two entries side by side; the cells that differ are marked. */
-function compare(
-  rows: EntryRow[],
-  first: readonly (BallotEntryInput | { post_id: number })[],
-  second: readonly (BallotEntryInput | { post_id: number })[],
-): Line[] {
-  const a = sheetCells(rows, valuesFromBallots(rows, pollEntries(first)));
-  const b = sheetCells(rows, valuesFromBallots(rows, pollEntries(second)));
-  return rows.flatMap((row, r) =>
-    Array.from({ length: cellCount(row) }, (_, c) => {
-      const key = `${row.id}#${c}`;
-      const x = a.get(key) ?? '';
-      const y = b.get(key) ?? '';
-      const what = row.kind === 'scoring' ? `${row.label} · ${cellName(row, c)}` : row.label;
-      return { key, row: r + 1, what, first: x, second: y, differs: x !== y };
-    }),
-  );
+function compare(describe: DescribeEntry, first: readonly unknown[], second: readonly unknown[]): Line[] {
+  const a = describe(first);
+  const b = describe(second);
+  return [...a].map(([key, x]) => {
+    const y = b.get(key)?.text ?? '';
+    return { key, row: x.row, what: x.what, first: x.text, second: y, differs: x.text !== y };
+  });
 }
 
 /** 核对: the two entries of a sheet that disagree, for a third person to settle. */
-export function ConflictView({ voteTypeId, rows, sheet, onClose, onRekey }: ConflictViewProps) {
+export function ConflictView({ voteTypeId, describe, sheet, name, onClose, onRekey }: ConflictViewProps) {
   const { message } = App.useApp();
   const detail = useSheetDetail(voteTypeId, sheet?.key);
   const refresh = useRefreshPaper(voteTypeId);
   const [onlyDiff, setOnlyDiff] = useState(true);
   const [busy, setBusy] = useState<'first' | 'second'>();
   const data = detail.data;
-  const lines = useMemo(() => (data?.second ? compare(rows, data.first, data.second) : []), [rows, data]);
+  const lines = useMemo(
+    () => (data?.second ? compare(describe, data.first, data.second) : []),
+    [describe, data],
+  );
   const diffs = lines.filter((l) => l.differs).length;
 
   const adopt = async (which: 'first' | 'second') => {
@@ -65,7 +80,7 @@ export function ConflictView({ voteTypeId, rows, sheet, onClose, onRekey }: Conf
     setBusy(which);
     try {
       await rekeySheet(voteTypeId, data!.key, ballots);
-      message.success(`${data!.label} 已核对并计票`);
+      message.success(`${name ? name(data!) : data!.label} 已核对并计票`);
       onClose();
     } catch (err) {
       message.error(errorDetail(err, '核对失败，请重试'));
@@ -78,7 +93,7 @@ export function ConflictView({ voteTypeId, rows, sheet, onClose, onRekey }: Conf
   const blocked = data?.entered_by_me ?? false;
   return (
     <Modal
-      title={sheet ? `核对 ${sheet.label}：两次录入不一致` : '核对'}
+      title={sheet ? `核对 ${name ? name(sheet) : sheet.label}：两次录入不一致` : '核对'}
       open={sheet !== undefined}
       onCancel={onClose}
       width={880}

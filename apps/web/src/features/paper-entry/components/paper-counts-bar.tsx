@@ -8,10 +8,13 @@ export function PaperCountsBar({
   counts,
   entered,
   numbered = false,
+  talk = false,
 }: {
   counts: PaperCounts;
   entered: number;
   numbered?: boolean;
+  /** 谈话调研推荐: talk records only (no phone, no print, single entry). */
+  talk?: boolean;
 }) {
   const printed: { label: string; value: number; warn?: boolean }[] = numbered
     ? [
@@ -22,16 +25,24 @@ export function PaperCountsBar({
         { label: '已打印未录入', value: counts.unkeyed },
       ]
     : [];
-  const items = [
-    ...printed,
-    { label: '纸质票已计票', value: counts.paper },
-    { label: '线上投票', value: counts.online },
-    { label: '待第二次录入', value: counts.pending, warn: counts.pending > 0 },
-    { label: '两次录入不一致', value: counts.conflict, warn: counts.conflict > 0 },
-    { label: '本次已录入', value: entered },
-  ];
+  const items = talk
+    ? [
+        { label: '谈话记录已计入', value: counts.paper },
+        { label: '本次已录入', value: entered },
+      ]
+    : [
+        ...printed,
+        { label: '纸质票已计票', value: counts.paper },
+        { label: '线上投票', value: counts.online },
+        { label: '待第二次录入', value: counts.pending, warn: counts.pending > 0 },
+        { label: '两次录入不一致', value: counts.conflict, warn: counts.conflict > 0 },
+        { label: '本次已录入', value: entered },
+      ];
   return (
-    <div className="kp-pe-counts" aria-label="纸质票统计">
+    <div
+      className={`kp-pe-counts${talk ? ' kp-pe-counts-two' : ''}`}
+      aria-label={talk ? '谈话记录统计' : '纸质票统计'}
+    >
       {items.map((i) => (
         <div key={i.label} className={`kp-pe-count${i.warn ? ' kp-pe-count-warn' : ''}`}>
           <div className="kp-pe-count-value">{i.value}</div>

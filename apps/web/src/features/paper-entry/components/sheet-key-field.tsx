@@ -4,6 +4,8 @@ import { PAPER_SHEET_STATE_LABELS, type PaperSheetCheck } from '@kaoping/contrac
 
 export interface SheetKeyFieldProps {
   codes: boolean;
+  /** 谈话调研推荐: the record's 谈话序号, typed by the interviewer. */
+  talk?: boolean;
   value: string;
   onChange: (value: string) => void;
   onCheck: () => void;
@@ -15,10 +17,10 @@ export interface SheetKeyFieldProps {
 
 /** The sheet's code (codes mode) or number (link mode): Enter checks it before any answer is keyed. */
 export const SheetKeyField = forwardRef<InputRef, SheetKeyFieldProps>(function SheetKeyField(
-  { codes, value, onChange, onCheck, checking, error, sheet, disabled },
+  { codes, talk = false, value, onChange, onCheck, checking, error, sheet, disabled },
   ref,
 ) {
-  const label = codes ? '测评码' : '编号';
+  const label = codes ? '测评码' : talk ? '谈话序号' : '编号';
   return (
     <div className="kp-pe-key-field">
       <label htmlFor="kp-pe-key" className="kp-pe-key-label">
@@ -34,7 +36,13 @@ export const SheetKeyField = forwardRef<InputRef, SheetKeyFieldProps>(function S
           value={value}
           disabled={disabled}
           status={error ? 'error' : undefined}
-          placeholder={codes ? '输入或扫描选票上的测评码，按 Enter' : '输入选票右上角印的编号，按 Enter'}
+          placeholder={
+            codes
+              ? '输入或扫描选票上的测评码，按 Enter'
+              : talk
+                ? '输入本次谈话的序号（1、2、3…），按 Enter'
+                : '输入选票右上角印的编号，按 Enter'
+          }
           inputMode={codes ? 'text' : 'numeric'}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => {
@@ -56,7 +64,11 @@ export const SheetKeyField = forwardRef<InputRef, SheetKeyFieldProps>(function S
           )}
           {!checking && !error && !sheet && (
             <Typography.Text type="secondary">
-              {codes ? '扫描枪扫描选票上的二维码亦可' : '公开链接方式的纸质票，按选票右上角印的编号录入'}
+              {codes
+                ? '扫描枪扫描选票上的二维码亦可'
+                : talk
+                  ? '每次谈话录入一条记录，谈话序号不可重复；录入即计入结果（单人录入）'
+                  : '公开链接方式的纸质票，按选票右上角印的编号录入'}
             </Typography.Text>
           )}
         </div>
