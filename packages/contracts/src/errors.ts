@@ -346,6 +346,17 @@ export const ERRORS = {
     status: 403,
     detail: '该投票类型为谈话调研推荐，不设公开投票链接；谈话记录由谈话人员在“纸质票录入”中逐份录入',
   },
+  /** 谈话调研推荐 has no codes: issuing codes or printing slips is refused (its records are keyed by number). */
+  RECOMMENDATION_TALK_NO_CODES: {
+    status: 409,
+    detail:
+      '该投票类型为谈话调研推荐，不发放测评码、不打印测评码纸条；谈话记录由谈话人员在“纸质票录入”中逐份录入',
+  },
+  /** 谈话调研推荐 has no public link, hence no QR poster. */
+  RECOMMENDATION_TALK_NO_POSTER: {
+    status: 409,
+    detail: '该投票类型为谈话调研推荐，不设公开投票链接，没有投票二维码海报',
+  },
   /** recommendation_mode on a vote type of another family. */
   RECOMMENDATION_MODE_NOT_FAMILY: { status: 422, detail: '只有民主推荐的投票类型可以设置推荐方式' },
   /** recommendation_mode changed once the vote type has ballots. */

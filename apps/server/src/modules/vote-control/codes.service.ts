@@ -32,6 +32,7 @@ export async function issueCodes(
     if (!v || (opts.companyId !== undefined && v.companyId !== opts.companyId))
       throw fail('VOTE_TYPE_NOT_FOUND');
     await assertRoundWritable(tx, v.roundId);
+    if (v.recommendationMode === 'talk') throw fail('RECOMMENDATION_TALK_NO_CODES');
     if (v.closedAt) throw fail('CODES_AFTER_CLOSE');
     const { batch, codes: issued } = await issueBatch(tx, v.id, count);
     await recordAudit(tx, opts.actor, 'ballot_codes.issue', {

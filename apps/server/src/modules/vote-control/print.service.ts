@@ -12,8 +12,16 @@ import { slipsPdf } from './slips-pdf';
 // What is printed carries the configured public address, never the address of the admin's browser: an
 // admin on localhost would otherwise print QR codes that no phone can open (PUBLIC_URL_MISSING).
 
-async function printable(db: Db, voteTypeId: number, companyId: number | undefined, envUrl?: string) {
+async function printable(
+  db: Db,
+  voteTypeId: number,
+  companyId: number | undefined,
+  envUrl: string | undefined,
+  talkRefusal: 'RECOMMENDATION_TALK_NO_CODES' | 'RECOMMENDATION_TALK_NO_POSTER',
+) {
   const v = await getScopedVoteType(db, voteTypeId, companyId);
+  // 谈话调研推荐 has no public link and no codes: nothing of it is printed with a QR code (issue 30).
+  if (v.recommendationMode === 'talk') throw fail(talkRefusal);
   const base = await publicBase(db, envUrl);
   if (!base) throw fail('PUBLIC_URL_MISSING');
   const company = await getCompany(db, v.companyId);
@@ -32,7 +40,13 @@ export async function codesPdf(
   voteTypeId: number,
   opts: { batch?: number; companyId?: number; envUrl?: string },
 ) {
-  const { v, company, link } = await printable(db, voteTypeId, opts.companyId, opts.envUrl);
+  const { v, company, link } = await printable(
+    db,
+    voteTypeId,
+    opts.companyId,
+    opts.envUrl,
+    'RECOMMENDATION_TALK_NO_CODES',
+  );
   const codes = await printableCodes(db, v.id, { batch: opts.batch, open: figuresHidden(v) });
   if (codes.length === 0) {
     throw opts.batch === undefined
@@ -53,7 +67,13 @@ export async function codesPdf(
 
 /** The poster of a link-mode vote type (codes mode prints slips instead). */
 export async function posterOf(db: Db, voteTypeId: number, opts: { companyId?: number; envUrl?: string }) {
-  const { v, company, link } = await printable(db, voteTypeId, opts.companyId, opts.envUrl);
+  const { v, company, link } = await printable(
+    db,
+    voteTypeId,
+    opts.companyId,
+    opts.envUrl,
+    'RECOMMENDATION_TALK_NO_POSTER',
+  );
   if (v.accessMode !== 'link') throw fail('POSTER_CODES_MODE');
   const file = await posterPdf({ company: company.name, voteType: v.name, url: link });
   return { file, fileName: fileName(company.name, v.name, '投票二维码') };

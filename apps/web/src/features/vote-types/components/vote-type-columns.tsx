@@ -32,6 +32,9 @@ export interface VoteTypeColumnActions {
   onGoFormal: (row: VoteType) => void;
 }
 
+/** 谈话调研推荐: no link, QR code, poster or codes; the interviewer keys each talk (issue 30). */
+const talk = (row: VoteType) => row.recommendation_mode === 'talk';
+
 const fmt = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 const NO_ADDRESS = '请先在系统设置中配置公网访问地址';
 
@@ -56,7 +59,7 @@ function StatusCell({ v }: { v: VoteType }) {
 function LinkCell({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
   const url = row.public_url;
   // 谈话调研推荐 has no public link: the interviewer keys each talk through 录入纸质票.
-  if (row.recommendation_mode === 'talk') {
+  if (talk(row)) {
     return <Typography.Text type="secondary">不开放扫码，逐份录入谈话记录</Typography.Text>;
   }
   return (
@@ -101,9 +104,12 @@ function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
       <Button size="small" type="link" icon={<EditOutlined />} onClick={() => a.onEdit(row)}>
         编辑
       </Button>
-      <Button size="small" type="link" icon={<KeyOutlined />} onClick={() => a.onCodes(row)}>
-        测评码
-      </Button>
+      {/* 谈话调研推荐 has no codes: its records are keyed by number in 录入纸质票. */}
+      {!talk(row) && (
+        <Button size="small" type="link" icon={<KeyOutlined />} onClick={() => a.onCodes(row)}>
+          测评码
+        </Button>
+      )}
       <Button
         size="small"
         type="link"
@@ -184,7 +190,14 @@ export function voteTypeColumns(a: VoteTypeColumnActions): TableColumnsType<Vote
       title: '投票方式',
       dataIndex: 'access_mode',
       width: 90,
-      render: (_v, row) => <AccessModeTag voteType={row} />,
+      render: (_v, row) =>
+        talk(row) ? (
+          <Tooltip title="谈话调研推荐不设投票链接和测评码，谈话记录逐份录入">
+            <Tag color="gold">谈话录入</Tag>
+          </Tooltip>
+        ) : (
+          <AccessModeTag voteType={row} />
+        ),
     },
     {
       title: '权重',

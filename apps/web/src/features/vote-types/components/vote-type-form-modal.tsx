@@ -45,6 +45,9 @@ export function VoteTypeFormModal({
   const [form] = Form.useForm<VoteTypeFormValues>();
   const accessMode = Form.useWatch('access_mode', form);
   const family = Form.useWatch('form_category', form);
+  const mode = Form.useWatch('recommendation_mode', form);
+  // 谈话调研推荐: no public link and no codes; the interviewer keys each talk's record, once (issue 30).
+  const talk = family === RECOMMENDATION_FORM_CATEGORY && mode === 'talk';
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -86,7 +89,7 @@ export function VoteTypeFormModal({
           <Form.Item
             name="recommendation_mode"
             label="推荐方式"
-            extra="谈话调研推荐不开放扫码投票，由谈话人员在“录入纸质票”中逐份录入谈话记录；结果注明谈话调研推荐"
+            extra="会议推荐：参会人员扫码或填写纸质票推荐；谈话调研推荐：个别谈话，由谈话人员逐份录入谈话记录"
           >
             <Radio.Group
               options={RECOMMENDATION_MODES.map((m) => ({
@@ -115,7 +118,11 @@ export function VoteTypeFormModal({
             <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label="排序" />
           </Form.Item>
         </div>
-        <Form.Item name="window" label="投票时间" extra="留空表示不限；开始前和截止后扫码都不能投票">
+        <Form.Item
+          name="window"
+          label={talk ? '录入时间' : '投票时间'}
+          extra={talk ? '留空表示不限；开始前不能录入谈话记录' : '留空表示不限；开始前和截止后扫码都不能投票'}
+        >
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
@@ -124,7 +131,17 @@ export function VoteTypeFormModal({
             style={{ width: '100%' }}
           />
         </Form.Item>
-        <Form.Item name="access_mode" label="投票方式">
+        {talk && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="talk-mode-note"
+            title="谈话调研推荐不设投票链接、二维码和测评码"
+            description="谈话人员每谈一人，在投票类型页面点“录入纸质票”，按谈话记录编号逐份录入该人的推荐意见（单人录入，不做双人核对）。结果注明谈话调研推荐。"
+          />
+        )}
+        <Form.Item name="access_mode" label="投票方式" hidden={talk}>
           <Radio.Group
             options={[
               { value: 'codes', label: '测评码（每人一码，凭码投票一次）' },
@@ -133,7 +150,7 @@ export function VoteTypeFormModal({
             style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
           />
         </Form.Item>
-        {accessMode === 'link' ? (
+        {talk ? null : accessMode === 'link' ? (
           <Alert
             type="warning"
             showIcon
@@ -152,11 +169,13 @@ export function VoteTypeFormModal({
         )}
         <Form.Item
           name="expected_voters"
-          label="应到人数"
+          label={talk ? '应参加谈话人数' : '应到人数'}
           extra={
-            accessMode === 'link'
-              ? '投票人数上限：收满后不再接受投票；也用于计算参评率'
-              : '测评码方式按发出的测评码计算参评率，可不填'
+            talk
+              ? '录入的谈话记录达到此数后不再接受录入；也用于判断是否达到三分之二，可不填'
+              : accessMode === 'link'
+                ? '投票人数上限：收满后不再接受投票；也用于计算参评率'
+                : '测评码方式按发出的测评码计算参评率，可不填'
           }
         >
           <InputNumber
@@ -164,7 +183,7 @@ export function VoteTypeFormModal({
             max={1_000_000}
             precision={0}
             style={{ width: '100%' }}
-            aria-label="应到人数"
+            aria-label={talk ? '应参加谈话人数' : '应到人数'}
           />
         </Form.Item>
         <Form.Item name="test_mode" label="试投票" extra={TO_FORMAL}>
@@ -184,6 +203,7 @@ export function VoteTypeFormModal({
           <Form.Item
             name="results_public"
             label="公开结果"
+            hidden={talk}
             valuePropName="checked"
             tooltip="开启后，投票结束且答卷不少于 5 份时，投票人可查看汇总结果"
           >
@@ -192,6 +212,7 @@ export function VoteTypeFormModal({
           <Form.Item
             name="double_entry"
             label="双人录入核对"
+            hidden={talk}
             valuePropName="checked"
             tooltip="纸质选票由两位管理员用各自的账号各录入一次（同一账号再次登录不算第二人），两次一致才计票；不一致的由第三个账号对照原票核对"
           >

@@ -55,6 +55,10 @@ export function toFormValues(v: VoteType | undefined, category: FormCategory): V
   };
 }
 
+/** 谈话调研推荐: a 民主推荐 vote type whose records the interviewers key (issue 30). */
+export const isTalk = (v: Pick<VoteTypeFormValues, 'form_category' | 'recommendation_mode'>) =>
+  v.form_category === 'democratic_recommendation' && v.recommendation_mode === 'talk';
+
 const toDay = (iso: string | null) => (iso ? dayjs(iso) : null);
 // ISO 8601 with the browser's offset, e.g. 2025-01-01T09:00:00+08:00, as the contract asks.
 const toIso = (d: Dayjs | null | undefined) => (d ? d.second(0).millisecond(0).format() : null);
@@ -65,6 +69,9 @@ const toIso = (d: Dayjs | null | undefined) => (d ? d.second(0).millisecond(0).f
  * ballots exist, and an edit of the name alone must not trip over that.
  */
 export function toBody(v: VoteTypeFormValues, editing?: VoteType): Omit<VoteTypeCreateInput, 'company_id'> {
+  // 谈话调研推荐 is what the server stores it as: link mode (no link is opened: no codes to hand out),
+  // single entry, no results shown to voters (it has none on phones).
+  if (isTalk(v)) v = { ...v, access_mode: 'link', double_entry: false, results_public: false };
   return {
     name: v.name.trim(),
     form_category: v.form_category,
