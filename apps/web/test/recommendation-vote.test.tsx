@@ -104,7 +104,8 @@ describe('民主推荐 on the voter page', () => {
       '“副总经理”的另提名人选“王强”已在参考人选中，请直接选择该人选，不要另行填写',
     );
     await user.clear(writeIn);
-    await user.type(writeIn, '赵 敏');
+    // Typed with spaces and a full-width middle dot: sent, reviewed and stored as one spelling.
+    await user.type(writeIn, ' 买买提 ・ 艾力 ');
     expect(within(currentStep()).queryByRole('alert')).toBeNull();
     expect(counter()).toHaveTextContent('已推荐 2 人 / 最多 2 人');
     expect(counter()).toHaveTextContent('已达上限');
@@ -130,7 +131,7 @@ describe('民主推荐 on the voter page', () => {
     expect(screen.getByRole('heading', { name: '检查并提交' })).toBeInTheDocument();
     const summary = screen.getByRole('list', { name: '推荐情况' });
     expect(summary).toHaveTextContent('1. 副总经理');
-    expect(summary).toHaveTextContent('推荐 2 人：李娜、赵敏（另提名）');
+    expect(summary).toHaveTextContent('推荐 2 人：李娜、买买提·艾力（另提名）');
     expect(summary).toHaveTextContent('2. 总会计师');
     expect(summary).toHaveTextContent('推荐 1 人：刘洋');
     expect(screen.getByText('全部内容已作答。提交后不能修改，请确认无误后提交。')).toBeInTheDocument();
@@ -138,7 +139,7 @@ describe('民主推荐 on the voter page', () => {
     await user.click(screen.getByRole('button', { name: '提交答卷' }));
     expect(await screen.findByText('2 个推荐职位')).toBeInTheDocument();
     expect(sent?.ballots).toEqual([
-      { post_id: 31, answers: { choices: [102], write_ins: ['赵 敏'] } },
+      { post_id: 31, answers: { choices: [102], write_ins: ['买买提·艾力'] } },
       { post_id: 32, answers: { choices: [202], write_ins: [] } },
     ]);
   });

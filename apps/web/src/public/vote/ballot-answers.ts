@@ -1,7 +1,7 @@
 // Answers as kept in the draft (keyed by step answerKey) and as sent. Whatever comes back from
 // localStorage is reshaped defensively: a hand-edited or older draft must never break the page.
 import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
-import type { RecommendationAnswers } from '@kaoping/contracts/recommendation-rules';
+import { normalizeName, type RecommendationAnswers } from '@kaoping/contracts/recommendation-rules';
 import type { CadreAnswers } from '../ballot/cadre-form-model';
 import { subjectKey, type NewlyPromotedValue } from '../ballot/newly-promoted-form-model';
 import { emptyScoringAnswers, type ScoringAnswers } from '../ballot/scoring-ballot-model';
@@ -51,6 +51,16 @@ export function recommendationValue(raw: unknown): RecommendationAnswers {
 }
 
 /**
+ * A post's 另提名 as sent, shown in the review and stored: its boxes only, each name normalised as the
+ * server stores it (normalizeName: '赵 敏' is 赵敏, 'Ａ' is A), blank boxes dropped.
+ */
+export const recommendationWriteIns = (post: { write_in_slots: number }, v: RecommendationAnswers) =>
+  v.write_ins
+    .slice(0, post.write_in_slots)
+    .map(normalizeName)
+    .filter((n) => n !== '');
+
+/**
  * The submission's ballots: one entry per target for scoring polls, one per evaluation poll, one per
  * 推荐职位. Only what the current questionnaire knows is sent (the server refuses unknown keys), so a
  * draft made before an admin removed a question (or a candidate) still submits.
@@ -67,10 +77,7 @@ export function buildBallots(steps: readonly BallotStep[], answers: Answers): Su
         post_id: step.post.id,
         answers: {
           choices: v.choices.filter((id) => listed.has(id)),
-          write_ins: v.write_ins
-            .slice(0, step.post.write_in_slots)
-            .map((n) => n.trim())
-            .filter((n) => n !== ''),
+          write_ins: recommendationWriteIns(step.post, v),
         },
       });
     } else if (step.kind === 'scoring') {

@@ -1,9 +1,8 @@
 // 民主推荐's forms, in their own chunk: a 民主测评 or 民主评议 voter never downloads them, nor the rules they
 // check (see family-steps.ts).
 import type { ReactNode } from 'react';
-import { normalizeName } from '@kaoping/contracts/recommendation-rules';
 import { RecommendationPostForm, recommendationProblem } from '../ballot/recommendation-post';
-import { recommendationValue, type Answers } from './ballot-answers';
+import { recommendationValue, recommendationWriteIns, type Answers } from './ballot-answers';
 import type { BallotStep } from './ballot-steps';
 import type { ReviewSummaryProps, StepContentProps } from './step-props';
 
@@ -35,14 +34,10 @@ export function ReviewSummary({ steps, answers, onGo }: ReviewSummaryProps): Rea
       {steps.map((step, i) => {
         if (step.kind !== 'recommendation') return null;
         const v = recommendationValue(answers[step.answerKey]);
-        // Written-in names as they will count (normalizeName: '赵 敏' is 赵敏).
+        // Written-in names exactly as they are sent and stored (recommendationWriteIns).
         const names = [
           ...step.post.candidates.filter((c) => v.choices.includes(c.id)).map((c) => c.name),
-          ...v.write_ins
-            .slice(0, step.post.write_in_slots)
-            .map(normalizeName)
-            .filter((n) => n !== '')
-            .map((n) => `${n}（另提名）`),
+          ...recommendationWriteIns(step.post, v).map((n) => `${n}（另提名）`),
         ];
         return (
           <li key={step.id}>
