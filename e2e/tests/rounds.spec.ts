@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { confirmAdvancedMode, createCompany, expect, fillStep, nextStep, test, uniq, type Admin } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  confirmAdvancedMode,
+  createCompany,
+  expect,
+  fillStep,
+  nextStep,
+  test,
+  uniq,
+  type Admin,
+} from './fixtures';
 
 // Assessment rounds (issue 14): vote in round one, close it, start round two on the rounds page (advanced
 // mode), vote again, then see both rounds' results with the ▲/▼ change, and round one's pages read-only.
