@@ -266,6 +266,7 @@ describe('民主推荐 paper sheet: keyboard only', () => {
   it('says so when the vote type has no 推荐职位 yet', async () => {
     renderEntry(recommendationForm(id, { posts: [] }));
     expect(await screen.findByText(/该投票类型暂无可录入的推荐职位/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '去添加推荐职位' })).toBeInTheDocument();
   });
 });
 

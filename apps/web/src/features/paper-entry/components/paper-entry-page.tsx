@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Result, Skeleton, Tag, Typography } from 'antd';
 import { ApiError } from '@/lib/api-client';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -65,6 +65,7 @@ export default function PaperEntryPage() {
 }
 
 function PaperEntry({ form }: { form: PaperForm }) {
+  const navigate = useNavigate();
   const recommendation = form.form_category === RECOMMENDATION_FORM_CATEGORY;
   const talk = isTalk(form);
   const rows = useMemo(() => buildRows(form), [form]);
@@ -176,7 +177,13 @@ function PaperEntry({ form }: { form: PaperForm }) {
       )}
       {recommendation ? (
         form.posts.length === 0 ? (
-          <Empty description="该投票类型暂无可录入的推荐职位（请先在“推荐职位”中添加职位和参考人选）" />
+          <Card size="small" className="kp-pe-card">
+            <Empty description="该投票类型暂无可录入的推荐职位（请先在“推荐职位”中添加职位和参考人选）">
+              <Button onClick={() => navigate(`/admin/recommendation-posts?company=${form.company.id}`)}>
+                去添加推荐职位
+              </Button>
+            </Empty>
+          </Card>
         ) : (
           <RecommendationPanel
             key={mode.kind === 'new' ? 'new' : `${mode.kind}:${mode.key}`}
