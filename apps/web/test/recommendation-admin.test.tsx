@@ -387,3 +387,64 @@ describe('民主推荐结果', () => {
     expect(screen.getByText('无权查看该单位的结果')).toBeInTheDocument();
   });
 });
+
+/** A window `px` wide as antd's breakpoints read it (jsdom matches no media query); answers the undo. */
+function atWidth(px: number) {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    return {
+      matches: (!min || px >= Number(min[1])) && (!max || px <= Number(max[1])),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
+  }) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
+describe('民主推荐结果 on a phone (360 px)', () => {
+  it('folds each table into three columns: the ballots in one cell, a name’s total with each group’s under it', async () => {
+    const restore = atWidth(360);
+    try {
+      mockFetch({
+        [`GET ${API}/companies/`]: () => ({ body: companies(84) }),
+        [`GET ${API}/companies/84/rounds`]: () => ({ body: twoRounds(84) }),
+        [`GET ${API}/companies/84/recommendation-results`]: () => ({ body: results() }),
+      });
+      renderAdmin(<RecommendationResultsPage />, '/admin/recommendation-results?company=84');
+      const post = await screen.findByRole('region', { name: '推荐结果：副总经理' });
+      const counts = within(post).getByRole('table', { name: '副总经理票数' });
+      await waitFor(() => expect(within(counts).getAllByRole('columnheader')).toHaveLength(2));
+      expect(tableRows(counts)).toEqual([
+        ['班子成员（会议推荐）', '应到 9 · 收回 4有效 3 · 无效 1 · 弃权 1未达三分之二'],
+        ['中层干部（谈话调研推荐）', '应到 6 · 收回 5有效 5 · 无效 0 · 弃权 0达到三分之二'],
+        ['合计', '应到 15 · 收回 9有效 8 · 无效 1 · 弃权 1未达三分之二'],
+      ]);
+      const votes = within(post).getByRole('table', { name: '副总经理得票' });
+      expect(
+        within(votes)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['名次', '姓名', '得票（合计）']);
+      expect(tableRows(votes)).toEqual([
+        ['1', '王强过半数', '5 票 62.50%班子成员 2 票 66.67%中层干部 3 票 60.00%'],
+        ['2', '李娜', '3 票 37.50%班子成员 1 票 33.33%中层干部 2 票 40.00%'],
+        ['3', '张伟', '2 票 25.00%班子成员 0 票 0.00%中层干部 2 票 40.00%'],
+        ['3', '赵敏另提名', '2 票 25.00%班子成员 1 票 33.33%中层干部 1 票 20.00%'],
+        ['5', '赵明另提名', '1 票 12.50%班子成员 0 票 0.00%中层干部 1 票 20.00%'],
+      ]);
+      expect(post).toHaveTextContent('职数 2 名，最多推荐 2 人');
+      expect(post).toHaveTextContent(`口径：${RECOMMENDATION_SHARE_NOTE}`);
+    } finally {
+      restore();
+    }
+  });
+});

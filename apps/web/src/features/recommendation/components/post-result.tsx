@@ -4,7 +4,7 @@ import type {
   RecommendationPostResult,
 } from '@kaoping/contracts/recommendation-count';
 import { RECOMMENDATION_MODE_LABELS } from '@kaoping/contracts/recommendation-rules';
-import { Alert, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Grid, Table, Tag, Typography, type TableColumnsType } from 'antd';
 
 type Group = RecommendationResults['groups'][number];
 
@@ -26,8 +26,8 @@ interface CountRow {
   post: RecommendationPostResult;
 }
 
-/** A name, with 另提名 and 过半数 marked. */
-function NameCell({ c }: { c: RecommendationCandidateResult }) {
+/** A name, with 另提名 marked (and 过半数, on a phone where it has no column of its own). */
+function NameCell({ c, half = false }: { c: RecommendationCandidateResult; half?: boolean }) {
   return (
     <span>
       {c.name}
@@ -36,9 +36,38 @@ function NameCell({ c }: { c: RecommendationCandidateResult }) {
           另提名
         </Tag>
       )}
+      {half && c.above_half && (
+        <Tag color="green" style={{ marginLeft: 6 }}>
+          过半数
+        </Tag>
+      )}
     </span>
   );
 }
+
+function QuorumCell({ post }: { post: RecommendationPostResult }) {
+  return post.quorum_met === null ? (
+    <Typography.Text type="secondary">未设应到</Typography.Text>
+  ) : post.quorum_met ? (
+    <Tag color="green">达到三分之二</Tag>
+  ) : (
+    <Tag color="red">未达三分之二</Tag>
+  );
+}
+
+/**
+ * Below 768 px (a phone) the tables fold into three columns, with no sideways scrolling at 360 px: the
+ * ballots of a group in one cell, and a name's votes and share in total with each group's under them.
+ * Wider screens keep a column per figure. `xs || sm` says the width is known (jsdom matches no query:
+ * the wide tables).
+ */
+function useNarrow() {
+  const s = Grid.useBreakpoint();
+  return Boolean((s.xs || s.sm) && !s.md);
+}
+
+const votesText = (c: RecommendationCandidateResult | undefined) =>
+  `${c?.votes ?? 0} 票 ${percent(c?.share ?? 0)}`;
 
 export interface PostResultProps {
   /** The post's figures in total (合计). */
@@ -51,6 +80,7 @@ export interface PostResultProps {
 /** One post: the ballots counted per group and in total, then the names with votes, share and rank. */
 export function PostResult({ total, groups, shareNote }: PostResultProps) {
   const single = groups.length <= 1;
+  const narrow = useNarrow();
   const countRows: CountRow[] = [
     ...groups.flatMap(({ group, post }) =>
       post
@@ -94,17 +124,25 @@ export function PostResult({ total, groups, shareNote }: PostResultProps) {
     { title: '有效', key: 'valid', render: (_, r) => r.post.valid },
     { title: '无效', key: 'invalid', render: (_, r) => r.post.invalid },
     { title: '弃权', key: 'abstained', render: (_, r) => r.post.abstained },
+    { title: '到会情况', key: 'quorum', render: (_, r) => <QuorumCell post={r.post} /> },
+  ];
+  const narrowCountColumns: TableColumnsType<CountRow> = [
+    { ...countColumns[0]!, width: 96 },
     {
-      title: '到会情况',
-      key: 'quorum',
-      render: (_, r) =>
-        r.post.quorum_met === null ? (
-          <Typography.Text type="secondary">未设应到</Typography.Text>
-        ) : r.post.quorum_met ? (
-          <Tag color="green">达到三分之二</Tag>
-        ) : (
-          <Tag color="red">未达三分之二</Tag>
-        ),
+      title: '票数',
+      key: 'figures',
+      className: 'kp-rec-wrap',
+      render: (_, r) => (
+        <div className="kp-rec-stack">
+          <span>
+            应到 {r.post.expected ?? '—'} · 收回 {r.post.received}
+          </span>
+          <span>
+            有效 {r.post.valid} · 无效 {r.post.invalid} · 弃权 {r.post.abstained}
+          </span>
+          <QuorumCell post={r.post} />
+        </div>
+      ),
     },
   ];
 
@@ -150,6 +188,32 @@ export function PostResult({ total, groups, shareNote }: PostResultProps) {
     },
   ];
 
+  const narrowColumns: TableColumnsType<CandidateRow> = [
+    { title: '名次', key: 'rank', width: 44, render: (_, r) => r.total.rank },
+    {
+      title: '姓名',
+      key: 'name',
+      className: 'kp-rec-wrap',
+      render: (_, r) => <NameCell c={r.total} half />,
+    },
+    {
+      title: single ? `得票（${groups[0]?.group.name ?? '合计'}）` : '得票（合计）',
+      key: 'votes',
+      className: 'kp-rec-wrap',
+      render: (_, r) => (
+        <div className="kp-rec-stack">
+          <strong>{votesText(r.total)}</strong>
+          {!single &&
+            groups.map(({ group }, i) => (
+              <Typography.Text key={group.vote_type_id} type="secondary" className="kp-rec-group-votes">
+                {group.name} {votesText(r.byGroup[i])}
+              </Typography.Text>
+            ))}
+        </div>
+      ),
+    },
+  ];
+
   const warnings = countRows.filter((r) => r.post.warning);
   return (
     <Card
@@ -158,11 +222,18 @@ export function PostResult({ total, groups, shareNote }: PostResultProps) {
       aria-label={`推荐结果：${total.name}`}
       title={total.name}
       extra={
-        <Typography.Text type="secondary">
-          职数 {total.seats} 名，最多推荐 {total.max_choices} 人
-        </Typography.Text>
+        narrow ? undefined : (
+          <Typography.Text type="secondary">
+            职数 {total.seats} 名，最多推荐 {total.max_choices} 人
+          </Typography.Text>
+        )
       }
     >
+      {narrow && (
+        <Typography.Paragraph type="secondary" className="kp-rec-seats">
+          职数 {total.seats} 名，最多推荐 {total.max_choices} 人
+        </Typography.Paragraph>
+      )}
       {warnings.map((r) => (
         <Alert
           key={r.key}
@@ -177,10 +248,10 @@ export function PostResult({ total, groups, shareNote }: PostResultProps) {
         aria-label={`${total.name}票数`}
         size="small"
         rowKey="key"
-        columns={countColumns}
+        columns={narrow ? narrowCountColumns : countColumns}
         dataSource={countRows}
         pagination={false}
-        scroll={{ x: 560 }}
+        scroll={narrow ? undefined : { x: 560 }}
         style={{ marginBottom: 12 }}
       />
       <Table<CandidateRow>
@@ -189,10 +260,10 @@ export function PostResult({ total, groups, shareNote }: PostResultProps) {
         size="small"
         bordered
         rowKey="key"
-        columns={columns}
+        columns={narrow ? narrowColumns : columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={narrow ? undefined : { x: 'max-content' }}
         locale={{ emptyText: '无人得票' }}
       />
       <Typography.Paragraph type="secondary" className="kp-rec-note">
