@@ -29,6 +29,7 @@ let coverId = 0;
 /** A ballot of an ended vote type, read one by one (its record id and its voter). */
 let closedVote = { id: 0, voter: '' };
 let closedCadreVote = { id: 0, voter: '' };
+let closedRecommendation = { id: 0, voter: '' };
 
 const thisYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 
@@ -56,7 +57,7 @@ async function oneMoreEach() {
 }
 
 /** A ballot of an ended vote type (the first record of its listing): its id and its voter. */
-async function firstRecord(base: 'votes' | 'cadre-votes', voteTypeId: number) {
+async function firstRecord(base: 'votes' | 'cadre-votes' | 'recommendation-votes', voteTypeId: number) {
   const list = await call('GET', `/${base}/?company_id=${f.company.id}&vote_type_id=${voteTypeId}`);
   const item = list.json<{ items: Record<string, unknown>[] }>().items[0]!;
   return { id: item.id as number, voter: String(item.voter_key ?? item.voter_identifier) };
@@ -87,9 +88,32 @@ beforeAll(async () => {
     key: '1',
     ballots: submission(f, 'appraisal').ballots,
   });
-  for (const v of [vt.closedA, vt.closedE, vt.paper]) await call('POST', `/vote-types/${v.id}/close`);
+  // An ended 民主推荐 group (issue 30) with two ballots on one post: its records are read one by one too.
+  const post = (
+    await call('POST', '/recommendation-posts/', {
+      company_id: c,
+      name: '副总经理',
+      seats: 1,
+      candidates: [{ name: '张伟' }],
+    })
+  ).json<{ id: number; candidates: { id: number }[] }>();
+  const closedR = await createVoteType(ctx.app, token, c, {
+    name: '推荐代表',
+    form_category: 'democratic_recommendation',
+  });
+  for (const choices of [[post.candidates[0]!.id], []]) {
+    const res = await submit(ctx.app, {
+      ...submission(f),
+      link_id: closedR.link_id,
+      ballots: [{ post_id: post.id, answers: { choices, write_ins: [] } }],
+    });
+    if (res.statusCode !== 201) throw new Error(`recommendation ballot: ${res.statusCode} ${res.body}`);
+  }
+  for (const v of [vt.closedA, vt.closedE, vt.paper, closedR])
+    await call('POST', `/vote-types/${v.id}/close`);
   closedVote = await firstRecord('votes', vt.closedA.id);
   closedCadreVote = await firstRecord('cadre-votes', vt.closedE.id);
+  closedRecommendation = await firstRecord('recommendation-votes', closedR.id);
   const form = multipartFile(PNG, 'c.png', 'image/png');
   const up = await ctx.app.inject({
     method: 'POST',
@@ -184,6 +208,7 @@ function urlsOf(key: string): string[] | 'skip' {
   for (const [base, own, one] of [
     ['votes', f.appraisal.id, closedVote],
     ['cadre-votes', f.evaluation.id, closedCadreVote],
+    ['recommendation-votes', f.evaluation.id, closedRecommendation],
   ] as const) {
     const scopes = [`company_id=${c}`, `company_id=${c}&vote_type_id=${own}`];
     table[`GET /${base}`] = scopes.map((q) => `/${base}/?${q}&limit=200`);

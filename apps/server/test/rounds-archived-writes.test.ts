@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from './helpers/cover-fixtures';
 import { submission, submit, type BallotFixture } from './helpers/ballot-fixtures';
 import { useBallotWorld } from './helpers/ballot-world';
-import { bearer, currentRoundId, multipartFile } from './helpers/factories';
+import { bearer, createVoteType, currentRoundId, multipartFile } from './helpers/factories';
 import { closeVoteTypes, newRound } from './helpers/round-fixtures';
 import type { TestContext } from './helpers/test-app';
 
@@ -20,6 +20,7 @@ let coverId: number;
 let voter: string;
 let archivedRound: number;
 let postId: number;
+let recommendationTypeId: number;
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -57,10 +58,16 @@ beforeAll(async () => {
     payload: { company_id: f.company.id, name: '副总经理', seats: 1, candidates: [{ name: '张伟' }] },
   });
   postId = post.json<{ id: number }>().id;
+  recommendationTypeId = (
+    await createVoteType(ctx.app, token, f.company.id, {
+      name: '民主推荐',
+      form_category: 'democratic_recommendation',
+    })
+  ).id;
   const ballot = submission(f, 'appraisal');
   voter = ballot.voter_identifier;
   expect((await submit(ctx.app, ballot)).statusCode).toBe(201);
-  await closeVoteTypes(ctx.app, token, [f.appraisal.id, f.evaluation.id]);
+  await closeVoteTypes(ctx.app, token, [f.appraisal.id, f.evaluation.id, recommendationTypeId]);
   archivedRound = await currentRoundId(ctx.database.db, f.company.id);
   await newRound(ctx.app, elevated, f.company.id, '2099年度', 2099);
 }, 120_000);
@@ -171,6 +178,9 @@ const ARCHIVED: Record<string, () => Call> = {
   }),
   'DELETE /api/v1/admin/cadre-votes/voter/:voter': () => ({
     url: `/cadre-votes/voter/${voter}?company_id=${c()}&vote_type_id=${f.evaluation.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
+  }),
+  'DELETE /api/v1/admin/recommendation-votes/voter/:voter': () => ({
+    url: `/recommendation-votes/voter/${voter}?company_id=${c()}&vote_type_id=${recommendationTypeId}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
   }),
 };
 

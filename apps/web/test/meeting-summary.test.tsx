@@ -89,6 +89,7 @@ function board(over: Partial<MeetingBoard> = {}): MeetingBoard {
         vote_type_id: 1,
         name: '班子成员',
         form_category: 'democratic_appraisal',
+        recommendation_mode: null,
         access_mode: 'link',
         test_mode: false,
         status: 'closed',

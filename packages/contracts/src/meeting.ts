@@ -5,7 +5,7 @@
 // projector (not signed in): GET /public/meeting/{token} and its server-sent events /events.
 import { z } from 'zod';
 import { int, strict } from './common';
-import { countStage, formCategory } from './vote-type';
+import { countStage, formCategory, voteTypeRecommendationMode } from './vote-type';
 
 export {
   MEETING_LINK_GONE,
@@ -19,6 +19,8 @@ export const meetingVoteType = z.object({
   vote_type_id: int,
   name: z.string(),
   form_category: formCategory,
+  /** 民主推荐 only (null otherwise): 谈话调研推荐 ('talk') has no public link, so the board shows no QR code. */
+  recommendation_mode: voteTypeRecommendationMode.nullable(),
   access_mode: z.enum(['link', 'codes']),
   test_mode: z.boolean(),
   status: z.enum(['open', 'closed', 'not_started', 'inactive']),
@@ -41,7 +43,7 @@ export const meetingVoteType = z.object({
    * (roundRatio, as every share): 12 of 14 → 86. Null without a base.
    */
   share: int.nullable(),
-  /** Link mode with a public address: the voting address and its QR code as an SVG document. */
+  /** Link mode with a public address (never 谈话调研推荐): the voting address and its QR code as an SVG document. */
   vote_url: z.string().nullable(),
   qr_svg: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
-// Shapes of the admin records API (votes/record-routes.ts and voter-routes.ts, the same under /votes and
-// /cadre-votes): ballot records, read-only ballots and per-voter results.
+// Shapes of the admin records API (records/record-routes.ts and voter-routes.ts, the same under /votes,
+// /cadre-votes and /recommendation-votes): ballot records, read-only ballots and per-voter results.
 import { z } from 'zod';
 import { idSchema, int, pagedOf, pagingQuery, scoringKind } from './common';
 import { evaluationSubject } from './evaluation-subject';
@@ -213,3 +213,42 @@ export const voterDeleteResult = z.object({
   deleted_ballots: int,
 });
 export type VoterDeleteResult = z.infer<typeof voterDeleteResult>;
+
+// ---- 民主推荐 ballots: GET /recommendation-votes/, /count, /{id}, /by-voter/{voter}, the per-voter routes ----
+
+/** 有效 (names chosen or written in), 弃权 (the post left empty) or 无效 (over- or under-marked on paper). */
+export const recommendationVoteStatus = z.enum(['valid', 'abstained', 'invalid'], {
+  error: '状态只能是 valid、abstained 或 invalid',
+});
+export const recommendationVoteFilterQuery = ballotFilterQuery.extend({
+  /** One 推荐职位. */
+  post_id: idSchema.optional(),
+  status: recommendationVoteStatus.optional(),
+});
+export type RecommendationVoteFilterQuery = z.infer<typeof recommendationVoteFilterQuery>;
+export const recommendationVoteListQuery = pagingQuery.extend({
+  ...recommendationVoteFilterQuery.shape,
+  order,
+});
+export type RecommendationVoteListQuery = z.infer<typeof recommendationVoteListQuery>;
+
+/**
+ * One 民主推荐 ballot row: one ballot's (随机编号's) answer on one post, with the names it recommended (the
+ * listed candidates it chose, in the list's order) and the names written in (另提名, as stored). No poll.
+ */
+export const recommendationVoteRecord = ballotRecord.omit({ poll_id: true, answers: true }).extend({
+  post_id: int,
+  post_name: z.string(),
+  status: recommendationVoteStatus,
+  choices: z.array(z.object({ candidate_id: int, name: z.string() })),
+  write_ins: z.array(z.string()),
+});
+export type RecommendationVoteRecord = z.infer<typeof recommendationVoteRecord>;
+export const recommendationVoteRecordList = pagedOf(recommendationVoteRecord);
+/** A whole 民主推荐 ballot (every post it answered), by its 随机编号. */
+export const recommendationVoterBallots = z.object({
+  voter_key: z.string(),
+  submissions: z.array(voterResult),
+  ballots: z.array(recommendationVoteRecord),
+});
+export type RecommendationVoterBallots = z.infer<typeof recommendationVoterBallots>;

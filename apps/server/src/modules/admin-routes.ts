@@ -13,6 +13,7 @@ import authRoutes from './auth/auth.routes';
 import { totpAccountRoutes, totpRoutes } from './auth/totp.routes';
 import cadreResultsRoutes from './results/cadre-results.routes';
 import cadreVotesRoutes from './records/cadre-votes.routes';
+import recommendationVotesRoutes from './records/recommendation-votes.routes';
 import companiesRoutes from './companies/companies.routes';
 import companyResultsRoutes from './results/company-results.routes';
 import coversRoutes from './covers/covers.routes';
@@ -154,6 +155,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await secured.register(coversRoutes, { prefix: '/covers' });
     await secured.register(votesRoutes, { prefix: '/votes' });
     await secured.register(cadreVotesRoutes, { prefix: '/cadre-votes' });
+    await secured.register(recommendationVotesRoutes, { prefix: '/recommendation-votes' });
     await secured.register(cadreResultsRoutes, { prefix: '/cadre-results' });
     await secured.register(companyResultsRoutes, { prefix: '/companies' });
     await secured.register(targetResultsRoutes, { prefix: '/vote-targets' });

@@ -1,6 +1,7 @@
 // One valid call of every admin route, for the route walk (test/route-walk.test.ts). A recipe gets the
 // world and the unit to aim at, makes what the call consumes (with the system admin's token) and answers
 // the call. A route added to the server needs a recipe here and an entry in access/route-access.ts.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { pollTemplate } from '@kaoping/contracts/templates/by-kind';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
@@ -470,6 +471,7 @@ export const RECIPES: Record<string, Recipe> = {
 
   ...familyRecipes('votes', 'appraisal'),
   ...familyRecipes('cadre-votes', 'evaluation'),
+  ...recommendationRecipes(),
   'GET /votes/turnout': async (_w, u) => get(`/votes/turnout?company_id=${c(u)}`),
   'GET /cadre-results/statistics': async (_w, u) => get(`/cadre-results/statistics?company_id=${c(u)}`),
 };
@@ -500,6 +502,82 @@ function familyRecipes(
     },
     [`GET /${base}/:id`]: async (w, u) =>
       get(`/${base}/${await oneId(w, base === 'votes' ? 'votes' : 'cadre_votes', u.f[family].id)}`),
+  };
+}
+
+/**
+ * A 民主推荐 ballot through a fresh vote type of the unit (a post of its own made first), naming the first
+ * candidate of every active post as the public page lists them: its 随机编号.
+ */
+async function recommendationBallot(w: World, u: Unit, vt: { id: number; link_id: string }) {
+  await post(w, '/recommendation-posts/', {
+    company_id: c(u),
+    name: uniq('推荐职位'),
+    seats: 1,
+    candidates: [{ name: uniq('周') }],
+  });
+  const view = await w.app.inject({ method: 'GET', url: `/api/v1/public/polls/vote-type/${vt.link_id}` });
+  const posts = view.json<{ posts: { id: number; candidates: { id: number }[] }[] }>().posts;
+  const submissionId = randomUUID();
+  const res = await w.app.inject({
+    method: 'POST',
+    url: '/api/v1/public/polls/votes/',
+    payload: {
+      link_id: vt.link_id,
+      voter_identifier: randomUUID(),
+      submission_id: submissionId,
+      ballots: posts.map((p) => ({
+        post_id: p.id,
+        answers: { choices: p.candidates.slice(0, 1).map((x) => x.id), write_ins: [] },
+      })),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`recommendation ballot: ${res.statusCode} ${res.body}`);
+  const key = (await w.db.execute(
+    sql`SELECT voter_key FROM submissions WHERE id = ${submissionId}`,
+  )) as unknown as { rows: { voter_key: string }[] };
+  return key.rows[0]!.voter_key;
+}
+
+/** Per unit, one ended 民主推荐 vote type with a ballot (made at the first call): its 随机编号 and a row id. */
+const endedRecommendation = new Map<number, Promise<{ voter: string; id: number }>>();
+function recommendationRecord(w: World, u: Unit) {
+  let made = endedRecommendation.get(c(u));
+  if (!made) {
+    made = (async () => {
+      const vt = await freshVoteType(w, u, { form_category: 'democratic_recommendation' });
+      const voter = await recommendationBallot(w, u, vt);
+      await post(w, `/vote-types/${vt.id}/close`);
+      const res = (await w.db.execute(
+        sql`SELECT id FROM recommendation_votes WHERE vote_type_id = ${vt.id} ORDER BY id LIMIT 1`,
+      )) as unknown as { rows: { id: number }[] };
+      return { voter, id: Number(res.rows[0]!.id) };
+    })();
+    endedRecommendation.set(c(u), made);
+  }
+  return made;
+}
+
+/** 民主推荐 records: the reads on an ended vote type's ballot, the voter delete on a fresh one's (still open). */
+function recommendationRecipes(): Record<string, Recipe> {
+  const base = '/recommendation-votes';
+  return {
+    [`GET ${base}`]: async (_w, u) => get(`${base}/?company_id=${c(u)}`),
+    [`GET ${base}/count`]: async (_w, u) => get(`${base}/count?company_id=${c(u)}`),
+    [`GET ${base}/voter-results`]: async (_w, u) => get(`${base}/voter-results?company_id=${c(u)}`),
+    [`GET ${base}/voter-results/count`]: async (_w, u) =>
+      get(`${base}/voter-results/count?company_id=${c(u)}`),
+    [`GET ${base}/by-voter/:voter`]: async (w, u) =>
+      get(`${base}/by-voter/${(await recommendationRecord(w, u)).voter}?company_id=${c(u)}`),
+    [`GET ${base}/:id`]: async (w, u) => get(`${base}/${(await recommendationRecord(w, u)).id}`),
+    [`DELETE ${base}/voter/:voter`]: async (w, u) => {
+      const vt = await freshVoteType(w, u, { form_category: 'democratic_recommendation' });
+      const v = await recommendationBallot(w, u, vt);
+      return call(
+        'DELETE',
+        `${base}/voter/${v}?company_id=${c(u)}&vote_type_id=${vt.id}&reason=%E9%87%8D%E5%A4%8D%E6%8A%95%E7%A5%A8`,
+      );
+    },
   };
 }
 

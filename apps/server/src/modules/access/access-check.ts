@@ -18,7 +18,7 @@ const NAMED_IDS: [string, ObjectKind][] = [
 ];
 
 // A ballot record's id is random up to 52 bits (db/ballot-defaults.ts), not a PostgreSQL integer.
-const BIG_IDS = new Set<ObjectKind>(['vote', 'cadre_vote']);
+const BIG_IDS = new Set<ObjectKind>(['vote', 'cadre_vote', 'recommendation_vote']);
 
 const asId = (v: unknown, max = MAX_INT) => {
   const n = typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v;

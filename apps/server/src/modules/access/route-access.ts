@@ -175,6 +175,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'DELETE /cadre-votes/voter/:voter': r('write', undefined, 'cadre_votes.voter.delete'),
   'GET /cadre-votes/by-voter/:voter': r('read'),
   'GET /cadre-votes/:id': r('read', 'cadre_vote'),
+  'GET /recommendation-votes/': r('read'),
+  'GET /recommendation-votes/count': r('read'),
+  'GET /recommendation-votes/voter-results': r('read'),
+  'GET /recommendation-votes/voter-results/count': r('read'),
+  'DELETE /recommendation-votes/voter/:voter': r('write', undefined, 'votes.voter.delete'),
+  'GET /recommendation-votes/by-voter/:voter': r('read'),
+  'GET /recommendation-votes/:id': r('read', 'recommendation_vote'),
   'GET /cadre-results/statistics': r('read'),
 };
 

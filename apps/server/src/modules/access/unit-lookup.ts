@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { ErrorCode } from '../../lib/errors';
 import { findCadreVote } from '../ballots/cadre-votes.repository';
+import { findRecommendationVote } from '../ballots/recommendation-records.repository';
 import { findVote } from '../ballots/votes.repository';
 import { findCompany } from '../companies/companies.repository';
 import { findCoverById } from '../covers/covers.repository';
@@ -20,7 +21,8 @@ export type ObjectKind =
   | 'poll'
   | 'cover'
   | 'vote'
-  | 'cadre_vote';
+  | 'cadre_vote'
+  | 'recommendation_vote';
 
 /** A found object: its unit and the row as it is before the request (for the audit summary). */
 export interface FoundObject {
@@ -64,5 +66,9 @@ export const UNIT_LOOKUP: Record<ObjectKind, Lookup> = {
   cadre_vote: {
     notFound: 'BALLOT_NOT_FOUND',
     find: async (db, id) => byCompanyId((await findCadreVote(db, id))?.vote),
+  },
+  recommendation_vote: {
+    notFound: 'BALLOT_NOT_FOUND',
+    find: async (db, id) => byCompanyId((await findRecommendationVote(db, id))?.vote),
   },
 };

@@ -15,11 +15,13 @@ const VOTING = sql`(v.closed_at IS NULL AND v.counted_at IS NULL AND (v.closes_a
 export const ENDED_SQL = sql`NOT ${VOTING}`;
 
 /**
- * The condition on a row of `submissions`, `votes` or `cadre_votes` (named by its table or alias): a
+ * The condition on a row of `submissions` or a ballot table (named by its table or alias): a
  * rehearsal ballot, or one whose vote type has ended. The vote types still open are a small set read once
  * per statement (a hashed subplan), not per row.
  */
-export function revealedSql(alias: 'submissions' | 'votes' | 'cadre_votes' | 'c'): SQL {
+export function revealedSql(
+  alias: 'submissions' | 'votes' | 'cadre_votes' | 'recommendation_votes' | 'c',
+): SQL {
   const t = sql.raw(alias);
   return sql`(${t}.is_test OR ${t}.vote_type_id NOT IN (SELECT v.id FROM vote_types v WHERE ${VOTING}))`;
 }

@@ -4,9 +4,14 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roundWhere } from './round-where';
 import { revealedSql } from './sealed-while-open';
-import { cadreVotes, submissions, voteTargets, voteTypes, votes } from '../../db/schema';
+import { cadreVotes, recommendationVotes, submissions, voteTargets, voteTypes, votes } from '../../db/schema';
 
-const ballotTable = (family: FormCategory) => (family === 'democratic_appraisal' ? votes : cadreVotes);
+const BALLOT_TABLES = {
+  democratic_appraisal: votes,
+  democratic_evaluation: cadreVotes,
+  democratic_recommendation: recommendationVotes,
+} as const;
+const ballotTable = (family: FormCategory) => BALLOT_TABLES[family];
 
 /** The WHERE of a per-voter listing: never a submission of a vote type still open (decision 0041). */
 export function voterWhere(family: FormCategory, f: VoterFilterQuery): SQL | undefined {

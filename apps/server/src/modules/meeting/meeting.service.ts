@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MeetingBoard, MeetingShareState } from '@kaoping/contracts/meeting';
+import type { MeetingBoard, MeetingShareState, MeetingVoteType } from '@kaoping/contracts/meeting';
 import { roundRatio } from '@kaoping/contracts/scoring';
 import type { TurnoutRow } from '@kaoping/contracts/turnout';
 import type { FormCategory } from '@kaoping/contracts/vote-type';
@@ -93,13 +93,16 @@ export async function meetingBoard(db: Db, companyId: number, envPublicUrl: stri
       .filter((r) => r.is_active)
       .map(async (r) => {
         const t = byId.get(r.vote_type_id)!;
-        const url = r.access_mode === 'link' && base ? `${base}/vote/type/${t.linkId}` : null;
+        const talk = t.recommendationMode === 'talk';
+        // 谈话调研推荐 is keyed by the interviewer: no public link, so no address and no QR code on the wall.
+        const url = r.access_mode === 'link' && !talk && base ? `${base}/vote/type/${t.linkId}` : null;
         const voted = r.test_mode ? r.test_received : r.received;
         const codesIssued = r.access_mode === 'codes' ? r.issued : null;
         return {
           vote_type_id: r.vote_type_id,
           name: r.name,
           form_category: r.form_category as FormCategory,
+          recommendation_mode: (t.recommendationMode as MeetingVoteType['recommendation_mode']) ?? null,
           access_mode: r.access_mode,
           test_mode: r.test_mode,
           status: statusOf(t, now),

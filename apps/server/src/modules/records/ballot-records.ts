@@ -17,7 +17,8 @@ export function mapPollForm(row: PollRow) {
   };
 }
 
-type RowBase = { vote: { pollId: number; companyId: number; roundId: number } };
+/** A ballot row of any family: the questionnaire families' rows answer a poll, 民主推荐's answer posts. */
+export type RowBase = { vote: { pollId?: number; companyId: number; roundId: number } };
 
 interface StoredBallot {
   id: number;
@@ -50,8 +51,8 @@ export function mapBallotRecord(v: StoredBallot, voteTypeName: string | null, so
 }
 
 /**
- * How one family's ballot records are read: appraisal ballots (votes) or evaluation ones (cadre_votes).
- * The records screens of both families work the same way over it.
+ * How one family's ballot records are read: appraisal ballots (votes), evaluation ones (cadre_votes) or
+ * 民主推荐 ones (recommendation_votes). The records screens of the families work the same way over it.
  */
 export interface RecordSource<Row extends RowBase, Filter, Query extends Filter, Rec, Extra> {
   family: FormCategory;
@@ -63,6 +64,8 @@ export interface RecordSource<Row extends RowBase, Filter, Query extends Filter,
   map(row: Row): Rec;
   /** What a read-only view shows beside the ballots (the evaluation family names its subjects). */
   extras(db: Db, roundId: number, rows: Row[]): Promise<Extra>;
+  /** False when the family's ballots answer no poll (民主推荐): its views then carry no poll. */
+  polls?: false;
 }
 
 /** The filters every records query has: the unit and the round (absent: the current round). */
@@ -101,12 +104,10 @@ export async function getRecord<R extends RowBase, F, Q extends F, Rec, E>(
 ) {
   const row = await src.find(db, id);
   if (!row) throw fail('RECEIPT_RECORD_NOT_FOUND');
-  const [poll] = await findPollsByIds(db, [row.vote.pollId]);
-  return {
-    ...src.map(row),
-    poll: poll ? mapPollForm(poll) : null,
-    ...(await src.extras(db, row.vote.roundId, [row])),
-  };
+  const extras = await src.extras(db, row.vote.roundId, [row]);
+  if (src.polls === false) return { ...src.map(row), ...extras };
+  const [poll] = await findPollsByIds(db, row.vote.pollId === undefined ? [] : [row.vote.pollId]);
+  return { ...src.map(row), poll: poll ? mapPollForm(poll) : null, ...extras };
 }
 
 /** The ballot of a 随机编号 in a company (or one vote type), with the polls it answers. */
@@ -119,12 +120,10 @@ export async function recordsByVoter<R extends RowBase, F, Q extends F, Rec, E>(
   const round = await roundOf(db, scope.companyId, scope.roundId);
   const { ids, submissions } = await voterSubmissions(db, src.family, voter, { ...scope, roundId: round.id });
   const rows = await src.ofSubmissions(db, ids);
-  const polls = await findPollsByIds(db, [...new Set(rows.map((r) => r.vote.pollId))]);
-  return {
-    voter_key: voter,
-    submissions,
-    ballots: rows.map(src.map),
-    polls: polls.map(mapPollForm),
-    ...(await src.extras(db, round.id, rows)),
-  };
+  const ballots = { voter_key: voter, submissions, ballots: rows.map(src.map) };
+  const extras = await src.extras(db, round.id, rows);
+  if (src.polls === false) return { ...ballots, ...extras };
+  const pollIds = rows.flatMap((r) => (r.vote.pollId === undefined ? [] : [r.vote.pollId]));
+  const polls = await findPollsByIds(db, [...new Set(pollIds)]);
+  return { ...ballots, polls: polls.map(mapPollForm), ...extras };
 }

@@ -2,19 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countResponse, errorResponse } from '@kaoping/contracts/common';
 import { ballotIdParams, voterBallotsQuery, voterParams } from '@kaoping/contracts/records';
 import type { z } from 'zod';
-import { countRecords, getRecord, listRecords, recordsByVoter, type RecordSource } from './ballot-records';
+import {
+  countRecords,
+  getRecord,
+  listRecords,
+  recordsByVoter,
+  type RecordSource,
+  type RowBase,
+} from './ballot-records';
 import voterRoutes from './voter-routes';
 
 const security = [{ bearerAuth: [] }];
 
 /** A family's record routes: its source, the shapes of its queries and answers, and their OpenAPI texts. */
-export interface RecordRoutesOptions<
-  R extends { vote: { pollId: number; companyId: number; roundId: number } },
-  F,
-  Q extends F,
-  Rec,
-  E,
-> {
+export interface RecordRoutesOptions<R extends RowBase, F, Q extends F, Rec, E> {
   source: RecordSource<R, F, Q, Rec, E>;
   tag: string;
   schemas: {
@@ -29,15 +30,12 @@ export interface RecordRoutesOptions<
 
 /**
  * Ballot records, per-voter results and the voter delete of one family: the same routes under /votes
- * (民主测评) and /cadre-votes (民主评议), as voter-routes.ts is for the per-voter part.
+ * (民主测评), /cadre-votes (民主评议) and /recommendation-votes (民主推荐), as voter-routes.ts is for the
+ * per-voter part.
  */
-export function recordRoutes<
-  R extends { vote: { pollId: number; companyId: number; roundId: number } },
-  F,
-  Q extends F,
-  Rec,
-  E,
->(opts: RecordRoutesOptions<R, F, Q, Rec, E>): FastifyPluginAsyncZod {
+export function recordRoutes<R extends RowBase, F, Q extends F, Rec, E>(
+  opts: RecordRoutesOptions<R, F, Q, Rec, E>,
+): FastifyPluginAsyncZod {
   const { source, schemas, summaries } = opts;
   const tags = [opts.tag];
   return async (app) => {

@@ -14,9 +14,15 @@ import * as service from './voters.service';
 
 const security = [{ bearerAuth: [] }];
 
-/** Per-voter results and the voter delete, the same under /votes (民主测评) and /cadre-votes (民主评议). */
+const TAGS: Record<FormCategory, string> = {
+  democratic_appraisal: 'votes',
+  democratic_evaluation: 'cadre-votes',
+  democratic_recommendation: 'recommendation-votes',
+};
+
+/** Per-voter results and the voter delete, the same under /votes, /cadre-votes and /recommendation-votes. */
 const voterRoutes: FastifyPluginAsyncZod<{ family: FormCategory }> = async (app, { family }) => {
-  const tags = [family === 'democratic_appraisal' ? 'votes' : 'cadre-votes'];
+  const tags = [TAGS[family]];
   const label = FORM_CATEGORY_LABELS[family];
 
   app.get(

@@ -81,6 +81,7 @@ function useIdle(ms = TOOLS_IDLE_MS) {
 
 /** 已投票 against 应到 (or, without 应到, the codes handed out), and the codes handed out beside 应到. */
 function Figures({ v, now }: { v: MeetingVoteType; now: number }) {
+  const talk = v.recommendation_mode === 'talk';
   const base = v.expected ?? v.codes_issued;
   const baseLabel = v.expected !== null ? '应到' : '发出';
   const since = v.status === 'open' ? sinceOpening(v.opens_at, now) : null;
@@ -92,7 +93,8 @@ function Figures({ v, now }: { v: MeetingVoteType; now: number }) {
   return (
     <div className="kp-mt-figures">
       <p className="kp-mt-voted">
-        <span className="kp-mt-label">已投票</span>
+        {/* 谈话调研推荐: each talk is one record keyed by the interviewer. */}
+        <span className="kp-mt-label">{talk ? '已谈话' : '已投票'}</span>
         <strong data-testid={`voted-${v.vote_type_id}`}>{v.voted}</strong>
         {base !== null && (
           <span className="kp-mt-of" data-testid={`base-${v.vote_type_id}`}>
@@ -130,7 +132,9 @@ function VoteTypePanel({ v, now }: { v: MeetingVoteType; now: number }) {
         <header className="kp-mt-panel-head">
           <h2 title={v.name}>{v.name}</h2>
           <span className="kp-mt-tags">
-            <span className="kp-mt-family">{FAMILY[v.form_category]}</span>
+            <span className="kp-mt-family">
+              {v.recommendation_mode === 'talk' ? '谈话调研推荐' : FAMILY[v.form_category]}
+            </span>
             {v.test_mode && <span className="kp-mt-test">试投票</span>}
             <span className={`kp-mt-step kp-mt-step-${step.tone}`} data-testid={`step-${v.vote_type_id}`}>
               {step.label}
@@ -143,6 +147,11 @@ function VoteTypePanel({ v, now }: { v: MeetingVoteType; now: number }) {
               <p className="kp-mt-state">{STAGE_NOTES[v.count_stage]}</p>
             ) : v.status !== 'open' ? (
               <p className="kp-mt-state">{step.label}</p>
+            ) : v.recommendation_mode === 'talk' ? (
+              <p className="kp-mt-codes">
+                谈话调研推荐
+                <small>逐人谈话，由谈话人录入，无需扫码</small>
+              </p>
             ) : v.access_mode === 'codes' ? (
               <p className="kp-mt-codes">
                 凭测评码投票
