@@ -130,7 +130,8 @@ export async function startServer(
   };
 }
 
-async function call<T>(url: string, method: string, token: string | null, body?: unknown): Promise<T> {
+/** One JSON call of the API (`token` for the admin side); throws with the status and body unless 2xx. */
+export async function call<T>(url: string, method: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
     headers: {

@@ -1,4 +1,4 @@
-// The parts of autocannon 8 that bench/ballots.ts uses (the package ships no types).
+// The parts of autocannon 8 that the benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface Request {
     method?: string;
@@ -12,6 +12,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many responses (instead of after `duration`). */
+    amount?: number;
     timeout?: number;
     pipelining?: number;
     method?: string;
@@ -41,6 +43,13 @@ declare module 'autocannon' {
     '4xx': number;
     '5xx': number;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** The run: a promise of its result that also emits 'response' with each answer's latency (ms). */
+  interface Run extends Promise<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, latencyMs: number) => void,
+    ): this;
+  }
+  function autocannon(opts: Options): Run;
   export default autocannon;
 }
