@@ -5,8 +5,14 @@ import type {
   PaperSheetSummary,
 } from '@kaoping/contracts/paper-ballots';
 import type { BallotEntryInput } from '@kaoping/contracts/public-vote-types';
+import {
+  RECOMMENDATION_FORM_CATEGORY,
+  type RecommendationAnswers,
+  type RecommendationBallotEntry,
+} from '@kaoping/contracts/recommendation-rules';
 import type { Db } from '../../db/client';
 import { listSubmissionBallots } from '../ballots/ballot-rows.repository';
+import { submissionPostRows } from '../ballots/recommendation-votes.repository';
 import { countBySource } from '../ballots/submissions.repository';
 import type { VoteTypeRow } from '../vote-types/vote-types.repository';
 import { labelOf } from './paper-sheet-key';
@@ -38,9 +44,22 @@ export function summaryOf(v: VoteTypeRow, row: PaperSheetRow): PaperSheetSummary
   };
 }
 
-/** The answers of the counted ballot, as entries. */
-async function countedOf(db: Db, row: PaperSheetRow): Promise<BallotEntryInput[] | null> {
+/** The answers of the counted ballot, as entries (a 民主推荐 sheet's one per post, as stored). */
+async function countedOf(
+  db: Db,
+  v: VoteTypeRow,
+  row: PaperSheetRow,
+): Promise<(BallotEntryInput | RecommendationBallotEntry)[] | null> {
   if (row.state !== 'counted' || !row.submissionId) return null;
+  if (v.formCategory === RECOMMENDATION_FORM_CATEGORY) {
+    // In the posts' order, as the entries were checked (the first entry has that order).
+    const order = (row.firstAnswers as { post_id?: number }[]).map((e) => e.post_id);
+    const place = (id: number) => (order.includes(id) ? order.indexOf(id) : order.length + id);
+    const posts = await submissionPostRows(db, row.submissionId);
+    return posts
+      .sort((a, b) => place(a.postId) - place(b.postId))
+      .map((p) => ({ post_id: p.postId, answers: p.answers as RecommendationAnswers }));
+  }
   const stored = await listSubmissionBallots(db, row.submissionId);
   return stored.map((b) => ({
     poll_id: b.pollId,
@@ -60,7 +79,7 @@ export async function sheetOf(
     ...summaryOf(v, row),
     first: row.firstAnswers as BallotEntryInput[],
     second: (row.secondAnswers as BallotEntryInput[] | null) ?? null,
-    counted: await countedOf(db, row),
+    counted: await countedOf(db, v, row),
     entered_by_me: row.firstUserId === userId || row.secondUserId === userId,
     counts: await countsOf(db, v),
   };
