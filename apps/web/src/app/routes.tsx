@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
           adminPage('cadre-vote-results', () => import('@/features/results/components/cadre-results-page')),
           adminPage('cadre-vote-records', () => import('@/features/results/components/cadre-records-page')),
           adminPage('vote-records', () => import('@/features/results/components/vote-records-page')),
+          adminPage(
+            'recommendation-records',
+            () => import('@/features/results/components/records/recommendation-records-page'),
+          ),
           adminPage('covers', () => import('@/features/covers/components/covers-page')),
           adminPage('preflight', () => import('@/features/preflight/components/preflight-page')),
           adminPage('rounds', () => import('@/features/rounds/components/rounds-page')),

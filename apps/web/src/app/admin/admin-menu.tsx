@@ -130,6 +130,13 @@ export const ADMIN_MENU: MenuGroup[] = [
         icon: <LikeOutlined />,
         ready: true,
       },
+      {
+        path: 'recommendation-records',
+        roles: EVERYONE,
+        label: '民主推荐记录',
+        icon: <SolutionOutlined />,
+        ready: true,
+      },
       { path: 'rankings', roles: EVERYONE, label: '跨单位排名', icon: <TrophyOutlined />, ready: true },
       {
         path: 'report-check',

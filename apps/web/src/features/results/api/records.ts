@@ -5,6 +5,9 @@ import type {
   CadreVoteFilterQuery,
   CadreVoteRecord,
   CadreVoterBallots,
+  RecommendationVoteFilterQuery,
+  RecommendationVoteRecord,
+  RecommendationVoterBallots,
   VoteDetail,
   VoteFilterQuery,
   VoteListQuery,
@@ -28,25 +31,31 @@ export interface RecordTypes {
     detail: CadreVoteDetail;
     voterBallots: CadreVoterBallots;
   };
-  /** 民主推荐 (issue 30) has no 选票记录 screens yet: nothing to list. */
-  democratic_recommendation: { record: never; detail: never; voterBallots: never };
+  /** 民主推荐: one row per ballot and post; a whole ballot is its posts. */
+  democratic_recommendation: {
+    record: RecommendationVoteRecord;
+    detail: RecommendationVoteRecord;
+    voterBallots: RecommendationVoterBallots;
+  };
 }
 export type BallotRecord<F extends FormCategory> = RecordTypes[F]['record'];
 export type BallotDetail<F extends FormCategory> = RecordTypes[F]['detail'];
 export type VoterBallots<F extends FormCategory> = RecordTypes[F]['voterBallots'];
 
-/** Filters of both families: the appraisal records filter by target, the evaluation ones by poll. */
-export type RecordFilterValues = Omit<VoteFilterQuery & CadreVoteFilterQuery, 'company_id'>;
+/** Filters of the families: appraisal by target, evaluation by poll, 民主推荐 by post and status. */
+export type RecordFilterValues = Omit<
+  VoteFilterQuery & CadreVoteFilterQuery & RecommendationVoteFilterQuery,
+  'company_id'
+>;
 
 /** The list queries; sort_by is the list's own (appraisal: created_at or score; evaluation: none). */
 export type ListParams = RecordFilterValues &
   Partial<Pick<VoteListQuery, 'skip' | 'limit' | 'order'>> & { company_id: number; sort_by?: string };
 
-/** The same endpoints under /votes (民主测评) and /cadre-votes (民主评议), like the server's voter routes. */
+/** The same endpoints under /votes (民主测评), /cadre-votes (民主评议) and /recommendation-votes (民主推荐). */
 export const RECORDS_PATH = {
   democratic_appraisal: '/admin/votes',
   democratic_evaluation: '/admin/cadre-votes',
-  /** No records routes yet (issue 30); no screen asks for them. */
   democratic_recommendation: '/admin/recommendation-votes',
 } as const satisfies Record<FormCategory, string>;
 
@@ -55,7 +64,7 @@ const key = (family: FormCategory, ...rest: unknown[]) => ['results', 'records',
 
 /** The ballots, one row per ballot: filters, paging and sorting on the server. */
 export function useBallotRecords<F extends FormCategory>(family: F, params: ListParams) {
-  // Evaluation ballots are listed newest first only: that endpoint takes no sort field.
+  // Evaluation and 民主推荐 ballots are listed by 随机编号 only: those endpoints take no sort field.
   const { sort_by: _sortBy, ...rest } = params;
   const query = family === 'democratic_appraisal' ? params : rest;
   return useQuery({

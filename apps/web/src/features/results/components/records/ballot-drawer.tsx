@@ -123,7 +123,7 @@ function VoterBallots<F extends FormCategory>({
         description={data.submissions
           .map(
             (s) =>
-              `${s.vote_type_name}${s.is_test ? '（试投票）' : ''}：${s.voted_on} 投票，${s.ballot_count} 份答卷${family.submissionExtra?.(s) ?? ''}`,
+              `${s.vote_type_name}${s.is_test ? '（试投票）' : ''}：${s.voted_on} 投票，${family.ballotCount?.(s.ballot_count) ?? `${s.ballot_count} 份答卷`}${family.submissionExtra?.(s) ?? ''}`,
           )
           .join('；')}
       />

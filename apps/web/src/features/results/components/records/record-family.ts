@@ -22,8 +22,8 @@ export interface FamilyFilterProps {
 }
 
 /**
- * What the records screens of one family (民主测评 or 民主评议) do their own way; everything else (page,
- * filters, tables, paging, drawer, voter delete) is the same code for both.
+ * What the records screens of one family (民主测评, 民主评议 or 民主推荐) do their own way; everything else
+ * (page, filters, tables, paging, drawer, voter delete) is the same code for all.
  */
 export interface RecordFamily<F extends FormCategory> {
   family: F;
@@ -45,6 +45,8 @@ export interface RecordFamily<F extends FormCategory> {
   ballotFacts: (detail: BallotDetail<F>, common: CommonFacts) => Fact[];
   /** One stored ballot in the voter's own form, read-only. */
   renderBallot: (detail: BallotDetail<F>) => ReactNode;
+  /** How a submission's ballot rows are counted in words (default 'N 份答卷'). */
+  ballotCount?: (n: number) => string;
   /** Appended to the line that describes one of a voter's submissions. */
   submissionExtra?: (submission: VoterResult) => string;
   /** Every ballot of one voter, each in the voter's own form. */
