@@ -144,10 +144,19 @@ describe('民主推荐情况汇总表', () => {
     for (const label of ['计票人', '监票人', '日期']) expect(text).toContain(label);
     // The 核验码 in every page's footer.
     for (const page of pages) expect(flat(page)).toContain(`核验码：${SEAL}`);
+    // A table document: no cover page, the first page opens with the title, unit and round, then the
+    // first post's table.
+    const first = flat(pages[0]!);
+    expect(first).toContain(flat(`${SUMMARY_TITLE}单位：华东能源有限公司\u3000\u3000批次：2025年度`));
+    expect(first).toContain(flat('一、副总经理'));
+    expect(first).toContain(flat('实到（收回）'));
+    expect(pdf.length).toBeLessThan(400_000);
   });
 
   it('as Word: the same figures and footer', async () => {
-    const { text } = await docxText(await reportDocx(summaryReportDoc(r, ctx, SEAL)));
+    const word = await reportDocx(summaryReportDoc(r, ctx, SEAL));
+    keep('summary.docx', word);
+    const { text } = await docxText(word);
     const body = flat(text);
     for (const f of expectedFigures(r)) expect(body).toContain(flat(f));
     expect(body).toContain(flat(RECOMMENDATION_SHARE_NOTE));
@@ -155,6 +164,12 @@ describe('民主推荐情况汇总表', () => {
     for (const label of ['计票人', '监票人', '日期']) expect(body).toContain(label);
     const { xml } = await docxText(await reportDocx(summaryReportDoc(r, ctx, SEAL)));
     expect(xml).toContain(SUMMARY_TITLE);
+    // No cover and no table of contents: one section, the title then the lines then the first post.
+    expect(xml).not.toContain('TOC \\');
+    expect(body).not.toContain('目录');
+    expect(xml.match(/<w:sectPr/g)).toHaveLength(1);
+    expect(body.indexOf(SUMMARY_TITLE)).toBeLessThan(body.indexOf(flat('单位：华东能源有限公司')));
+    expect(body.indexOf(flat('单位：华东能源有限公司'))).toBeLessThan(body.indexOf(flat('一、副总经理')));
   });
 
   it('as xlsx: votes as numbers, shares as % numbers, the marks, the notes, signatures and the 核验码', async () => {

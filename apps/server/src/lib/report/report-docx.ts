@@ -273,11 +273,23 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
   ];
   const headers = { default: pageHeader(d) };
   const footers = { default: pageFooter(d) };
+  // A table document (a 汇总表) has no cover and no contents: its title and lines open the first page.
+  const tableDoc = d.opening === 'title';
+  const opening = [
+    new docx.Paragraph({
+      alignment: docx.AlignmentType.CENTER,
+      spacing: { after: 160 },
+      children: [text(d.cover.title, { size: 18, bold: true })],
+    }),
+    ...[d.cover.subtitle, ...d.cover.lines]
+      .filter(Boolean)
+      .map((l) => new docx.Paragraph({ spacing: { after: 60 }, children: [text(l, { size: 10.5 })] })),
+  ];
   const doc = new docx.Document({
     creator: '考评',
     title: d.title,
     // The table of contents (and any field) is brought up to date when Word opens the file.
-    features: { updateFields: true },
+    features: { updateFields: !tableDoc },
     styles: {
       default: {
         document: { run: { font: FONT, size: 21 } },
@@ -285,10 +297,12 @@ export async function reportDocx(d: ReportDoc): Promise<Buffer> {
         heading2: heading(1, 12, 180),
       },
     },
-    sections: [
-      { properties: { page }, headers, footers, children: [...cover, ...contents()] },
-      { properties: { page }, headers, footers, children: body },
-    ],
+    sections: tableDoc
+      ? [{ properties: { page }, headers, footers, children: [...opening, ...body] }]
+      : [
+          { properties: { page }, headers, footers, children: [...cover, ...contents()] },
+          { properties: { page }, headers, footers, children: body },
+        ],
   });
   return docx.Packer.toBuffer(doc);
 }

@@ -86,6 +86,12 @@ export interface ReportDoc {
   /** A warning printed in the header of every page, in red, e.g. 计票未完成 before the count is final. */
   pageNote?: string;
   cover: { title: string; subtitle: string; lines: string[] };
+  /**
+   * How the document opens: 'cover' (a report, the default: a cover page, in Word then a table of
+   * contents) or 'title' (a table document such as a 汇总表: no cover or contents, the first page starts
+   * with the cover's title centred, its subtitle when not empty, its lines, then the blocks).
+   */
+  opening?: 'cover' | 'title';
   blocks: ReportBlock[];
   /** The 核验码 of this printing (report-check), in the footer of every page. */
   sealCode?: string;

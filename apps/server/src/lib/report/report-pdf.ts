@@ -212,12 +212,27 @@ function cover(c: Cursor, d: ReportDoc) {
   }
 }
 
+/** A table document's opening, at the top of its first page: the title centred, then its lines. */
+function titleOpening(c: Cursor, d: ReportDoc) {
+  newPage(c);
+  c.y += 8;
+  c.doc.font(FONTS.text).fillColor('#000000').fontSize(18);
+  c.doc.text(d.cover.title, M, c.y, { width: WIDTH, align: 'center' });
+  c.y = c.doc.y + 4;
+  if (d.cover.subtitle) paragraph(c, d.cover.subtitle, { size: 12, gap: 4 });
+  for (const line of d.cover.lines) paragraph(c, line, { size: 10, gap: 2 });
+  c.y += 6;
+}
+
 /** Draws the report; answers the PDF file. */
 export async function reportPdf(d: ReportDoc): Promise<Buffer> {
   const doc = await newA4({ title: d.title, subject: '测评报告' }, { bufferPages: true });
   const c: Cursor = { doc, y: M };
-  cover(c, d);
-  newPage(c);
+  if (d.opening === 'title') titleOpening(c, d);
+  else {
+    cover(c, d);
+    newPage(c);
+  }
   for (const b of d.blocks) {
     if (b.kind === 'heading') {
       ensure(c, 60);

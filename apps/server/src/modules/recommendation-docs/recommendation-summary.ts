@@ -186,21 +186,21 @@ export function summaryBlocks(results: RecommendationResults): ReportBlock[] {
   return blocks;
 }
 
-/** The 汇总表 as a report (PDF and Word): a cover, the lines, the posts; `sealCode` in every footer. */
+/**
+ * The 汇总表 as a table document (PDF and Word), laid out like its xlsx sheet and the other 汇总表: no
+ * cover or contents, the first page opens with the title and the lines (unit, round, groups, time), then
+ * the posts, the 计票人/监票人/日期 lines at the end; `sealCode` in every footer.
+ */
 export function summaryReportDoc(
   results: RecommendationResults,
   ctx: SummaryContext,
   sealCode?: string,
 ): ReportDoc {
-  const lines = summaryLines(results, ctx);
   return {
     title: `${results.company.name} ${ctx.round.name} ${SUMMARY_TITLE}`,
-    cover: { title: results.company.name, subtitle: `${ctx.round.name} ${SUMMARY_TITLE}`, lines },
-    blocks: [
-      { kind: 'heading', text: SUMMARY_TITLE, level: 1 },
-      ...lines.map((text): ReportBlock => ({ kind: 'paragraph', text })),
-      ...summaryBlocks(results),
-    ],
+    opening: 'title',
+    cover: { title: SUMMARY_TITLE, subtitle: '', lines: summaryLines(results, ctx) },
+    blocks: summaryBlocks(results),
     ...(sealCode ? { sealCode } : {}),
   };
 }
