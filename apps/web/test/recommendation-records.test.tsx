@@ -280,4 +280,20 @@ describe('the meeting screen of a 民主推荐 group', () => {
     expect(within(room).getByTestId('base-22')).toHaveTextContent('/ 应到 12');
     expect(screen.getByText('匿名投票 · 本屏只显示投票人数，不显示任何投票内容')).toBeInTheDocument();
   });
+
+  it('says a 谈话调研推荐 group has ended without speaking of phones', () => {
+    const talk = recommendationGroup({
+      name: '谈话调研',
+      recommendation_mode: 'talk',
+      status: 'closed',
+      count_stage: 'counting',
+      vote_url: null,
+      qr_svg: null,
+    });
+    renderRoutes([{ path: '/', element: <Board board={board([talk])} live /> }], '/');
+    const room = screen.getByRole('region', { name: '谈话调研' });
+    expect(within(room).getByText('谈话调研已结束，计票中')).toBeInTheDocument();
+    expect(within(room).queryByText(/手机投票/)).toBeNull();
+    expect(within(room).getByTestId('step-21')).toHaveTextContent('投票结束');
+  });
 });

@@ -144,7 +144,11 @@ function VoteTypePanel({ v, now }: { v: MeetingVoteType; now: number }) {
         <div className="kp-mt-panel-body">
           <div className="kp-mt-how">
             {v.status === 'closed' ? (
-              <p className="kp-mt-state">{STAGE_NOTES[v.count_stage]}</p>
+              <p className="kp-mt-state">
+                {v.recommendation_mode === 'talk' && v.count_stage === 'counting'
+                  ? '谈话调研已结束，计票中'
+                  : STAGE_NOTES[v.count_stage]}
+              </p>
             ) : v.status !== 'open' ? (
               <p className="kp-mt-state">{step.label}</p>
             ) : v.recommendation_mode === 'talk' ? (
