@@ -3,10 +3,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormCategory, VoteType } from '@kaoping/contracts/vote-type';
 import { describe, expect, it, vi } from 'vitest';
+import { AdminProviders } from '@/app/admin/admin-providers';
+import CodesPage from '@/features/ballot-codes/components/codes-page';
 import VoteTypesPage from '@/features/vote-types/components/vote-types-page';
 import { VoteTypeFormModal } from '@/features/vote-types/components/vote-type-form-modal';
 import { toBody, type VoteTypeFormValues } from '@/features/vote-types/lib/vote-type-form';
-import { mockFetch, renderAdmin } from './render';
+import { mockFetch, renderAdmin, renderRoutes } from './render';
 import { voteTypeFixture } from './vote-type-fixture';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -34,7 +36,7 @@ describe('民主推荐 in the vote type dialog', () => {
   it('offers the family and its two modes, and sends 谈话调研推荐 when chosen', async () => {
     const onSubmit = open('democratic_recommendation');
     const d = await screen.findByRole('dialog', { name: '新增投票类型' });
-    expect(within(d).getByRole('radio', { name: /^民主推荐（/ })).toBeChecked();
+    await waitFor(() => expect(within(d).getByRole('radio', { name: /^民主推荐（/ })).toBeChecked());
     expect(await within(d).findByRole('radio', { name: '会议推荐' })).toBeChecked();
     fireEvent.change(within(d).getByLabelText('名称'), { target: { value: '谈话对象' } });
     fireEvent.click(within(d).getByRole('radio', { name: '谈话调研推荐' }));
@@ -65,7 +67,7 @@ describe('民主推荐 in the vote type dialog', () => {
     });
     const onSubmit = open('democratic_recommendation', talk);
     const d = await screen.findByRole('dialog', { name: '编辑投票类型' });
-    expect(within(d).getByRole('radio', { name: '谈话调研推荐' })).toBeChecked();
+    await waitFor(() => expect(within(d).getByRole('radio', { name: '谈话调研推荐' })).toBeChecked());
     save(d);
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(toBody(onSubmit.mock.calls[0]![0], talk)).not.toHaveProperty('recommendation_mode');
@@ -149,4 +151,37 @@ describe('谈话调研推荐 in the dialog and the list', () => {
     expect(meeting.getByRole('button', { name: '二维码：参会人员' })).toBeEnabled();
     expect(meeting.getByRole('button', { name: /测评码/ })).toBeInTheDocument();
   }, 90_000);
+
+  it('opens the 测评码 page of a talk vote type on a note, with nothing to issue or print', async () => {
+    const cid = 7302;
+    const talk = voteTypeFixture(21, '谈话对象', {
+      company_id: cid,
+      form_category: 'democratic_recommendation',
+      recommendation_mode: 'talk',
+    });
+    localStorage.setItem('access_token', 'token-of-admin');
+    const calls = mockFetch({
+      'GET /api/v1/admin/companies/': () => ({
+        body: { items: [{ id: cid, name: '推荐单位', created_at: '' }], total: 1 },
+      }),
+      'GET /api/v1/admin/vote-types/': () => ({ body: [talk] }),
+    });
+    renderRoutes(
+      [
+        {
+          path: '/admin/vote-types/:voteTypeId/codes',
+          element: (
+            <AdminProviders>
+              <CodesPage />
+            </AdminProviders>
+          ),
+        },
+      ],
+      `/admin/vote-types/21/codes?company=${cid}`,
+    );
+    expect(await screen.findByText('“谈话对象”为谈话调研推荐，不使用测评码')).toBeInTheDocument();
+    expect(screen.getByText(/谈话记录由谈话人员在投票类型页面点“录入纸质票”逐份录入/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /发放|纸条|海报|二维码/ })).toBeNull();
+    expect(calls.some((c) => c.url.pathname.includes('/codes'))).toBe(false);
+  }, 60_000);
 });
