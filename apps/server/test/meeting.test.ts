@@ -68,6 +68,8 @@ describe('the meeting screen board', () => {
         'name',
         'opens_at',
         'qr_svg',
+        // 民主推荐's 会议推荐 or 谈话调研推荐 (null here): how the group votes, not what it voted.
+        'recommendation_mode',
         'share',
         'status',
         'test_mode',
