@@ -128,3 +128,35 @@ describe('推荐职位 import: rows grouped into posts', () => {
     expect((await posts()).map((p) => p.name)).toEqual(['副总经理', '总会计师', '工会主席']);
   });
 });
+
+describe('推荐职位 import: posts the round already has', () => {
+  it('adds nothing when the same file is imported twice, naming the posts already there by row', async () => {
+    const file = [
+      row('副总经理', ['1', '', ''], '张伟'),
+      row('副总经理', blank, '李娜'),
+      row('总会计师', ['1', '', ''], '陈静'),
+    ];
+    expect((await upload(file)).statusCode).toBe(201);
+    const again = await upload(file);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({
+      code: 'IMPORT_ROWS_INVALID',
+      detail: '有 2 行有误，未导入任何数据',
+    });
+    expect(again.json().errors).toEqual([
+      { row: 2, reason: '推荐职位“副总经理”已存在（本批次已有同名职位，请删去这些行或改用其他名称）' },
+      { row: 4, reason: '推荐职位“总会计师”已存在（本批次已有同名职位，请删去这些行或改用其他名称）' },
+    ]);
+    // All or nothing: a file with one new post and one already there adds neither.
+    const mixed = await upload([
+      row('工会主席', ['1', '', ''], '赵敏'),
+      row('总会计师', ['1', '', ''], '刘洋'),
+    ]);
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json().errors.map((e: { row: number }) => e.row)).toEqual([3]);
+    expect((await posts()).map((p) => [p.name, p.candidates.length])).toEqual([
+      ['副总经理', 2],
+      ['总会计师', 1],
+    ]);
+  });
+});

@@ -21,8 +21,7 @@ beforeAll(async () => {
       form_category: 'democratic_recommendation',
       ...fields,
     });
-  // Asked for codes: a talk vote type is stored in link mode all the same.
-  talk = await make('谈话调研', { recommendation_mode: 'talk', access_mode: 'codes' });
+  talk = await make('谈话调研', { recommendation_mode: 'talk' });
   meeting = await make('会议推荐', { access_mode: 'codes' });
 }, 60_000);
 
@@ -33,7 +32,15 @@ const refusal = (res: { statusCode: number; json: () => { code: string; detail: 
 });
 
 describe('谈话调研推荐: no codes, no slips, no poster', () => {
-  it('is stored in link mode even when codes were asked for', async () => {
+  it('is stored in link mode; asked for codes, it is refused by code', async () => {
+    const codes = await api().call('POST', '/vote-types/', {
+      company_id: companyId,
+      name: '谈话调研（测评码）',
+      form_category: 'democratic_recommendation',
+      recommendation_mode: 'talk',
+      access_mode: 'codes',
+    });
+    expect(refusal(codes)).toMatchObject({ status: 422, code: 'RECOMMENDATION_TALK_ACCESS_MODE' });
     const res = await api().call('GET', `/vote-types/?company_id=${companyId}`);
     expect(res.statusCode, res.body).toBe(200);
     const row = res.json<{ id: number }[]>().find((v) => v.id === talk.id);

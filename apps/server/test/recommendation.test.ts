@@ -64,7 +64,7 @@ beforeAll(async () => {
     });
   vt.link = await make('中层干部', {});
   vt.codes = await make('班子成员', { access_mode: 'codes' });
-  vt.talk = await make('谈话调研', { recommendation_mode: 'talk', double_entry: true, expected_voters: 5 });
+  vt.talk = await make('谈话调研', { recommendation_mode: 'talk', expected_voters: 5 });
 }, 60_000);
 
 describe('推荐职位 and 参考人选', () => {

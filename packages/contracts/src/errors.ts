@@ -338,6 +338,13 @@ export const ERRORS = {
     status: 409,
     detail: '请先在系统设置中配置公网访问地址（纸质选票上的二维码将使用该地址）',
   },
+  // 谈话调研推荐 (issue 30): the same refusals of keying, in the words of talk records (谈话记录, 谈话序号).
+  RECOMMENDATION_TALK_NUMBER: { status: 400, detail: '谈话序号必须是 1-{max} 的整数' },
+  RECOMMENDATION_TALK_ALREADY_COUNTED: {
+    status: 409,
+    detail: '谈话序号 {number} 的谈话记录已录入并计入结果；如需修改请在已录入的谈话记录中“更正”',
+  },
+  RECOMMENDATION_TALK_NOT_ENTERED: { status: 404, detail: '谈话序号 {number} 尚未录入谈话记录' },
 
   // —— 民主推荐 (issue 30): posts and one post's answers (recommendation-rules.ts) ——
   RECOMMENDATION_POST_NOT_FOUND: { status: 404, detail: '推荐职位不存在' },
@@ -357,6 +364,19 @@ export const ERRORS = {
     status: 409,
     detail: '该投票类型为谈话调研推荐，不设公开投票链接，没有投票二维码海报',
   },
+  /** access_mode "codes" asked for a 谈话调研推荐 vote type (it has neither public link nor codes). */
+  RECOMMENDATION_TALK_ACCESS_MODE: {
+    status: 422,
+    detail:
+      '谈话调研推荐不发放测评码，投票方式不能设为“测评码”；谈话记录由谈话人员在“纸质票录入”中按谈话序号逐份录入',
+  },
+  /** double_entry true asked for a 谈话调研推荐 vote type (its records are keyed once). */
+  RECOMMENDATION_TALK_DOUBLE_ENTRY: {
+    status: 422,
+    detail: '谈话调研推荐的谈话记录由谈话人员单人录入，不能开启双人录入核对',
+  },
+  /** A post name (trimmed) another post of the same unit and round already has. */
+  RECOMMENDATION_POST_NAME_TAKEN: { status: 409, detail: '推荐职位“{name}”已存在' },
   /** recommendation_mode on a vote type of another family. */
   RECOMMENDATION_MODE_NOT_FAMILY: { status: 422, detail: '只有民主推荐的投票类型可以设置推荐方式' },
   /** recommendation_mode changed once the vote type has ballots. */

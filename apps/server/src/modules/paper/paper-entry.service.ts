@@ -22,7 +22,7 @@ import {
   sameEntries,
   storeSheetBallot,
 } from './paper-ballot';
-import { keyOf, resolveSheet } from './paper-sheet-key';
+import { alreadyCounted, isTalk, keyOf, notEntered, resolveSheet } from './paper-sheet-key';
 import { sheetOf } from './paper-view';
 import * as repo from './paper.repository';
 
@@ -43,7 +43,9 @@ async function audit(
   v: VoteTypeRow,
   sheet: { id: number; state: string },
 ) {
-  actor.audit.summary = `${what}：“${v.name}”（${PAPER_SHEET_STATE_LABELS[sheet.state as PaperSheetState] ?? '已撤回'}）`;
+  // 谈话调研推荐 keys talk records: '录入谈话记录' rather than '录入纸质票'.
+  const noun = isTalk(v) ? '谈话记录' : '纸质票';
+  actor.audit.summary = `${what}${noun}：“${v.name}”（${PAPER_SHEET_STATE_LABELS[sheet.state as PaperSheetState] ?? '已撤回'}）`;
   await recordAudit(tx, actor, action, {
     vote_type_id: v.id,
     company_id: v.companyId,
@@ -72,7 +74,7 @@ export async function enterSheet(db: Db, voteTypeId: number, body: PaperEntryBod
   return db.transaction(async (tx) => {
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
     const { key, sheet } = await resolveSheet(tx, v, body.key, true);
-    if (sheet?.state === 'counted') throw fail('PAPER_ALREADY_COUNTED');
+    if (sheet?.state === 'counted') throw alreadyCounted(v, key);
     if (sheet?.state === 'conflict') throw fail('PAPER_IN_CONFLICT');
     if (sheet) assertOtherKeyer(sheet, keyer);
     const clean = checkSheet(def, body.ballots);
@@ -103,7 +105,7 @@ export async function enterSheet(db: Db, voteTypeId: number, body: PaperEntryBod
         secondUserId: keyer,
       });
     }
-    await audit(tx, opts.actor, 'paper.enter', '录入纸质票', v, row);
+    await audit(tx, opts.actor, 'paper.enter', '录入', v, row);
     return sheetOf(tx, v, row, keyer);
   });
 }
@@ -124,7 +126,7 @@ export async function correctSheet(
   return db.transaction(async (tx) => {
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
     const { key, sheet } = await resolveSheet(tx, v, typed, true);
-    if (!sheet) throw fail('PAPER_NOT_ENTERED');
+    if (!sheet) throw notEntered(v, key);
     if (sheet.state === 'pending') throw fail('PAPER_NOT_COUNTED');
     const settling = sheet.state === 'conflict';
     if (settling) assertThirdKeyer(sheet, keyer);
@@ -132,7 +134,7 @@ export async function correctSheet(
     await uncount(tx, v, sheet); // a conflict has no counted ballot yet
     const submissionId = await storeSheetBallot(tx, v, def, clean, key);
     const row = await repo.updateSheet(tx, sheet.id, { state: 'counted', submissionId });
-    await audit(tx, opts.actor, 'paper.correct', settling ? '核对纸质票' : '更正纸质票', v, row);
+    await audit(tx, opts.actor, 'paper.correct', settling ? '核对' : '更正', v, row);
     return sheetOf(tx, v, row, keyer);
   });
 }
@@ -143,9 +145,9 @@ export async function withdrawSheet(db: Db, voteTypeId: number, typed: string, o
     const v = await lockForPaper(tx, voteTypeId, opts.companyId);
     const { key } = keyOf(v, typed);
     const sheet = await repo.findSheet(tx, v.id, key, true);
-    if (!sheet) throw fail('PAPER_NOT_ENTERED');
+    if (!sheet) throw notEntered(v, key);
     await uncount(tx, v, sheet);
     await repo.deleteSheet(tx, sheet.id);
-    await audit(tx, opts.actor, 'paper.withdraw', '撤回纸质票', v, { id: sheet.id, state: 'withdrawn' });
+    await audit(tx, opts.actor, 'paper.withdraw', '撤回', v, { id: sheet.id, state: 'withdrawn' });
   });
 }

@@ -8,13 +8,12 @@ import {
 } from '@kaoping/contracts/paper-ballots';
 import { PUBLIC_VOTE_DETAILS } from '@kaoping/contracts/public-vote-types';
 import type { Db } from '../../db/client';
-import { fail } from '../../lib/errors';
 import { mapPublicPoll, mapPublicSubject, mapPublicTarget } from '../public/public-ballot.service';
 import { STATUS_REFUSALS } from '../voting/conditions';
 import { countStageOf, statusOf } from '../vote-types/vote-type-status';
 import { getScopedVoteType } from '../vote-types/vote-types.service';
 import { paperDefinition } from './paper-ballot';
-import { keyOf, resolveSheet } from './paper-sheet-key';
+import { alreadyCounted, keyOf, notEntered, resolveSheet } from './paper-sheet-key';
 import { countsOf, sheetOf, summaryOf } from './paper-view';
 import * as repo from './paper.repository';
 
@@ -67,7 +66,7 @@ export async function checkSheetKey(
   if (!sheet) return { key, label, state: 'new', can_enter: true };
   const state = sheet.state as PaperSheetCheck['state'];
   if (state === 'counted')
-    return { key, label, state, can_enter: false, detail: PAPER_DETAILS.alreadyCounted };
+    return { key, label, state, can_enter: false, detail: alreadyCounted(v, key).detail };
   if (state === 'conflict') return { key, label, state, can_enter: false, detail: PAPER_DETAILS.inConflict };
   if (sheet.firstUserId === null) {
     return { key, label, state, can_enter: false, detail: PAPER_DETAILS.keyerUnknown };
@@ -100,7 +99,8 @@ export async function sheetDetail(
   opts: { companyId?: number; userId: number },
 ) {
   const v = await getScopedVoteType(db, voteTypeId, opts.companyId);
-  const sheet = await repo.findSheet(db, v.id, keyOf(v, typed).key);
-  if (!sheet) throw fail('PAPER_NOT_ENTERED');
+  const { key } = keyOf(v, typed);
+  const sheet = await repo.findSheet(db, v.id, key);
+  if (!sheet) throw notEntered(v, key);
   return sheetOf(db, v, sheet, opts.userId);
 }

@@ -13,8 +13,13 @@ export interface SheetKey {
   label: string;
 }
 
+type KeyMode = Pick<VoteTypeRow, 'accessMode' | 'recommendationMode'>;
+
+/** 谈话调研推荐: its sheets are talk records (谈话记录), keyed by 谈话序号; its refusals say so. */
+export const isTalk = (v: Pick<VoteTypeRow, 'recommendationMode'>) => v.recommendationMode === 'talk';
+
 /** The stored key of what the keyer typed, without looking anything up; 404/400 when it cannot be one. */
-export function keyOf(v: Pick<VoteTypeRow, 'accessMode'>, typed: string): SheetKey {
+export function keyOf(v: KeyMode, typed: string): SheetKey {
   if (v.accessMode === 'codes') {
     const code = normalizeCode(typed);
     if (!code.ok) throw fail('PAPER_CODE_UNKNOWN');
@@ -22,12 +27,19 @@ export function keyOf(v: Pick<VoteTypeRow, 'accessMode'>, typed: string): SheetK
   }
   const t = typed.trim();
   const n = /^\d{1,6}$/.test(t) ? Number(t) : NaN;
-  if (!(n >= 1 && n <= MAX_SHEET_NUMBER)) throw fail('PAPER_SHEET_NUMBER', { max: MAX_SHEET_NUMBER });
-  return { key: String(n), label: `编号 ${n}` };
+  if (!(n >= 1 && n <= MAX_SHEET_NUMBER))
+    throw fail(isTalk(v) ? 'RECOMMENDATION_TALK_NUMBER' : 'PAPER_SHEET_NUMBER', { max: MAX_SHEET_NUMBER });
+  return { key: String(n), label: labelOf(v, String(n)) };
 }
 
-export const labelOf = (v: Pick<VoteTypeRow, 'accessMode'>, key: string) =>
-  v.accessMode === 'codes' ? formatCode(key) : `编号 ${key}`;
+export const labelOf = (v: KeyMode, key: string) =>
+  v.accessMode === 'codes' ? formatCode(key) : isTalk(v) ? `谈话序号 ${key}` : `编号 ${key}`;
+
+/** A keyed sheet that is already counted (409), or not entered (404), in the words of its vote type. */
+export const alreadyCounted = (v: KeyMode, key: string) =>
+  isTalk(v) ? fail('RECOMMENDATION_TALK_ALREADY_COUNTED', { number: key }) : fail('PAPER_ALREADY_COUNTED');
+export const notEntered = (v: KeyMode, key: string) =>
+  isTalk(v) ? fail('RECOMMENDATION_TALK_NOT_ENTERED', { number: key }) : fail('PAPER_NOT_ENTERED');
 
 /**
  * Link mode: the number must be one a print run of the vote type's current mode printed (打印纸质选票

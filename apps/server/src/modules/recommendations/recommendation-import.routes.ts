@@ -5,7 +5,8 @@ import {
 } from '@kaoping/contracts/recommendation';
 import { IMPORT_MAX_ROWS } from '@kaoping/contracts/roster-import';
 import { rosterImportRoutes } from '../shared/roster-import.routes';
-import { createRecommendationPost } from './recommendation-posts.service';
+import type { Db } from '../../db/client';
+import { createRecommendationPost, takenPostNames } from './recommendation-posts.service';
 
 const number = (cell: string | undefined) => {
   const t = (cell ?? '').trim();
@@ -27,6 +28,9 @@ const NUMBER_LABELS = { seats: '职数', max_choices: '最多推荐人数', writ
  * by the row). A post whose rows are not together (its name again after another post's rows) is refused
  * at each row that comes back, naming the post's first row: nothing is merged behind the user's back.
  */
+/** The first row of each post a file's parse produced (for refusals found after the parse). */
+const firstRowOf = new WeakMap<RecommendationPostCreateBody, number>();
+
 function postsOf(rows: { row: number; cells: string[] }[], companyId: number) {
   const groups: Group[] = [];
   const firstRow = new Map<string, number>();
@@ -80,16 +84,39 @@ function postsOf(rows: { row: number; cells: string[] }[], companyId: number) {
   const bodies: RecommendationPostCreateBody[] = [];
   for (const g of groups) {
     const parsed = recommendationPostCreateBody.safeParse({ ...g.body, candidates: g.candidates });
-    if (parsed.success) bodies.push(parsed.data);
-    else errors.push({ row: g.row, reason: `“${g.body.name}”：${parsed.error.issues[0]!.message}` });
+    if (parsed.success) {
+      bodies.push(parsed.data);
+      firstRowOf.set(parsed.data, g.row);
+    } else errors.push({ row: g.row, reason: `“${g.body.name}”：${parsed.error.issues[0]!.message}` });
   }
   return { bodies, errors: errors.sort((a, b) => a.row - b.row) };
 }
 
 /**
+ * A post the unit's current round already has (by name, trimmed) is refused at its first row: importing
+ * the same file twice adds nothing the second time (the import's create checks again, under the lock).
+ */
+async function takenPosts(db: Db, bodies: RecommendationPostCreateBody[], companyId: number) {
+  const taken = new Set(
+    await takenPostNames(
+      db,
+      companyId,
+      bodies.map((b) => b.name),
+    ),
+  );
+  return bodies
+    .filter((b) => taken.has(b.name.trim()))
+    .map((b) => ({
+      row: firstRowOf.get(b) ?? 0,
+      reason: `推荐职位“${b.name.trim()}”已存在（本批次已有同名职位，请删去这些行或改用其他名称）`,
+    }));
+}
+
+/**
  * /recommendation-posts/import-template.xlsx and /recommendation-posts/import: posts and their candidates
  * from Excel, by the rosters' import (checked by content, every row before anything is written, a file
- * with any bad row adds nothing: 422 listing each row), the rows grouped into posts by postsOf.
+ * with any bad row adds nothing: 422 listing each row), the rows grouped into posts by postsOf, a post
+ * whose name the round has already refused at its row (takenPosts).
  */
 export default rosterImportRoutes<RecommendationPostCreateBody>({
   tag: 'recommendation-posts',
@@ -102,5 +129,6 @@ export default rosterImportRoutes<RecommendationPostCreateBody>({
     ['副总经理', '', '', '', '李娜', '财务部部长', '1982.11', ''],
   ],
   parseRows: postsOf,
+  conflicts: takenPosts,
   create: createRecommendationPost,
 });

@@ -80,6 +80,31 @@ export async function postSortStats(db: Db, roundId: number) {
   return { count: row?.n ?? 0, max: row?.top ?? null };
 }
 
+/**
+ * Orders the writes of post names in one round (create, rename, import): held until the transaction
+ * ends, so that two requests cannot both find a name free and both store it.
+ */
+export async function lockPostNames(db: Db, roundId: number) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(727030, ${roundId}::integer)`);
+}
+
+/** The round's posts whose names, trimmed, are among `names` (trimmed): id and name. */
+export async function postsNamed(db: Db, roundId: number, names: readonly string[], exceptId?: number) {
+  const wanted = [...new Set(names.map((n) => n.trim()))];
+  if (wanted.length === 0) return [];
+  return db
+    .select({ id: recommendationPosts.id, name: recommendationPosts.name })
+    .from(recommendationPosts)
+    .where(
+      and(
+        eq(recommendationPosts.roundId, roundId),
+        inArray(sql<string>`btrim(${recommendationPosts.name})`, wanted),
+        exceptId === undefined ? undefined : sql`${recommendationPosts.id} <> ${exceptId}`,
+      ),
+    )
+    .orderBy(asc(recommendationPosts.sortOrder), asc(recommendationPosts.id));
+}
+
 export async function insertPost(db: Db, values: PostInsert) {
   const [row] = await db.insert(recommendationPosts).values(values).returning();
   return row!;

@@ -88,9 +88,23 @@ export async function listRecommendationPosts(db: Db, companyId: number) {
   return (await repo.listPosts(db, round.id)).map(mapPost);
 }
 
-/** A new post with its candidates goes into the unit's current round. */
+/** 409 when another post of the round has this name (compared trimmed); holds the round's name lock. */
+async function assertNameFree(db: Db, roundId: number, name: string, exceptId?: number) {
+  await repo.lockPostNames(db, roundId);
+  const [taken] = await repo.postsNamed(db, roundId, [name], exceptId);
+  if (taken) throw fail('RECOMMENDATION_POST_NAME_TAKEN', { name: taken.name.trim() });
+}
+
+/** The posts of the unit's current round already named like one of `names` (for the import's refusal). */
+export async function takenPostNames(db: Db, companyId: number, names: readonly string[]) {
+  const round = await currentRound(db, companyId);
+  return (await repo.postsNamed(db, round.id, names)).map((p) => p.name.trim());
+}
+
+/** A new post with its candidates goes into the unit's current round (409 if the round has its name). */
 export async function createRecommendationPost(db: Db, body: RecommendationPostCreateBody) {
   const round = await writableCurrentRound(db, body.company_id);
+  await assertNameFree(db, round.id, body.name);
   let sortOrder = body.sort_order;
   if (sortOrder === undefined) {
     const stats = await repo.postSortStats(db, round.id);
@@ -125,6 +139,8 @@ export async function createRecommendationPost(db: Db, body: RecommendationPostC
 export async function updateRecommendationPost(db: Db, id: number, body: RecommendationPostUpdateBody) {
   const post = await scopedPost(db, id, body.company_id, true);
   await assertRoundWritable(db, post.roundId);
+  if (body.name !== undefined && body.name.trim() !== post.name.trim())
+    await assertNameFree(db, post.roundId, body.name, post.id);
   const seats = body.seats ?? post.seats;
   const next = {
     seats,

@@ -35,6 +35,8 @@ export interface RosterImport<B> {
   parse?(cells: string[], companyId: number): { body: B } | { reason: string };
   /** Or the whole file at once, when several rows make one body: the bodies and each bad row's reason. */
   parseRows?(rows: SheetRow[], companyId: number): { bodies: B[]; errors: RowError[] };
+  /** Rows refused by what is stored already (e.g. a name taken), checked once the file itself is clean. */
+  conflicts?(db: Db, bodies: B[], companyId: number): Promise<RowError[]>;
   /** Adds one row (the owner's create); every row of a file is added in one transaction. */
   create(db: Db, body: B): Promise<unknown>;
 }
@@ -126,6 +128,8 @@ export function rosterImportRoutes<B>(spec: RosterImport<B>): FastifyPluginAsync
         await getCompany(app.db, companyId);
         const rows = await readSheetRows(await readFile(request), spec.columns, IMPORT_MAX_ROWS);
         const { bodies, errors } = bodiesOf(spec, rows, companyId);
+        if (!errors.length && spec.conflicts)
+          errors.push(...(await spec.conflicts(app.db, bodies, companyId)));
         if (errors.length) {
           return reply
             .status(422)

@@ -86,21 +86,25 @@ export async function listVoteTypes(db: Db, query: VoteTypeListQuery, base: stri
 /**
  * 民主推荐's recommendation_mode as stored (null on the other families: 422 when sent for one), and what
  * 谈话调研推荐 fixes: no public link means link mode (the records are numbered by the interviewers), keyed
- * once (single entry).
+ * once (single entry). Asking a talk vote type for codes or double entry is a 422 (nothing is silently
+ * stored otherwise); a vote type switched to talk without asking becomes link mode, single entry.
  */
 function recommendationSettings(
   family: string,
-  mode: VoteTypeCreateBody['recommendation_mode'] | undefined,
+  body: Pick<VoteTypeCreateBody, 'recommendation_mode'> &
+    Partial<Pick<VoteTypeCreateBody, 'access_mode' | 'double_entry'>>,
   current: string | null,
 ) {
+  const mode = body.recommendation_mode;
   if (family !== 'democratic_recommendation') {
     if (mode !== undefined) throw fail('RECOMMENDATION_MODE_NOT_FAMILY');
     return { recommendationMode: null };
   }
   const next = mode ?? current ?? 'meeting';
-  return next === 'talk'
-    ? { recommendationMode: next, accessMode: 'link', doubleEntry: false }
-    : { recommendationMode: next };
+  if (next !== 'talk') return { recommendationMode: next };
+  if (body.access_mode === 'codes') throw fail('RECOMMENDATION_TALK_ACCESS_MODE');
+  if (body.double_entry === true) throw fail('RECOMMENDATION_TALK_DOUBLE_ENTRY');
+  return { recommendationMode: next, accessMode: 'link', doubleEntry: false };
 }
 
 /** A new vote type goes into the unit's current round. */
@@ -129,7 +133,7 @@ async function insertInRound(db: Db, roundId: number, body: VoteTypeCreateBody, 
     accessMode: body.access_mode,
     testMode: body.test_mode,
     doubleEntry: body.double_entry,
-    ...recommendationSettings(body.form_category, body.recommendation_mode, null),
+    ...recommendationSettings(body.form_category, body, null),
   };
   // 128 random bits do not clash (a clash would be a 500 and roll the transaction back).
   try {
@@ -207,11 +211,7 @@ export async function updateVoteType(
       accessMode: body.access_mode,
       testMode: body.test_mode,
       doubleEntry: body.double_entry,
-      ...recommendationSettings(
-        body.form_category ?? row.formCategory,
-        body.recommendation_mode,
-        row.recommendationMode,
-      ),
+      ...recommendationSettings(body.form_category ?? row.formCategory, body, row.recommendationMode),
     });
     if (!next) throw fail('VOTE_TYPE_NOT_FOUND');
     const base = { id, company_id: row.companyId, name: next.name };
