@@ -14,7 +14,7 @@
 // ballots of each family first, to vote types switched off afterwards), --skip-build,
 // --outfile (dist-recbench/main.js, under apps/server).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +61,7 @@ if (!['pglite', 'postgres', 'both'].includes(opt.db!)) throw new Error('--db pgl
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
 const entry = path.join(serverDir, opt.outfile!);
+const provenance = path.join(path.dirname(entry), 'built-from.json');
 
 const log = (...m: unknown[]) => console.error(`[recbench ${new Date().toISOString().slice(11, 19)}]`, ...m);
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
@@ -407,17 +408,14 @@ function table(runs: Run[]): string {
 }
 
 function commit() {
-  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
-  const dirty = execFileSync(
-    'git',
-    ['status', '--short', '--', 'apps/server/src', 'packages/contracts/src'],
-    {
-      cwd: root,
-    },
-  )
-    .toString()
-    .trim();
-  return dirty ? `${head} + uncommitted server/contracts changes` : head;
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root }).toString();
+  const head = git('rev-parse', '--short', 'HEAD').trim();
+  // Other engineers' work in progress in this working tree goes into the bundle too: name it.
+  const dirty = git('status', '--porcelain', '--', 'apps/server/src', 'packages/contracts/src')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.slice(3));
+  return dirty.length ? `${head} + uncommitted changes of ${dirty.join(', ')}` : head;
 }
 
 if (!opt['skip-build']) {
@@ -427,9 +425,13 @@ if (!opt['skip-build']) {
     env: { ...process.env, SERVER_OUTFILE: opt.outfile },
     stdio: ['ignore', 2, 'inherit'],
   });
+  writeFileSync(provenance, JSON.stringify({ commit: commit(), built_at: new Date().toISOString() }));
 }
+/** What the measured bundle was built from (recorded at build time: --skip-build reuses it). */
+const built = existsSync(provenance)
+  ? (JSON.parse(readFileSync(provenance, 'utf8')) as { commit: string; built_at: string })
+  : 'unknown (bundle built outside this benchmark)';
 const runs: Run[] = [];
-const built = commit();
 if (opt.db !== 'postgres') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'recbench-'));
   try {
