@@ -121,6 +121,41 @@ describe('paper ballots from the vote types page', () => {
     expect(done.textContent?.replace(/\s/g, '')).toBe('完成');
   });
 
+  it('for 谈话调研推荐 prints numbered record forms and says a 谈话序号 needs no print', async () => {
+    const calls = renderPage(
+      [
+        voteType(3, '谈话调研', {
+          access_mode: 'link',
+          form_category: 'democratic_recommendation',
+          recommendation_mode: 'talk',
+        }),
+      ],
+      {
+        [`GET ${API}/vote-types/3/paper/sheets`]: () => ({
+          body: {
+            items: [],
+            total: 0,
+            counts: { paper: 2, online: 0, pending: 0, conflict: 0, printed: 0, unkeyed: 0, last_number: 0 },
+          },
+        }),
+      },
+    );
+    servePdf(calls);
+    await screen.findByText('谈话调研', { selector: 'strong' });
+    fireEvent.click(within(row('谈话调研')).getByRole('button', { name: '打印纸质选票：谈话调研' }));
+    const d = await dialog('打印纸质选票：谈话调研');
+    await waitFor(() => expect(d).toHaveTextContent('本次打印编号 1–45，共 45 份'));
+    expect(d).toHaveTextContent('可用作谈话记录表');
+    expect(d).toHaveTextContent('可直接用作该次谈话的谈话序号');
+    expect(d).toHaveTextContent('不要求打印过编号');
+    // What is false for talk records is not said.
+    expect(d).not.toHaveTextContent('只接受打印过的编号');
+    expect(d).not.toHaveTextContent('投票人在纸上划圈');
+    fireEvent.click(within(d).getByLabelText('打印空白表（不含编号）'));
+    expect(d).toHaveTextContent('谈话人员可在“编号”处写上谈话序号');
+    expect(d).not.toHaveTextContent('不能录入');
+  });
+
   it('opens the entry screen of a vote type', async () => {
     const { router } = renderPage([voteType(1, '班子成员')]);
     await screen.findByText('班子成员', { selector: 'strong' });

@@ -315,4 +315,22 @@ describe('谈话调研推荐 records', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('谈话序号 2 已录入并计票')).toBeInTheDocument();
   });
+  it('shows the server’s refusal in the words of 谈话记录 when the 谈话序号 was keyed meanwhile', async () => {
+    const user = userEvent.setup();
+    const detail = '谈话序号 5 的谈话记录已录入并计入结果；如需修改请在已录入的谈话记录中“更正”';
+    renderEntry(recommendationForm(id, { recommendation_mode: 'talk' }), {
+      ...newSheet('5', '谈话序号 5'),
+      [`POST ${API}/vote-types/${id}/paper/sheets`]: () => ({
+        status: 409,
+        body: { code: 'RECOMMENDATION_TALK_ALREADY_COUNTED', detail },
+      }),
+    });
+    await waitFor(() => expect(keyField()).toHaveFocus());
+    await user.keyboard('5{Enter}');
+    expect(await screen.findByText('谈话序号 5：可以录入')).toBeInTheDocument();
+    await waitFor(() => expect(grid()).toHaveFocus());
+    await user.keyboard('1{Enter}{Enter}2{Enter}');
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(screen.queryByText(/纸质票/)).toBeNull();
+  });
 });

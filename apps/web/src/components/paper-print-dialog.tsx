@@ -13,9 +13,14 @@ const fileName = (companyName: string | undefined, voteTypeName: string) =>
     .map((p) => p.trim().replace(UNSAFE, '_'))
     .join('-')}.pdf`;
 
+/** 谈话调研推荐: the printed numbers are a convenience, never a condition of keying. */
+const TALK_NUMBERS =
+  '每张表右上角印一个编号，可直接用作该次谈话的谈话序号。谈话记录在“纸质票录入”中按谈话序号录入，不要求打印过编号（用空白表或不打印也可录入），每个谈话序号只能录入一次。';
+
 export interface PaperPrintDialogProps {
   /** The vote type to print; undefined keeps the dialog closed. */
-  voteType?: Pick<VoteType, 'id' | 'name' | 'access_mode' | 'expected_voters' | 'status'>;
+  voteType?: Pick<VoteType, 'id' | 'name' | 'access_mode' | 'expected_voters' | 'status'> &
+    Partial<Pick<VoteType, 'recommendation_mode'>>;
   companyName?: string;
   onClose: () => void;
   /** Codes were issued for the sheets: the caller refreshes what counts them. */
@@ -26,7 +31,9 @@ export interface PaperPrintDialogProps {
  * 打印纸质选票: N copies of the official form as one PDF. In codes mode every sheet carries a new one-time
  * code (issued now, counted as handed out) unless blank forms are asked for; in link mode every sheet
  * carries the next number of the vote type (a print run: only printed numbers are keyed), which the
- * dialog states before printing and, once printed, as the run's numbers.
+ * dialog states before printing and, once printed, as the run's numbers. 谈话调研推荐 (link mode, keyed by
+ * 谈话序号 without any print) gets the same numbered 民主推荐票 as record forms, and the text says so: a
+ * printed number may serve as the 谈话序号, and nothing needs printing to be keyed.
  */
 export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: PaperPrintDialogProps) {
   const download = useFileDownload();
@@ -37,6 +44,7 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
   const [printed, setPrinted] = useState<{ first: number; last: number }>();
   const codes = voteType?.access_mode === 'codes';
   const numbered = voteType?.access_mode === 'link';
+  const talk = voteType?.recommendation_mode === 'talk';
   const count = copies ?? voteType?.expected_voters ?? 30;
   const withCodes = codes && !blank;
   // Link mode: the numbers printed so far, so the dialog can say which this print gets.
@@ -89,8 +97,9 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-        按正式表样排版的 A4
-        选票，含全部测评对象和题目；投票人在纸上划圈、打勾，收回后在“纸质票录入”中录入，与手机投票一并计票。
+        {talk
+          ? '按正式表样排版的 A4 民主推荐票，含全部推荐职位和参考人选，可用作谈话记录表：每次谈话一张，由谈话人员按谈话对象的意见填写，谈话后在“纸质票录入”中按谈话序号录入。'
+          : '按正式表样排版的 A4 选票，含全部测评对象和题目；投票人在纸上划圈、打勾，收回后在“纸质票录入”中录入，与手机投票一并计票。'}
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>
         <label htmlFor="kp-paper-copies">份数</label>
@@ -109,7 +118,11 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
       </div>
       {!printed && (
         <Checkbox checked={blank} onChange={(e) => setBlank(e.target.checked)} style={{ marginBottom: 12 }}>
-          {codes ? '打印空白表（不含测评码）' : '打印空白表（不含编号，不能录入，仅供查看）'}
+          {codes
+            ? '打印空白表（不含测评码）'
+            : talk
+              ? '打印空白表（不含编号）'
+              : '打印空白表（不含编号，不能录入，仅供查看）'}
         </Checkbox>
       )}
       {printed ? (
@@ -118,7 +131,11 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
           showIcon
           data-testid="paper-print-numbers"
           title={`已打印编号 ${printed.first}–${printed.last}，共 ${printed.last - printed.first + 1} 份`}
-          description="每张选票右上角印有编号。收回后在“纸质票录入”中按编号录入；只接受打印过的编号，每个编号只能计票一次。"
+          description={
+            talk
+              ? TALK_NUMBERS
+              : '每张选票右上角印有编号。收回后在“纸质票录入”中按编号录入；只接受打印过的编号，每个编号只能计票一次。'
+          }
         />
       ) : numbered && !blank ? (
         <Alert
@@ -131,9 +148,11 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
               : `本次打印 ${count} 份，每份印一个新编号`
           }
           description={
-            counts.data && counts.data.last_number > 0
-              ? `编号接着已打印的 1–${counts.data.last_number} 往后排。收回后按编号录入，只接受打印过的编号。`
-              : '每张选票右上角印一个编号。收回后在“纸质票录入”中按编号录入，只接受打印过的编号。'
+            talk
+              ? TALK_NUMBERS
+              : counts.data && counts.data.last_number > 0
+                ? `编号接着已打印的 1–${counts.data.last_number} 往后排。收回后按编号录入，只接受打印过的编号。`
+                : '每张选票右上角印一个编号。收回后在“纸质票录入”中按编号录入，只接受打印过的编号。'
           }
         />
       ) : withCodes ? (
@@ -153,7 +172,9 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
           description={
             codes
               ? '测评码方式下空白表无法凭码核对、不能录入。'
-              : '手写的编号不能录入：只接受打印时印上的编号。空白表仅供查看或宣讲。'
+              : talk
+                ? '谈话人员可在“编号”处写上谈话序号；谈话记录按谈话序号录入，不要求打印过编号。'
+                : '手写的编号不能录入：只接受打印时印上的编号。空白表仅供查看或宣讲。'
           }
         />
       )}
@@ -162,7 +183,11 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
           type="warning"
           showIcon
           style={{ marginTop: 12 }}
-          title="该投票当前未在进行中，录入纸质票需在投票进行中"
+          title={
+            talk
+              ? '该谈话调研推荐当前未在进行中，录入谈话记录需在进行中'
+              : '该投票当前未在进行中，录入纸质票需在投票进行中'
+          }
         />
       )}
     </Modal>
