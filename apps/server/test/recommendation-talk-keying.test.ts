@@ -66,7 +66,7 @@ describe('a 谈话调研推荐 vote type asked for codes or double entry', () =>
       status: 422,
       code: 'RECOMMENDATION_TALK_ACCESS_MODE',
       detail:
-        '谈话调研推荐不发放测评码，投票方式不能设为“测评码”；谈话记录由谈话人员在“纸质票录入”中按谈话序号逐份录入',
+        '谈话调研推荐不发放测评码，投票方式不能设为“测评码”；谈话记录由谈话人员在“录入谈话记录”中按谈话序号逐份录入',
     });
     const double = await api().call('POST', '/vote-types/', {
       ...REC,

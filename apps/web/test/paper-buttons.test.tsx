@@ -142,8 +142,8 @@ describe('paper ballots from the vote types page', () => {
     );
     servePdf(calls);
     await screen.findByText('谈话调研', { selector: 'strong' });
-    fireEvent.click(within(row('谈话调研')).getByRole('button', { name: '打印纸质选票：谈话调研' }));
-    const d = await dialog('打印纸质选票：谈话调研');
+    fireEvent.click(within(row('谈话调研')).getByRole('button', { name: '打印谈话记录表：谈话调研' }));
+    const d = await dialog('打印谈话记录表：谈话调研');
     await waitFor(() => expect(d).toHaveTextContent('本次打印编号 1–45，共 45 份'));
     expect(d).toHaveTextContent('可用作谈话记录表');
     expect(d).toHaveTextContent('可直接用作该次谈话的谈话序号');

@@ -87,7 +87,7 @@ describe('谈话调研推荐 in the dialog and the list', () => {
     expect(within(d).queryByRole('switch', { name: '双人录入核对' })).toBeNull();
     expect(within(d).queryByText('保存后在“测评码”页面发放测评码并下载纸条')).toBeNull();
     expect(within(d).getByTestId('talk-mode-note')).toHaveTextContent(
-      /不设投票链接、二维码和测评码.*录入纸质票.*单人录入/,
+      /不设投票链接、二维码和测评码.*录入谈话记录.*单人录入/,
     );
     expect(within(d).getByLabelText('应参加谈话人数')).toBeInTheDocument();
     expect(d).not.toHaveTextContent('测评码方式按发出的测评码计算参评率');
@@ -145,7 +145,9 @@ describe('谈话调研推荐 in the dialog and the list', () => {
     expect(talk.queryByRole('button', { name: /复制链接|二维码/ })).toBeNull();
     expect(talk.queryByRole('button', { name: /测评码/ })).toBeNull();
     expect(talk.queryByRole('link', { name: /kp\.example\.cn/ })).toBeNull();
-    expect(talk.getByRole('button', { name: '纸质票录入：谈话对象' })).toBeInTheDocument();
+    expect(talk.getByRole('button', { name: '录入谈话记录：谈话对象' })).toBeInTheDocument();
+    expect(talk.getByRole('button', { name: '打印谈话记录表：谈话对象' })).toBeInTheDocument();
+    expect(talk.queryByRole('button', { name: '纸质票录入：谈话对象' })).toBeNull();
     const meeting = within(await row('参会人员'));
     expect(meeting.getByRole('button', { name: '复制链接：参会人员' })).toBeEnabled();
     expect(meeting.getByRole('button', { name: '二维码：参会人员' })).toBeEnabled();
@@ -180,7 +182,7 @@ describe('谈话调研推荐 in the dialog and the list', () => {
       `/admin/vote-types/21/codes?company=${cid}`,
     );
     expect(await screen.findByText('“谈话对象”为谈话调研推荐，不使用测评码')).toBeInTheDocument();
-    expect(screen.getByText(/谈话记录由谈话人员在投票类型页面点“录入纸质票”逐份录入/)).toBeInTheDocument();
+    expect(screen.getByText(/谈话记录由谈话人员在投票类型页面点“录入谈话记录”逐份录入/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /发放|纸条|海报|二维码/ })).toBeNull();
     expect(calls.some((c) => c.url.pathname.includes('/codes'))).toBe(false);
   }, 60_000);

@@ -348,16 +348,16 @@ export const ERRORS = {
 
   // —— 民主推荐 (issue 30): posts and one post's answers (recommendation-rules.ts) ——
   RECOMMENDATION_POST_NOT_FOUND: { status: 404, detail: '推荐职位不存在' },
-  /** 谈话调研推荐 has no public link: its records are keyed in 纸质票录入 (issue 30). */
+  /** 谈话调研推荐 has no public link: its records are keyed in 录入谈话记录 (issue 30). */
   RECOMMENDATION_TALK_NO_LINK: {
     status: 403,
-    detail: '该投票类型为谈话调研推荐，不设公开投票链接；谈话记录由谈话人员在“纸质票录入”中逐份录入',
+    detail: '该投票类型为谈话调研推荐，不设公开投票链接；谈话记录由谈话人员在“录入谈话记录”中逐份录入',
   },
   /** 谈话调研推荐 has no codes: issuing codes or printing slips is refused (its records are keyed by number). */
   RECOMMENDATION_TALK_NO_CODES: {
     status: 409,
     detail:
-      '该投票类型为谈话调研推荐，不发放测评码、不打印测评码纸条；谈话记录由谈话人员在“纸质票录入”中逐份录入',
+      '该投票类型为谈话调研推荐，不发放测评码、不打印测评码纸条；谈话记录由谈话人员在“录入谈话记录”中逐份录入',
   },
   /** 谈话调研推荐 has no public link, hence no QR poster. */
   RECOMMENDATION_TALK_NO_POSTER: {
@@ -368,7 +368,7 @@ export const ERRORS = {
   RECOMMENDATION_TALK_ACCESS_MODE: {
     status: 422,
     detail:
-      '谈话调研推荐不发放测评码，投票方式不能设为“测评码”；谈话记录由谈话人员在“纸质票录入”中按谈话序号逐份录入',
+      '谈话调研推荐不发放测评码，投票方式不能设为“测评码”；谈话记录由谈话人员在“录入谈话记录”中按谈话序号逐份录入',
   },
   /** double_entry true asked for a 谈话调研推荐 vote type (its records are keyed once). */
   RECOMMENDATION_TALK_DOUBLE_ENTRY: {

@@ -15,7 +15,7 @@ const fileName = (companyName: string | undefined, voteTypeName: string) =>
 
 /** 谈话调研推荐: the printed numbers are a convenience, never a condition of keying. */
 const TALK_NUMBERS =
-  '每张表右上角印一个编号，可直接用作该次谈话的谈话序号。谈话记录在“纸质票录入”中按谈话序号录入，不要求打印过编号（用空白表或不打印也可录入），每个谈话序号只能录入一次。';
+  '每张表右上角印一个编号，可直接用作该次谈话的谈话序号。谈话记录在“录入谈话记录”中按谈话序号录入，不要求打印过编号（用空白表或不打印也可录入），每个谈话序号只能录入一次。';
 
 export interface PaperPrintDialogProps {
   /** The vote type to print; undefined keeps the dialog closed. */
@@ -80,7 +80,7 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
 
   return (
     <Modal
-      title={voteType ? `打印纸质选票：${voteType.name}` : '打印纸质选票'}
+      title={`${talk ? '打印谈话记录表' : '打印纸质选票'}${voteType ? `：${voteType.name}` : ''}`}
       open={voteType !== undefined}
       okText={printed ? '完成' : '下载 PDF'}
       cancelText="取消"
@@ -98,7 +98,7 @@ export function PaperPrintDialog({ voteType, companyName, onClose, onPrinted }: 
     >
       <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
         {talk
-          ? '按正式表样排版的 A4 民主推荐票，含全部推荐职位和参考人选，可用作谈话记录表：每次谈话一张，由谈话人员按谈话对象的意见填写，谈话后在“纸质票录入”中按谈话序号录入。'
+          ? '按正式表样排版的 A4 民主推荐票，含全部推荐职位和参考人选，可用作谈话记录表：每次谈话一张，由谈话人员按谈话对象的意见填写，谈话后在“录入谈话记录”中按谈话序号录入。'
           : '按正式表样排版的 A4 选票，含全部测评对象和题目；投票人在纸上划圈、打勾，收回后在“纸质票录入”中录入，与手机投票一并计票。'}
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>

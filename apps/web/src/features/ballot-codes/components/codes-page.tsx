@@ -76,7 +76,7 @@ export default function CodesPage() {
         <Result
           status="info"
           title={`“${voteType.name}”为谈话调研推荐，不使用测评码`}
-          subTitle="谈话调研推荐不设投票链接、二维码和测评码；谈话记录由谈话人员在投票类型页面点“录入纸质票”逐份录入。"
+          subTitle="谈话调研推荐不设投票链接、二维码和测评码；谈话记录由谈话人员在投票类型页面点“录入谈话记录”逐份录入。"
         />
       ) : (
         <VoteTypeCodes voteType={voteType} />

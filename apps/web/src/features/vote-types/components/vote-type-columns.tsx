@@ -58,7 +58,7 @@ function StatusCell({ v }: { v: VoteType }) {
 /** The voting address from the configured public address; without one, nothing a phone could not open. */
 function LinkCell({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
   const url = row.public_url;
-  // 谈话调研推荐 has no public link: the interviewer keys each talk through 录入纸质票.
+  // 谈话调研推荐 has no public link: the interviewer keys each talk through 录入谈话记录.
   if (talk(row)) {
     return <Typography.Text type="secondary">不开放扫码，逐份录入谈话记录</Typography.Text>;
   }
@@ -104,29 +104,30 @@ function Actions({ row, a }: { row: VoteType; a: VoteTypeColumnActions }) {
       <Button size="small" type="link" icon={<EditOutlined />} onClick={() => a.onEdit(row)}>
         编辑
       </Button>
-      {/* 谈话调研推荐 has no codes: its records are keyed by number in 录入纸质票. */}
+      {/* 谈话调研推荐 has no codes: its records are keyed by 谈话序号 in 录入谈话记录. */}
       {!talk(row) && (
         <Button size="small" type="link" icon={<KeyOutlined />} onClick={() => a.onCodes(row)}>
           测评码
         </Button>
       )}
+      {/* 谈话调研推荐 prints numbered forms to note the talks on and keys one 谈话记录 per talk. */}
       <Button
         size="small"
         type="link"
         icon={<PrinterOutlined />}
-        aria-label={`打印纸质选票：${row.name}`}
+        aria-label={`${talk(row) ? '打印谈话记录表' : '打印纸质选票'}：${row.name}`}
         onClick={() => a.onPaperPrint(row)}
       >
-        打印纸质票
+        {talk(row) ? '打印记录表' : '打印纸质票'}
       </Button>
       <Button
         size="small"
         type="link"
         icon={<FormOutlined />}
-        aria-label={`纸质票录入：${row.name}`}
+        aria-label={`${talk(row) ? '录入谈话记录' : '纸质票录入'}：${row.name}`}
         onClick={() => a.onPaperEntry(row)}
       >
-        录入纸质票
+        {talk(row) ? '录入谈话记录' : '录入纸质票'}
       </Button>
       {row.count_stage === 'voting' && (
         <Button size="small" type="link" danger icon={<StopOutlined />} onClick={() => a.onClose(row)}>

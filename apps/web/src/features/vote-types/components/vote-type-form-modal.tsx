@@ -138,7 +138,7 @@ export function VoteTypeFormModal({
             style={{ marginBottom: 16 }}
             data-testid="talk-mode-note"
             title="谈话调研推荐不设投票链接、二维码和测评码"
-            description="谈话人员每谈一人，在投票类型页面点“录入纸质票”，按谈话记录编号逐份录入该人的推荐意见（单人录入，不做双人核对）。结果注明谈话调研推荐。"
+            description="谈话人员每谈一人，在投票类型页面点“录入谈话记录”，按谈话序号逐份录入该人的推荐意见（单人录入，不做双人核对）。结果注明谈话调研推荐。"
           />
         )}
         <Form.Item name="access_mode" label="投票方式" hidden={talk}>
