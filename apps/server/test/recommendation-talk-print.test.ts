@@ -51,7 +51,7 @@ describe('谈话调研推荐: no codes, no slips, no poster', () => {
     expect(refusal(await api().issue(talk.id, 5))).toEqual({
       status: 409,
       code: 'RECOMMENDATION_TALK_NO_CODES',
-      detail: expect.stringMatching(/谈话调研推荐，不发放测评码.*纸质票录入/),
+      detail: expect.stringMatching(/谈话调研推荐，不发放测评码.*录入谈话记录/),
     });
     const list = await api().list(talk.id);
     expect(list.json()).toMatchObject({ issued: 0 });
