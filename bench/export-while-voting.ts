@@ -9,7 +9,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5571/postgres npx tsx bench/export-while-voting.ts
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,17 @@ async function startServer(env: Record<string, string>) {
   await untilHealthy(child, url, 90);
   return {
     url,
+    /** The server's resident memory now and at its peak so far, in MB (Linux /proc; null elsewhere). */
+    memory() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const mb = (field: string) =>
+          Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024);
+        return { rss_mb: mb('VmRSS'), rss_peak_mb: mb('VmHWM') };
+      } catch {
+        return null;
+      }
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -199,8 +210,8 @@ async function runOn(name: string, env: Record<string, string>) {
     const stored = await seedClosed(server.url, company);
     const seedS = Math.round((performance.now() - t0) / 100) / 10;
     const open = await openSecond(server.url, company);
-    const alone = await phase(server.url, company, open, 0);
-    const withExports = await phase(server.url, company, open, EXPORTS);
+    const alone = { ...(await phase(server.url, company, open, 0)), memory: server.memory() };
+    const withExports = { ...(await phase(server.url, company, open, EXPORTS)), memory: server.memory() };
     return {
       database: name,
       closed_unit_ballot_rows: stored,
