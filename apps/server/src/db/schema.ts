@@ -495,8 +495,11 @@ export const votes = pgTable(
     index('votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
     // The records list and the export read a round's ballots by random key, then id (keyset pagination).
     index('votes_round_key_idx').on(t.roundId, t.voterKey, t.id),
-    // An export reads a round's ballots in id order, a slice at a time (ballot-batches.repository.ts).
+    // A round's ballots in id order (migration 0014; exports read by vote type since 0018).
     index('votes_round_id_idx').on(t.roundId, t.id),
+    // An export reads each ended vote type's ballots by id, a slice at a time, never walking an open
+    // vote type's rows (ballot-batches.repository.ts, issue 28).
+    index('votes_type_id_idx').on(t.voteTypeId, t.id),
   ],
 );
 
@@ -527,6 +530,7 @@ export const cadreVotes = pgTable(
     index('cadre_votes_voter_idx').on(t.voteTypeId, t.voterIdentifier),
     index('cadre_votes_round_key_idx').on(t.roundId, t.voterKey, t.id),
     index('cadre_votes_round_id_idx').on(t.roundId, t.id),
+    index('cadre_votes_type_id_idx').on(t.voteTypeId, t.id),
   ],
 );
 
