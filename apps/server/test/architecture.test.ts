@@ -127,7 +127,7 @@ describe('server layout', () => {
     // Names joined into the owner's own queries; the reorder helper takes either list's table.
     const JOINS: Record<string, string[]> = {
       'modules/audit': ['companies'],
-      'modules/ballots': ['companies', 'voteTypes', 'voteTargets'],
+      'modules/ballots': ['companies', 'voteTypes', 'voteTargets', 'recommendationPosts'],
       'modules/polls': ['companies', 'voteTypes'],
       'modules/vote-types': ['companies'],
       // The rounds of a year across units, with each unit's name (跨单位排名).

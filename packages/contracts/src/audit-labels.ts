@@ -86,6 +86,8 @@ export const AUDIT_OBJECT_TYPE_LABELS: Record<string, string> = {
   votes: '选票',
   cadre_vote: '选票（民主评议）',
   cadre_votes: '选票（民主评议）',
+  recommendation_vote: '选票（民主推荐）',
+  recommendation_votes: '选票（民主推荐）',
   audit: '审计日志',
   figures: '统计数据',
 };
