@@ -4,12 +4,12 @@
 // E2E needs the built app: it builds first. SKIP_E2E=1 leaves it out (quick local runs).
 // Two lanes run side by side, each tier's output kept in .test-results/<tier>.log and printed whole when
 // the tier ends: run one after the other, the tiers left about 40 % of two cores idle (13.1 min of wall
-// time for 15.6 min of CPU). Lane A: contracts, the server on PGlite (in-process, then processes), the
-// server on PostgreSQL (in-process); lane B: web, build, e2e, then the process tests on PostgreSQL, which
-// wait for those on PGlite to end (the two passes start the built server on the same ports and build the
-// same dist-<name> copies). The split follows the tiers' times on the CI machine (a fresh clone, two
-// cores): contracts 10 s, server on PGlite 300 s and its process tests 435 s (before they were made
-// lighter), on PostgreSQL 140 s and 65 s; web 270 s, build 40 s, e2e 425 s. TEST_SERIAL=1 runs one lane
+// time for 15.6 min of CPU). Lane A: contracts, the server on PGlite (in-process, then processes), then
+// the process tests on PostgreSQL (the two process passes start the built server on the same ports and
+// build the same dist-<name> copies); lane B: web, build, e2e, then the server on PostgreSQL (in-process).
+// The split follows the tiers' wall times in CI (a fresh clone, two cores, both lanes running, 2026-11-26):
+// contracts 14 s, server on PGlite 467 s and its process tests 182 s, on PostgreSQL 235 s and 137 s; web
+// 226 s, build 10 s, e2e 336 s: about 800 s a lane (the other split left lane B idle for 190 s). TEST_SERIAL=1 runs one lane
 // after the other. Each tier's line in the summary gives its wall time and the CPU time of its processes (not for
 // e2e), and the last line how busy the machine's cores were meanwhile (other work included).
 import { spawn } from 'node:child_process';
@@ -133,24 +133,19 @@ const serverProcesses = (db, env) =>
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const PGLITE = { TEST_DATABASE_URL: '' };
 
-/** Settles when the process tests on PGlite have ended: those on PostgreSQL wait for it. */
-let pgliteProcessesDone;
-const pgliteProcessesEnded = new Promise((resolve) => (pgliteProcessesDone = resolve));
-
+// The process tests on PostgreSQL follow those on PGlite in the same lane: both start the built server on
+// the same ports and build the same dist-<name> copies.
 async function laneA() {
   await vitest('contracts', 'packages/contracts');
   await serverApp('PGlite', PGLITE);
-  await serverProcesses('PGlite', PGLITE).finally(pgliteProcessesDone);
-  if (onPostgres) await serverApp('PostgreSQL', {});
+  await serverProcesses('PGlite', PGLITE);
+  if (onPostgres) await serverProcesses('PostgreSQL', {});
 }
 
 async function laneB() {
   await vitest('web', 'apps/web');
   if (process.env.SKIP_E2E !== '1') await e2e();
-  if (onPostgres) {
-    await pgliteProcessesEnded;
-    await serverProcesses('PostgreSQL', {});
-  }
+  if (onPostgres) await serverApp('PostgreSQL', {});
 }
 
 async function e2e() {
