@@ -1,6 +1,6 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { recommendationVotes } from '../../db/schema';
+import { recommendationPosts, recommendationVotes } from '../../db/schema';
 
 // 民主推荐 ballot rows (one per submission and post), read only: they enter through voting/store-ballot.ts.
 
@@ -45,5 +45,7 @@ export async function submissionPostRows(db: Db, submissionId: string) {
   return db
     .select({ postId: recommendationVotes.postId, answers: recommendationVotes.answers })
     .from(recommendationVotes)
-    .where(eq(recommendationVotes.submissionId, submissionId));
+    .innerJoin(recommendationPosts, eq(recommendationPosts.id, recommendationVotes.postId))
+    .where(eq(recommendationVotes.submissionId, submissionId))
+    .orderBy(asc(recommendationPosts.sortOrder), asc(recommendationPosts.id));
 }

@@ -52,13 +52,8 @@ async function countedOf(
 ): Promise<(BallotEntryInput | RecommendationBallotEntry)[] | null> {
   if (row.state !== 'counted' || !row.submissionId) return null;
   if (v.formCategory === RECOMMENDATION_FORM_CATEGORY) {
-    // In the posts' order, as the entries were checked (the first entry has that order).
-    const order = (row.firstAnswers as { post_id?: number }[]).map((e) => e.post_id);
-    const place = (id: number) => (order.includes(id) ? order.indexOf(id) : order.length + id);
-    const posts = await submissionPostRows(db, row.submissionId);
-    return posts
-      .sort((a, b) => place(a.postId) - place(b.postId))
-      .map((p) => ({ post_id: p.postId, answers: p.answers as RecommendationAnswers }));
+    const posts = await submissionPostRows(db, row.submissionId); // in the posts' order
+    return posts.map((p) => ({ post_id: p.postId, answers: p.answers as RecommendationAnswers }));
   }
   const stored = await listSubmissionBallots(db, row.submissionId);
   return stored.map((b) => ({
