@@ -5,6 +5,7 @@
 // fewer than 最少) is 无效 for that post only: the first submit says so, the second stores it.
 import {
   checkRecommendationEntry,
+  normalizeName,
   type PublicRecommendationPost,
   type RecommendationAnswers,
   type RecommendationBallotEntry,
@@ -47,9 +48,11 @@ export const startPostState = (values: PostValues = {}): PostEntryState => ({
 export const answersOf = (values: PostValues, post: PublicRecommendationPost): RecommendationAnswers =>
   values[post.id] ?? { choices: [], write_ins: [] };
 
+/** The names written in as the server stores them (normalizeName), blank boxes dropped. */
+const writtenIn = (a: RecommendationAnswers) => a.write_ins.map(normalizeName).filter((n) => n !== '');
+
 /** Marks plus the names written in: what 最多推荐 N 人 is counted against. */
-export const markedCount = (a: RecommendationAnswers) =>
-  a.choices.length + a.write_ins.filter((n) => n.trim() !== '').length;
+export const markedCount = (a: RecommendationAnswers) => a.choices.length + writtenIn(a).length;
 
 export const lineCount = (post: PublicRecommendationPost) => post.candidates.length + post.write_in_slots;
 export const isWriteInLine = (post: PublicRecommendationPost, line: number) => line >= post.candidates.length;
@@ -85,7 +88,7 @@ export function buildPostBallots(
       post_id: post.id,
       answers: {
         choices: post.candidates.filter((c) => marked.has(c.id)).map((c) => c.id),
-        write_ins: a.write_ins.map((n) => n.trim()).filter((n) => n !== ''),
+        write_ins: writtenIn(a),
       },
     };
   });
@@ -122,7 +125,7 @@ export function postCells(
       out.set(`${post.id}#writeins`, {
         row: i + 1,
         what: `${post.name} · 另提名`,
-        text: a.write_ins.filter((n) => n.trim()).join('、'),
+        text: writtenIn(a).join('、'),
       });
     }
   });
