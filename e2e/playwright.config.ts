@@ -28,6 +28,10 @@ const server = (port: number, extraEnv: Record<string, string> = {}) => ({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kaoping-e2e-')),
     LOG_LEVEL: 'warn',
     WEB_DIST: webDist,
+    // No automatic snapshots: the specs close votes about 30 times, and each 结束投票's snapshot (copy, gzip,
+    // and the check that opens it) took about 2 s of the server's CPU, half of all it used. The snapshots are
+    // the process tests' subject (apps/server/test/snapshots.test.ts), run on the built server.
+    SNAPSHOTS: 'off',
     ...extraEnv,
   },
 });

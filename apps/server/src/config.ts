@@ -79,6 +79,12 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(5),
+  /**
+   * `off`: no automatic snapshots of the embedded database (none on the timer, at 结束投票 or at a clean
+   * stop), for a machine whose data folder is backed up otherwise; `npm run backup` still works while the
+   * server runs, and 会前检查 and 系统设置 show the setting as a failure.
+   */
+  SNAPSHOTS: z.enum(['on', 'off']).default('on'),
   /** Snapshots kept; older ones are removed. */
   SNAPSHOT_KEEP: z.coerce.number().int().min(1).max(10_000).default(24),
   /** For tests only: seconds between snapshots, instead of SNAPSHOT_MINUTES. */

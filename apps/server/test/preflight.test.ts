@@ -1,16 +1,19 @@
 // Issue 28 会前检查: GET /api/v1/admin/preflight?company_id= answers one line per check, green / amber / red
 // with what to do. Each line is shown red when its condition fails, and all green on a ready unit.
 import { createServer } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PreflightLine, PreflightReport } from '@kaoping/contracts/preflight';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAccount } from './helpers/accounts';
 import { useBallotWorld } from './helpers/ballot-world';
 import { PNG } from './helpers/cover-fixtures';
 import { bearer, createCompany, multipartFile } from './helpers/factories';
 import { adminCalls } from './helpers/vote-control';
+import { requestSnapshot, Snapshotter, startSnapshots } from '../src/modules/snapshots/snapshots';
+import { configureSnapshotStatus, snapshotStatus } from '../src/modules/snapshots/snapshot-status';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kaoping-preflight-'));
 const snapshots = path.join(dataDir, 'snapshots');
@@ -195,6 +198,41 @@ describe('each line is red when its condition fails', () => {
       detail: expect.stringContaining('不存在'),
     });
     expect(serverLine(r, 'snapshot_age')!.level).toBe('fail');
+  });
+
+  it('snapshots turned off (SNAPSHOTS=off, PGlite): one red line says so, and the server takes none', async () => {
+    if (onPostgres()) return;
+    rmSync(snapshots, { recursive: true, force: true });
+    mkdirSync(snapshots);
+    const client = (w.ctx.database.db as unknown as { $client: unknown }).$client;
+    const log = { info() {}, error() {}, warn() {} } as unknown as FastifyBaseLogger;
+    const taken = vi.spyOn(Snapshotter.prototype, 'take');
+    const running = await startSnapshots({
+      config: { SNAPSHOTS: 'off', SNAPSHOT_MINUTES: 5, SNAPSHOT_KEEP: 24, SNAPSHOT_DIR: snapshots },
+      kind: 'pglite',
+      client,
+      dataDir,
+      log,
+    });
+    try {
+      expect(snapshotStatus()).toMatchObject({ mode: 'disabled', enabled: false, next_due_at: null });
+      const r = await report();
+      expect(serverLine(r, 'snapshot_age')).toMatchObject({
+        level: 'fail',
+        detail: expect.stringContaining('自动快照已关闭（SNAPSHOTS=off）'),
+        action: expect.stringContaining('npm run backup'),
+      });
+      expect(serverLine(r, 'snapshot_dir')).toBeUndefined();
+      // 结束投票 and the clean stop take none.
+      requestSnapshot('close');
+    } finally {
+      await running.stop();
+      configureSnapshotStatus({ mode: 'off', dir: null, intervalMs: 0, keep: 0 });
+    }
+    const calls = taken.mock.calls.length;
+    taken.mockRestore();
+    expect(calls).toBe(0);
+    expect(readdirSync(snapshots)).toEqual([]);
   });
 
   it('vote window: closed by hand, past its end, or not started', async () => {

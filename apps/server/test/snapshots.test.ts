@@ -106,6 +106,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
       seedDataDir(dataDir);
       server = await startServer(main, PORT, {
         DATA_DIR: dataDir,
+        SNAPSHOTS: 'on',
         SNAPSHOT_DIR: usb,
         SNAPSHOT_SECONDS: '1',
         SNAPSHOT_KEEP: String(KEEP),
@@ -187,6 +188,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
       await stopServer(server, 'SIGKILL');
       server = await startServer(main, PORT, {
         DATA_DIR: dataDir,
+        SNAPSHOTS: 'on',
         SNAPSHOT_DIR: usb,
         SNAPSHOT_MINUTES: '0',
         SNAPSHOT_KEEP: String(KEEP),
@@ -238,7 +240,11 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
         for (const key of ['audit-key', 'jwt-secret'])
           if (fs.existsSync(path.join(dataDir, key)))
             fs.copyFileSync(path.join(dataDir, key), path.join(restored, key));
-        const r = await startServer(main, PORT + 1 + i, { DATA_DIR: restored, SNAPSHOT_MINUTES: '0' });
+        const r = await startServer(main, PORT + 1 + i, {
+          DATA_DIR: restored,
+          SNAPSHOTS: 'on',
+          SNAPSHOT_MINUTES: '0',
+        });
         servers.push(r);
         expect(await figures(r)).toEqual(live);
         // Killed: a clean stop would take a snapshot of a database this test has just read.

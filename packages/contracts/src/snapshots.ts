@@ -6,8 +6,11 @@ export const snapshotReason = z.enum(['timer', 'close', 'stop', 'backup']);
 export const snapshotStatusView = z.object({
   /** The server writes snapshots (embedded database). */
   enabled: z.boolean(),
-  /** 'postgres': the DBA backs the database up (pg_dump); 'off': this process takes none. */
-  mode: z.enum(['pglite', 'postgres', 'off']),
+  /**
+   * 'postgres': the DBA backs the database up (pg_dump); 'off': this process takes none; 'disabled': the
+   * embedded database with automatic snapshots turned off (SNAPSHOTS=off).
+   */
+  mode: z.enum(['pglite', 'postgres', 'off', 'disabled']),
   /** The snapshot folder, a full path on the server. */
   dir: z.string().nullable(),
   interval_minutes: z.number().int(),

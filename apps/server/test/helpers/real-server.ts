@@ -41,6 +41,9 @@ export async function startServer(main: string, port: number, env: Record<string
       PUBLIC_SUBMIT_LIMIT: '1000000',
       PUBLIC_READ_LIMIT: '1000000',
       JWT_SECRET: 'crash-test-secret-crash-test-secret-0123',
+      // No automatic snapshots (each one is about 2 s of CPU: copy, gzip, and the check that opens it) but
+      // where a test asks for them: test/snapshots.test.ts sets SNAPSHOTS=on; npm run backup works either way.
+      SNAPSHOTS: 'off',
       // Every instance on one PostgreSQL shares the audit key (docs/DEPLOY.md): with a key each, each would
       // find the other's audit rows forged.
       AUDIT_KEY: 'process-test-audit-key-shared-by-every-instance',

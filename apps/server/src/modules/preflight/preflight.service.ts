@@ -14,6 +14,7 @@ import {
   diskLine,
   newestSnapshot,
   postgresBackupLine,
+  snapshotsOffLine,
   publicUrlLine,
   snapshotAgeLine,
   snapshotDirLine,
@@ -55,6 +56,8 @@ export async function preflight(
   const status = snapshotStatus(now);
   if (status.mode === 'postgres' || onPostgres(db)) {
     server.push({ check: 'snapshot_age', ...postgresBackupLine() });
+  } else if (status.mode === 'disabled') {
+    server.push({ check: 'snapshot_age', ...snapshotsOffLine() });
   } else {
     const running = status.mode === 'pglite' && !!status.dir;
     const dir = running ? status.dir! : snapshotDirOf(config, dataDir);

@@ -176,6 +176,14 @@ export function snapshotAgeLine(last: NewestSnapshot | null, now: Date, error?: 
   return ok(title, `最近一次快照在${detail}`);
 }
 
+/** SNAPSHOTS=off: the server takes none on its own, which 会前检查 shows as a failure. */
+export const snapshotsOffLine = (): Line => ({
+  level: 'fail',
+  title: '最近快照',
+  detail: '自动快照已关闭（SNAPSHOTS=off）：笔记本电脑损坏时，投票数据无处恢复',
+  action: '去掉 SNAPSHOTS=off 后重启服务；或在会前、会后各运行一次 npm run backup -- 文件名',
+});
+
 /** On PostgreSQL the server writes no snapshots: the database's backups are its administrator's. */
 export const postgresBackupLine = (): Line => ({
   level: 'info',

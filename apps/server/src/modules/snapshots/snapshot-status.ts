@@ -19,8 +19,11 @@ export type SnapshotReason = 'timer' | 'close' | 'stop' | 'backup';
 export interface SnapshotStatus {
   /** Snapshots are written by this server (embedded database, scheduler started). */
   enabled: boolean;
-  /** 'postgres': snapshots are the DBA's business; 'off': no scheduler in this process. */
-  mode: 'pglite' | 'postgres' | 'off';
+  /**
+   * 'postgres': snapshots are the DBA's business; 'off': no scheduler in this process; 'disabled': the
+   * embedded database with SNAPSHOTS=off.
+   */
+  mode: 'pglite' | 'postgres' | 'off' | 'disabled';
   /** The snapshot folder (full path), when there is one. */
   dir: string | null;
   /** Minutes between snapshots on the timer (0: only at close and stop). */

@@ -44,6 +44,8 @@ export interface SnapshotterOptions {
   intervalMs: number;
   keep: number;
   log: FastifyBaseLogger;
+  /** false (SNAPSHOTS=off): snapshots only when asked by `npm run backup`. */
+  automatic?: boolean;
 }
 
 /** What an operator reads when writing to the folder failed. */
@@ -80,7 +82,7 @@ export class Snapshotter {
   /** Makes the folder (when it can), clears what a crash left, starts the timer. */
   start() {
     configureSnapshotStatus({
-      mode: 'pglite',
+      mode: this.o.automatic === false ? 'disabled' : 'pglite',
       dir: this.o.dir,
       intervalMs: this.o.intervalMs,
       keep: this.o.keep,
@@ -96,7 +98,7 @@ export class Snapshotter {
   }
 
   private schedule() {
-    if (this.stopped || this.o.intervalMs <= 0) {
+    if (this.stopped || this.o.intervalMs <= 0 || this.o.automatic === false) {
       recordNextDue(null);
       return;
     }
@@ -119,7 +121,7 @@ export class Snapshotter {
 
   /** A snapshot soon (after 结束投票); errors are logged and shown, never thrown. */
   request(reason: SnapshotReason) {
-    if (this.stopped) return;
+    if (this.stopped || this.o.automatic === false) return;
     void this.take(reason).catch(() => undefined);
   }
 
@@ -240,7 +242,7 @@ export class Snapshotter {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.take('stop').catch(() => undefined);
+    if (this.o.automatic !== false) await this.take('stop').catch(() => undefined);
     this.stopped = true;
     recordNextDue(null);
   }
@@ -265,6 +267,7 @@ export async function startSnapshots(opts: {
     SNAPSHOT_MINUTES: number;
     SNAPSHOT_SECONDS?: number;
     SNAPSHOT_KEEP: number;
+    SNAPSHOTS?: 'on' | 'off';
   };
   kind: 'pglite' | 'postgres';
   client: unknown;
@@ -290,6 +293,8 @@ export async function startSnapshots(opts: {
     intervalMs,
     keep: config.SNAPSHOT_KEEP,
     log: opts.log,
+    // SNAPSHOTS=off: none on the timer, at 结束投票 or at the stop; the backup channel still takes one.
+    automatic: config.SNAPSHOTS !== 'off',
   });
   snapshotter.start();
   active = snapshotter;

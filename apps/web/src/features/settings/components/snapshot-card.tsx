@@ -55,6 +55,16 @@ function SnapshotDetails({ s }: { s: SnapshotStatusView }) {
       />
     );
   }
+  if (s.mode === 'disabled') {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="自动快照已关闭（SNAPSHOTS=off）"
+        description="服务不会定时、在结束投票或停止服务时写快照，笔记本电脑损坏时投票数据无处恢复。去掉 SNAPSHOTS=off 后重启服务；或在会前、会后各运行一次 npm run backup -- 文件名。"
+      />
+    );
+  }
   if (s.mode === 'off') {
     return (
       <Alert
