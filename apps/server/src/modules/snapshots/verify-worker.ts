@@ -33,13 +33,14 @@ const { parentPort, workerData } = require('node:worker_threads');
 
 let pgliteEntry: string | undefined;
 
+/** A compiled WebAssembly.Module, handed to the worker as it is. */
+type CompiledWasm = object;
 /**
  * PGlite's WebAssembly, compiled once per process, and its file bundle, read once, for every snapshot's
  * check: a worker given them skips reading and compiling 9 MB of WebAssembly, and V8 shares the compiled
- * code between threads. A snapshot's check took about 1.6 s of CPU, 1.0 s with them (2026-11-26).
+ * code between threads. A check of the migrated database took 1.5–1.7 s of CPU, 1.1–1.2 s with them
+ * (2026-11-26).
  */
-/** A compiled WebAssembly.Module, handed to the worker as it is. */
-type CompiledWasm = object;
 interface Artifacts {
   pglite: CompiledWasm;
   initdb: CompiledWasm;
