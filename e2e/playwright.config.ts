@@ -67,10 +67,11 @@ export default defineConfig({
     // check what the pages do, not their animations, and the frames of every dialog and menu opening cost
     // about a tenth of the tier's CPU (388 against 432 CPU-seconds for the whole run, 2026-11-26).
     reducedMotion: 'reduce',
-    // A failed test keeps its trace with the DOM at each step, without the screencast: recording the frames
-    // of every test cost about a quarter of the e2e tier's CPU (90 against 66 s for 8 tests), and the
-    // screenshot of a failure is kept beside it.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test's retry records its trace with the DOM at each step (CI retries once; locally, run with
+    // --trace on), without the screencast, and the screenshot of a failure is kept beside it. Recording every
+    // test and keeping only the failures' cost Playwright 13 of its 38 CPU-seconds in a whole run
+    // (2026-11-26); the screencast had cost a quarter of the tier (90 against 66 s for 8 tests).
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
