@@ -50,24 +50,19 @@ async function pgliteDatabase(): Promise<Database> {
 async function emptyTables(database: Database) {
   const { tables, identities } = await schemaOf(database);
   if (!tables.length) return;
-  const filled = tables.map(
-    (t) => `SELECT 't' AS kind, ${literal(t)} AS name WHERE EXISTS (SELECT 1 FROM ${ident(t)})`,
-  );
-  const drawn = `SELECT 's', s.schemaname || '.' || s.sequencename FROM pg_sequences s
-    WHERE s.last_value IS NOT NULL AND s.schemaname || '.' || s.sequencename IN (${identities.map(literal).join(', ') || 'NULL'})`;
-  const rows = (
-    (await database.db.execute(sql.raw([...filled, drawn].join(' UNION ALL ')))) as unknown as {
-      rows: { kind: string; name: string }[];
+  const filled = tables.map((t) => `SELECT ${literal(t)} AS name WHERE EXISTS (SELECT 1 FROM ${ident(t)})`);
+  const full = (
+    (await database.db.execute(sql.raw(filled.join(' UNION ALL ')))) as unknown as {
+      rows: { name: string }[];
     }
-  ).rows;
-  const full = rows.filter((r) => r.kind === 't').map((r) => ident(r.name));
+  ).rows.map((r) => ident(r.name));
   if (full.length) await database.db.execute(sql.raw(`TRUNCATE ${full.join(', ')} CASCADE`));
-  const used = rows.filter((r) => r.kind === 's').map((r) => r.name);
-  if (used.length) {
+  // pg_sequences.last_value is null until a value is drawn (and again after setval(…, false)).
+  if (identities.length) {
     await database.db.execute(
       sql.raw(
         `SELECT setval(format('%I.%I', schemaname, sequencename)::regclass, start_value, false) FROM pg_sequences
-          WHERE schemaname || '.' || sequencename IN (${used.map(literal).join(', ')})`,
+          WHERE last_value IS NOT NULL AND schemaname || '.' || sequencename IN (${identities.map(literal).join(', ')})`,
       ),
     );
   }

@@ -14,10 +14,10 @@ import {
   diskLine,
   newestSnapshot,
   postgresBackupLine,
-  snapshotsOffLine,
   publicUrlLine,
   snapshotAgeLine,
   snapshotDirLine,
+  snapshotsOffLine,
   timeZoneLine,
 } from './server-checks';
 import { voteTypeLines } from './vote-type-checks';

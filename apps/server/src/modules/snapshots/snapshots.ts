@@ -98,7 +98,7 @@ export class Snapshotter {
   }
 
   private schedule() {
-    if (this.stopped || this.o.intervalMs <= 0 || this.o.automatic === false) {
+    if (this.stopped || this.o.intervalMs <= 0) {
       recordNextDue(null);
       return;
     }
@@ -290,7 +290,8 @@ export async function startSnapshots(opts: {
     pglite: pglite as LockablePglite,
     pgDir: path.join(opts.dataDir, 'pglite'),
     dir,
-    intervalMs,
+    // SNAPSHOTS=off: no timer either.
+    intervalMs: config.SNAPSHOTS === 'off' ? 0 : intervalMs,
     keep: config.SNAPSHOT_KEEP,
     log: opts.log,
     // SNAPSHOTS=off: none on the timer, at 结束投票 or at the stop; the backup channel still takes one.
