@@ -11,6 +11,7 @@ import { serverPath } from '../lib/paths';
 import { requestScopedDb } from '../lib/request-transaction';
 import { claimDataDir } from './data-dir-lock';
 import { secureDataDir } from './data-dir';
+import { PGLITE_BYTEA } from './pglite-bytea';
 import { statementsTakeTurns } from './pglite-turns';
 import * as schema from './schema';
 
@@ -52,7 +53,10 @@ export async function openDatabase(opts: {
 // PostgreSQL's default 128 MB of shared buffers is resident in the embedded server from the start
 // (about 120 MB more than 16 MB); pages beyond them are read from the operating system's file cache,
 // which a 100,000-ballot results read or export hardly notices (bench/README.md, issue 18).
-const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  ...PGLITE_BYTEA,
+};
 
 async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   let client: PGlite;
