@@ -11,7 +11,7 @@ import { serverPath } from '../lib/paths';
 import { requestScopedDb } from '../lib/request-transaction';
 import { claimDataDir } from './data-dir-lock';
 import { secureDataDir } from './data-dir';
-import { PGLITE_BYTEA } from './pglite-bytea';
+import { useCodecs } from './pglite-codecs';
 import { statementsTakeTurns } from './pglite-turns';
 import * as schema from './schema';
 
@@ -55,7 +55,6 @@ export async function openDatabase(opts: {
 // which a 100,000-ballot results read or export hardly notices (bench/README.md, issue 18).
 const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  ...PGLITE_BYTEA,
 };
 
 async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
@@ -73,7 +72,7 @@ async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   } else {
     client = await PGlite.create(image ? { ...PGLITE_OPTIONS, loadDataDir: image } : PGLITE_OPTIONS);
   }
-  const db = drizzlePglite(statementsTakeTurns(client), { schema });
+  const db = drizzlePglite(statementsTakeTurns(useCodecs(client)), { schema });
   await migratePglite(db, { migrationsFolder });
   const close = async () => {
     await client.close();
