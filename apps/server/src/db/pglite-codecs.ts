@@ -49,14 +49,12 @@ type QueryOptions = { parsers?: Record<number | string, (value: string, typeId?:
  * and returns its input (as Drizzle's do): what PGlite would read is the same, without the copy.
  */
 export function withoutTextParsers<O extends QueryOptions>(options: O | undefined): O | undefined {
-  const parsers = options?.parsers;
-  if (!parsers) return options;
-  for (const [type, parse] of Object.entries(parsers)) {
-    if (!TEXT_TYPES.has(Number(type)) || parse(PROBE) !== PROBE) return options;
+  if (!options?.parsers) return options;
+  const { parsers, ...rest } = options;
+  for (const type in parsers) {
+    if (!TEXT_TYPES.has(Number(type)) || parsers[type]!(PROBE) !== PROBE) return options;
   }
-  const rest = { ...options };
-  delete rest.parsers;
-  return rest;
+  return rest as O;
 }
 
 /** Sets the codecs on an opened instance (after PGlite's own array types, which it sets when it opens). */
