@@ -15,7 +15,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { docxText, pdfPages } from './helpers/doc-files';
 import { newVoter, submit } from './helpers/ballot-fixtures';
 import { useAdminWorld } from './helpers/ballot-world';
-import { createCompany, createVoteType } from './helpers/factories';
+import { createCompany } from './helpers/factories';
+import { recommendationUnit, type RecommendationUnit } from './helpers/recommendation-fixtures';
 import { closeVoteTypes } from './helpers/round-fixtures';
 import { adminCalls } from './helpers/vote-control';
 
@@ -37,40 +38,21 @@ let deputy: RecommendationPost;
 let chief: RecommendationPost;
 const vt = {} as Record<'link' | 'talk', { id: number; link_id: string }>;
 
-type Entry = { post_id: number; answers: { choices: number[]; write_ins: string[] } };
-const entries = (d: number[], dw: string[], c: number[]): Entry[] => [
-  { post_id: deputy.id, answers: { choices: d, write_ins: dw } },
-  { post_id: chief.id, answers: { choices: c, write_ins: [] } },
-];
+let unit: RecommendationUnit;
+const entries: RecommendationUnit['entries'] = (...marks) => unit.entries(...marks);
 const exportOf = (format: string, query = '') =>
   api().call('GET', `/companies/${companyId}/recommendation-results/export?format=${format}${query}`);
 
 beforeAll(async () => {
   companyId = (await createCompany(w.ctx.app, w.token, '推荐文书单位')).id;
-  const post = async (body: object) => {
-    const res = await api().call('POST', '/recommendation-posts/', { company_id: companyId, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<RecommendationPost>();
-  };
-  deputy = await post({
-    name: '副总经理',
-    seats: 2,
-    write_in_slots: 1,
-    candidates: [
-      { name: '张伟', current_position: '总经理助理', birth_date: '1979.03' },
-      { name: '王芳' },
-      { name: '李强' },
-    ],
-  });
-  chief = await post({ name: '总会计师', seats: 1, candidates: [{ name: '陈静' }, { name: '刘洋' }] });
-  const make = (name: string, fields: object) =>
-    createVoteType(w.ctx.app, w.token, companyId, {
-      name,
-      form_category: 'democratic_recommendation',
-      ...fields,
-    });
-  vt.link = await make('中层干部', {});
-  vt.talk = await make('谈话调研', { recommendation_mode: 'talk', expected_voters: 6 });
+  unit = await recommendationUnit(w.ctx.app, () => w.token, companyId, [
+    { name: '张伟', current_position: '总经理助理', birth_date: '1979.03' },
+    { name: '王芳' },
+    { name: '李强' },
+  ]);
+  ({ deputy, chief } = unit);
+  vt.link = await unit.voteType('中层干部');
+  vt.talk = await unit.voteType('谈话调研', { recommendation_mode: 'talk', expected_voters: 6 });
 }, 60_000);
 
 describe('民主推荐票 (paper ballot)', () => {

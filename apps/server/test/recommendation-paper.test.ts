@@ -8,12 +8,15 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { useAdminWorld } from './helpers/ballot-world';
-import { createCompany, createVoteType } from './helpers/factories';
+import { createCompany } from './helpers/factories';
 import { otherKeyer, paperCalls } from './helpers/paper';
-import { adminCalls } from './helpers/vote-control';
+import {
+  recommendationUnit,
+  type RecommendationEntry,
+  type RecommendationUnit,
+} from './helpers/recommendation-fixtures';
 
 const w = useAdminWorld({ reset: false, elevated: true });
-const api = () => adminCalls(w.ctx.app, () => w.token);
 let deputy: RecommendationPost; // 2 seats, 3 candidates, 1 另提名 box
 let chief: RecommendationPost; // 1 seat, 2 candidates
 let voteTypeId: number;
@@ -21,15 +24,12 @@ let second: string;
 let third: string;
 const paper = () => paperCalls(w.ctx.app, () => voteTypeId);
 
-type Entry = { post_id: number; answers: { choices: number[]; write_ins: string[] } };
+let unit: RecommendationUnit;
 const sheet = (d: number[], dw: string[], c: number[]) =>
-  [
-    { post_id: deputy.id, answers: { choices: d, write_ins: dw } },
-    { post_id: chief.id, answers: { choices: c, write_ins: [] } },
-  ] as Entry[] as unknown as BallotEntryInput[];
+  unit.entries(d, dw, c) as unknown as BallotEntryInput[];
 const id = (p: RecommendationPost, i: number) => p.candidates[i]!.id;
 const rowsOfSheets = () =>
-  rowsOf<{ post_id: number; status: string; answers: Entry['answers'] }>(
+  rowsOf<{ post_id: number; status: string; answers: RecommendationEntry['answers'] }>(
     w.ctx.database.db,
     sql`SELECT post_id, status, answers FROM recommendation_votes WHERE vote_type_id = ${voteTypeId}
         ORDER BY submission_id, post_id`,
@@ -37,25 +37,13 @@ const rowsOfSheets = () =>
 
 beforeAll(async () => {
   const companyId = (await createCompany(w.ctx.app, w.token, '推荐纸质票单位')).id;
-  const post = async (body: object) => {
-    const res = await api().call('POST', '/recommendation-posts/', { company_id: companyId, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<RecommendationPost>();
-  };
-  deputy = await post({
-    name: '副总经理',
-    seats: 2,
-    write_in_slots: 1,
-    candidates: [{ name: '王强' }, { name: '李娜' }, { name: '张伟' }],
-  });
-  chief = await post({ name: '总会计师', seats: 1, candidates: [{ name: '陈静' }, { name: '刘洋' }] });
-  voteTypeId = (
-    await createVoteType(w.ctx.app, w.token, companyId, {
-      name: '会议推荐',
-      form_category: 'democratic_recommendation',
-      double_entry: true,
-    })
-  ).id;
+  unit = await recommendationUnit(w.ctx.app, () => w.token, companyId, [
+    { name: '王强' },
+    { name: '李娜' },
+    { name: '张伟' },
+  ]);
+  ({ deputy, chief } = unit);
+  voteTypeId = (await unit.voteType('会议推荐', { double_entry: true })).id;
   const printed = await paper().pdf(w.token, '?copies=5');
   expect(printed.statusCode, printed.body).toBe(200);
   second = await otherKeyer(w.ctx.app, w.token, 'keyer2');

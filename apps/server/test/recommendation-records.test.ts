@@ -15,7 +15,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { newVoter, submit } from './helpers/ballot-fixtures';
 import { useAdminWorld } from './helpers/ballot-world';
-import { bearer, createCompany, createVoteType } from './helpers/factories';
+import { bearer, createCompany } from './helpers/factories';
+import {
+  candidateId,
+  recommendationUnit,
+  type RecommendationEntry,
+  type RecommendationUnit,
+} from './helpers/recommendation-fixtures';
 import { adminCalls } from './helpers/vote-control';
 
 const w = useAdminWorld({ reset: false, elevated: true, env: { PUBLIC_URL: 'https://kp.example.cn' } });
@@ -34,12 +40,10 @@ const vt = {} as Record<'link' | 'talk', { id: number; link_id: string }>;
 /** What the voters' browsers held: none of it may appear in an admin answer. */
 const held: string[] = [];
 
-type Entry = { post_id: number; answers: { choices: number[]; write_ins: string[] } };
-const entries = (d: number[], dw: string[], c: number[]): Entry[] => [
-  { post_id: deputy.id, answers: { choices: d, write_ins: dw } },
-  { post_id: chief.id, answers: { choices: c, write_ins: [] } },
-];
-const cand = (p: RecommendationPost, name: string) => p.candidates.find((c) => c.name === name)!.id;
+type Entry = RecommendationEntry;
+let unit: RecommendationUnit;
+const entries: RecommendationUnit['entries'] = (...marks) => unit.entries(...marks);
+const cand = candidateId;
 
 async function phoneBallot(ballots: Entry[]) {
   const body = {
@@ -82,26 +86,14 @@ async function recordReads(one?: { id: number; voter: string }) {
 
 beforeAll(async () => {
   companyId = (await createCompany(w.ctx.app, w.token, '推荐记录单位')).id;
-  const post = async (body: object) => {
-    const res = await api().call('POST', '/recommendation-posts/', { company_id: companyId, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<RecommendationPost>();
-  };
-  deputy = await post({
-    name: '副总经理',
-    seats: 2,
-    write_in_slots: 1,
-    candidates: [{ name: '王芳' }, { name: '李强' }, { name: '张伟' }],
-  });
-  chief = await post({ name: '总会计师', seats: 1, candidates: [{ name: '陈静' }, { name: '刘洋' }] });
-  const make = (name: string, fields: object) =>
-    createVoteType(w.ctx.app, w.token, companyId, {
-      name,
-      form_category: 'democratic_recommendation',
-      ...fields,
-    });
-  vt.link = await make('中层干部', { expected_voters: 8 });
-  vt.talk = await make('谈话调研', { recommendation_mode: 'talk', expected_voters: 5 });
+  unit = await recommendationUnit(w.ctx.app, () => w.token, companyId, [
+    { name: '王芳' },
+    { name: '李强' },
+    { name: '张伟' },
+  ]);
+  ({ deputy, chief } = unit);
+  vt.link = await unit.voteType('中层干部', { expected_voters: 8 });
+  vt.talk = await unit.voteType('谈话调研', { recommendation_mode: 'talk', expected_voters: 5 });
   // Five phone ballots: choices and a write-in, an abstained post, one of each kind.
   const [wang, li, zhang] = ['王芳', '李强', '张伟'].map((n) => cand(deputy, n));
   await phoneBallot(entries([wang!, li!], [], [cand(chief, '陈静')]));
