@@ -1,10 +1,11 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, type KeyboardEvent } from 'react';
+import { forwardRef, useRef, type KeyboardEvent } from 'react';
 import { Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { cellId, isTextRow, type EntryRow } from '../lib/entry-rows';
 import { pressKey, typeText, type EntryState, type KeyResult } from '../lib/entry-keys';
 import { textOf } from '../lib/entry-values';
 import { EvaluationRows } from './evaluation-rows';
+import { useKeyboardGrid, type GridHandle } from './keyboard-grid';
 import { ScoringTable } from './scoring-table';
 
 export interface EntryGridProps {
@@ -18,9 +19,7 @@ export interface EntryGridProps {
   disabled?: boolean;
 }
 
-export interface EntryGridHandle {
-  focus: () => void;
-}
+export type EntryGridHandle = GridHandle;
 
 /** Groups consecutive rows of one scoring poll into one table, the evaluation rows into one list. */
 function sections(rows: EntryRow[]) {
@@ -45,44 +44,19 @@ export const EntryGrid = forwardRef<EntryGridHandle, EntryGridProps>(function En
   { rows, state, onState, onResult, onEscape, disabled },
   ref,
 ) {
-  const gridRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<TextAreaRef>(null);
   const current = rows[state.cursor.row];
   const onText = current ? isTextRow(current) : false;
-
-  const focus = () => {
-    if (onText) textRef.current?.focus();
-    else gridRef.current?.focus();
-  };
-  useImperativeHandle(ref, () => ({ focus }));
-
-  // The cursor moved: follow it with the focus (only when the sheet already had it) and the scroll.
-  useEffect(() => {
-    const inside = gridRef.current?.contains(document.activeElement);
-    if (inside) focus();
-    document
-      .getElementById(cellId(state.cursor.row, state.cursor.cell))
-      ?.scrollIntoView?.({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.cursor.row, state.cursor.cell, onText]);
-
-  const apply = (e: KeyboardEvent, result: KeyResult) => {
-    if (!result.handled) return;
-    e.preventDefault();
-    e.stopPropagation();
-    onState(result.state);
-    onResult(result);
-  };
-
-  const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (disabled || e.target !== gridRef.current) return;
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onEscape();
-      return;
-    }
-    apply(e, pressKey(rows, state, e));
-  };
+  const { gridRef, apply, onGridKey } = useKeyboardGrid<EntryState, KeyResult>(ref, {
+    disabled,
+    onEscape,
+    onState,
+    onResult,
+    press: (e) => pressKey(rows, state, e),
+    inBox: onText,
+    box: () => textRef.current,
+    cursorId: cellId(state.cursor.row, state.cursor.cell),
+  });
 
   const onTextKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Escape') {

@@ -1,11 +1,16 @@
-import { useRef, useState } from 'react';
-import { Button, Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { EntryRow } from '../lib/entry-rows';
-import { pressKey, startState, type EntryState, type KeyResult } from '../lib/entry-keys';
+import { pressKey, startState, type KeyResult } from '../lib/entry-keys';
 import { buildBallots, type EntryValues } from '../lib/entry-values';
-import { EntryGrid, type EntryGridHandle } from './entry-grid';
+import { EntryGrid } from './entry-grid';
 import { KeyLegend } from './key-legend';
-import { KeyingActions, useSheetKeying, type EntryMode as Mode, type KeyingProps } from './sheet-keying';
+import {
+  KeyingActions,
+  KeyingCard,
+  useSheetEntry,
+  type EntryMode as Mode,
+  type KeyingProps,
+} from './sheet-keying';
 
 export type { StoredLine } from './sheet-keying';
 /** New sheets by code or number; or re-keying one sheet already known (更正, or 核对 of a conflict). */
@@ -18,40 +23,15 @@ export interface EntryPanelProps extends KeyingProps {
 /** The keyboard entry of a questionnaire's sheet: code, then the grid, then submit. */
 export function EntryPanel(props: EntryPanelProps) {
   const { rows, mode, onModeDone } = props;
-  const gridRef = useRef<EntryGridHandle>(null);
-  const [entry, setEntry] = useState<EntryState>(() =>
-    startState(mode.kind === 'new' ? {} : (mode.start as EntryValues | undefined)),
-  );
-  const [hint, setHint] = useState<string>();
-  const keying = useSheetKeying(
-    props,
-    () => gridRef.current?.focus(),
-    () => {
-      setEntry(startState());
-      setHint(undefined);
-    },
-  );
+  const { gridRef, entry, setEntry, hint, setHint, keying } = useSheetEntry(props, startState);
 
   const onResult = (result: KeyResult) => {
     setHint(result.message);
     if (result.submit) void keying.submit(buildBallots(rows, result.state.values));
   };
 
-  const title =
-    mode.kind === 'new' ? '录入纸质票' : `${mode.kind === 'correct' ? '更正' : '核对'}：${mode.label}`;
   return (
-    <Card
-      size="small"
-      className="kp-pe-card"
-      title={title}
-      extra={
-        mode.kind !== 'new' && (
-          <Button size="small" onClick={onModeDone}>
-            取消{mode.kind === 'correct' ? '更正' : '核对'}
-          </Button>
-        )
-      }
-    >
+    <KeyingCard what="纸质票" mode={mode} onModeDone={onModeDone}>
       {keying.header}
       <KeyLegend row={rows[entry.cursor.row]} cursor={entry.cursor} />
       <EntryGrid
@@ -79,6 +59,6 @@ export function EntryPanel(props: EntryPanelProps) {
         }}
         onClear={mode.kind === 'new' ? () => keying.reset() : () => setEntry(startState())}
       />
-    </Card>
+    </KeyingCard>
   );
 }

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, type KeyboardEvent } from 'react';
+import { forwardRef, useRef, type KeyboardEvent } from 'react';
 import { Input, Tag, type InputRef } from 'antd';
 import { postRuleLine, type PublicRecommendationPost } from '@kaoping/contracts/recommendation-rules';
 import {
@@ -13,6 +13,7 @@ import {
   type PostKeyResult,
   type PostVerdict,
 } from '../lib/recommendation-keys';
+import { useKeyboardGrid, type GridHandle } from './keyboard-grid';
 
 export interface RecommendationGridProps {
   posts: readonly PublicRecommendationPost[];
@@ -24,9 +25,7 @@ export interface RecommendationGridProps {
   disabled?: boolean;
 }
 
-export interface RecommendationGridHandle {
-  focus: () => void;
-}
+export type RecommendationGridHandle = GridHandle;
 
 export const lineId = (post: number, line: number) => `kp-pe-post-${post}-${line}`;
 
@@ -72,41 +71,20 @@ function VerdictLine({
  */
 export const RecommendationGrid = forwardRef<RecommendationGridHandle, RecommendationGridProps>(
   function RecommendationGrid({ posts, state, onState, onResult, onEscape, disabled }, ref) {
-    const gridRef = useRef<HTMLDivElement>(null);
     const boxes = useRef(new Map<string, InputRef>());
     const { post: p, line } = state.cursor;
     const current = posts[p];
     const inBox = current ? isWriteInLine(current, line) : false;
-
-    const focus = () => {
-      if (inBox) boxes.current.get(lineId(p, line))?.focus();
-      else gridRef.current?.focus();
-    };
-    useImperativeHandle(ref, () => ({ focus }));
-
-    useEffect(() => {
-      if (gridRef.current?.contains(document.activeElement)) focus();
-      document.getElementById(lineId(p, line))?.scrollIntoView?.({ block: 'nearest' });
-      // eslint-disable-next-line react-hooks/exhaustive-deps
-    }, [p, line, inBox]);
-
-    const apply = (e: KeyboardEvent, result: PostKeyResult) => {
-      if (!result.handled) return;
-      e.preventDefault();
-      e.stopPropagation();
-      onState(result.state);
-      onResult(result);
-    };
-
-    const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
-      if (disabled || e.target !== gridRef.current) return;
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onEscape();
-        return;
-      }
-      apply(e, pressPostKey(posts, state, e));
-    };
+    const { gridRef, apply, onGridKey } = useKeyboardGrid<PostEntryState, PostKeyResult>(ref, {
+      disabled,
+      onEscape,
+      onState,
+      onResult,
+      press: (e) => pressPostKey(posts, state, e),
+      inBox,
+      box: () => boxes.current.get(lineId(p, line)),
+      cursorId: lineId(p, line),
+    });
 
     const onBoxKey = (e: KeyboardEvent<HTMLInputElement>) => {
       if (e.key === 'Escape') {

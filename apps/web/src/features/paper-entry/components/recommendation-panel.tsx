@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { Button, Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { PublicRecommendationPost } from '@kaoping/contracts/recommendation-rules';
 import { isTalk } from '../lib/sheet-key';
 import {
@@ -11,10 +10,9 @@ import {
   startPostState,
   type PostEntryState,
   type PostKeyResult,
-  type PostValues,
 } from '../lib/recommendation-keys';
-import { RecommendationGrid, type RecommendationGridHandle } from './recommendation-grid';
-import { KeyingActions, useSheetKeying, type KeyingProps } from './sheet-keying';
+import { RecommendationGrid } from './recommendation-grid';
+import { KeyingActions, KeyingCard, useSheetEntry, type KeyingProps } from './sheet-keying';
 
 export interface RecommendationPanelProps extends KeyingProps {
   posts: readonly PublicRecommendationPost[];
@@ -120,19 +118,7 @@ function SheetSummary({
 export function RecommendationPanel(props: RecommendationPanelProps) {
   const { posts, mode, onModeDone, form } = props;
   const talk = isTalk(form);
-  const gridRef = useRef<RecommendationGridHandle>(null);
-  const [entry, setEntry] = useState<PostEntryState>(() =>
-    startPostState(mode.kind === 'new' ? {} : (mode.start as PostValues | undefined)),
-  );
-  const [hint, setHint] = useState<string>();
-  const keying = useSheetKeying(
-    props,
-    () => gridRef.current?.focus(),
-    () => {
-      setEntry(startPostState());
-      setHint(undefined);
-    },
-  );
+  const { gridRef, entry, setEntry, hint, setHint, keying } = useSheetEntry(props, startPostState);
 
   const onResult = (result: PostKeyResult) => {
     setHint(result.message);
@@ -144,22 +130,8 @@ export function RecommendationPanel(props: RecommendationPanelProps) {
     setEntry(next);
   };
 
-  const what = talk ? '谈话记录' : '纸质推荐票';
-  const title =
-    mode.kind === 'new' ? `录入${what}` : `${mode.kind === 'correct' ? '更正' : '核对'}：${mode.label}`;
   return (
-    <Card
-      size="small"
-      className="kp-pe-card"
-      title={title}
-      extra={
-        mode.kind !== 'new' && (
-          <Button size="small" onClick={onModeDone}>
-            取消{mode.kind === 'correct' ? '更正' : '核对'}
-          </Button>
-        )
-      }
-    >
+    <KeyingCard what={talk ? '谈话记录' : '纸质推荐票'} mode={mode} onModeDone={onModeDone}>
       {keying.header}
       <PostLegend post={posts[entry.cursor.post]} state={entry} talk={talk} />
       <RecommendationGrid
@@ -195,6 +167,6 @@ export function RecommendationPanel(props: RecommendationPanelProps) {
         />
         <SheetSummary posts={posts} state={entry} />
       </div>
-    </Card>
+    </KeyingCard>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Space, type InputRef } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Space, type InputRef } from 'antd';
 import type { SubmissionBody } from '@kaoping/contracts/public-vote-types';
 import type { PaperForm, PaperSheet, PaperSheetCheck } from '@kaoping/contracts/paper-ballots';
 import { errorDetail } from '@/lib/api-client';
 import { checkSheet, enterSheet, rekeySheet } from '../api/paper-sheets';
 import { isTalk, keyFromInput, sheetName } from '../lib/sheet-key';
+import type { GridHandle } from './keyboard-grid';
 import { refusalOf, SheetKeyField } from './sheet-key-field';
 
 /** New sheets by code or number; or re-keying one sheet already known (更正, or 核对 of a conflict). */
@@ -216,5 +217,57 @@ export function KeyingActions({
         清空重录
       </Button>
     </Space>
+  );
+}
+
+/**
+ * A keying panel's answers (started from the sheet being re-keyed, if any), its hint line and its keying,
+ * as each family's panel starts them: `start` is the family's empty (or given) answers.
+ */
+export function useSheetEntry<S, V>(props: KeyingProps, start: (values?: V) => S) {
+  const gridRef = useRef<GridHandle>(null);
+  const [entry, setEntry] = useState<S>(() =>
+    start(props.mode.kind === 'new' ? undefined : (props.mode.start as V | undefined)),
+  );
+  const [hint, setHint] = useState<string>();
+  const keying = useSheetKeying(
+    props,
+    () => gridRef.current?.focus(),
+    () => {
+      setEntry(start());
+      setHint(undefined);
+    },
+  );
+  return { gridRef, entry, setEntry, hint, setHint, keying };
+}
+
+/** The card of a keying panel: 录入<what> for new sheets, or 更正 / 核对 of one sheet with its way back. */
+export function KeyingCard({
+  what,
+  mode,
+  onModeDone,
+  children,
+}: {
+  what: string;
+  mode: EntryMode;
+  onModeDone: () => void;
+  children: ReactNode;
+}) {
+  const again = mode.kind === 'correct' ? '更正' : '核对';
+  return (
+    <Card
+      size="small"
+      className="kp-pe-card"
+      title={mode.kind === 'new' ? `录入${what}` : `${again}：${mode.label}`}
+      extra={
+        mode.kind !== 'new' && (
+          <Button size="small" onClick={onModeDone}>
+            取消{again}
+          </Button>
+        )
+      }
+    >
+      {children}
+    </Card>
   );
 }
