@@ -53,9 +53,7 @@ export async function openDatabase(opts: {
 // PostgreSQL's default 128 MB of shared buffers is resident in the embedded server from the start
 // (about 120 MB more than 16 MB); pages beyond them are read from the operating system's file cache,
 // which a 100,000-ballot results read or export hardly notices (bench/README.md, issue 18).
-const PGLITE_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-};
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
 async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   let client: PGlite;
