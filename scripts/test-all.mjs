@@ -8,8 +8,8 @@
 // the process tests on PostgreSQL (the two process passes start the built server on the same ports and
 // build the same dist-<name> copies); lane B: web, build, e2e, then the server on PostgreSQL (in-process).
 // The split follows the tiers' wall times in CI (a fresh clone, two cores, both lanes running, 2026-11-26,
-// at 2c9601c): contracts 14 s, server on PGlite 417 s and its process tests 240 s, on PostgreSQL 297 s and
-// 121 s; web 209 s, build 10 s, e2e 274 s: 791 and 789 s for the two lanes (the split before 4213c02 left
+// at e016b91): contracts 14 s, server on PGlite 275 s and its process tests 277 s, on PostgreSQL 264 s and
+// 132 s; web 211 s, build 9 s, e2e 234 s: 698 and 717 s for the two lanes (the split before 4213c02 left
 // lane B idle for 190 s). TEST_SERIAL=1 runs one lane after the other. Each tier's line in the summary gives its wall time and the CPU time of its processes (not for
 // e2e), and the last line how busy the machine's cores were meanwhile (other work included).
 import { spawn } from 'node:child_process';
