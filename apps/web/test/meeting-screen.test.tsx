@@ -173,6 +173,14 @@ describe('the signed-in meeting screen (/admin/meeting/{companyId})', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(true);
   });
 
+  it('says the board is loading while it is read', async () => {
+    mockFetch({ 'GET /api/v1/admin/meeting/7': () => ({ body: boardWith(5) }) });
+    renderMeeting();
+    expect(screen.getByText('正在加载大屏…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '华东能源有限公司' })).toBeInTheDocument();
+    expect(screen.queryByText('正在加载大屏…')).not.toBeInTheDocument();
+  });
+
   it('offers a retry when the board cannot be read', async () => {
     mockFetch({ 'GET /api/v1/admin/meeting/8': () => ({ status: 404, body: { detail: '单位不存在' } }) });
     renderMeeting(8);

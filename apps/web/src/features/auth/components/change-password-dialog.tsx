@@ -56,7 +56,7 @@ export function ChangePasswordDialog({
       onOk={() => form.submit()}
       onCancel={forced ? undefined : onClose}
       closable={!forced}
-      maskClosable={!forced}
+      mask={{ closable: !forced }}
       keyboard={!forced}
       cancelButtonProps={forced ? { style: { display: 'none' } } : undefined}
       forceRender

@@ -135,7 +135,7 @@ export function TwoFactorDialog({
       open={open || stage === 'codes'}
       onCancel={locked ? undefined : () => void close()}
       closable={!locked}
-      maskClosable={!locked}
+      mask={{ closable: !locked }}
       keyboard={!locked}
       footer={footer}
       width={520}

@@ -21,7 +21,7 @@ export default function MeetingPage() {
   if (board.isLoading)
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <Spin size="large" tip="正在加载大屏…">
+        <Spin size="large" description="正在加载大屏…">
           <div style={{ width: 200 }} />
         </Spin>
       </div>

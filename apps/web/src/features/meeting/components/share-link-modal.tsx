@@ -37,7 +37,7 @@ export function ShareLinkModal({
       ) : share.isError ? (
         <Typography.Text type="danger">{errorDetail(share.error, '加载分享链接失败')}</Typography.Text>
       ) : current ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Input readOnly value={absolute} aria-label="大屏链接" />
           <Space wrap>
             <Button type="primary" onClick={copy}>

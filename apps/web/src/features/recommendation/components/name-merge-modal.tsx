@@ -67,7 +67,7 @@ export function NameMergeModal({ companyId, results, onClose }: NameMergeModalPr
       <Typography.Paragraph type="secondary">
         另提名人选的同一人有不同写法时，可合并为一个姓名后计票。校改会记入审计日志，选票上的原始写法保留不变。
       </Typography.Paragraph>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Select
           aria-label="推荐职位"
           style={{ width: '100%' }}

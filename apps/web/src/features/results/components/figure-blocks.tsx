@@ -82,7 +82,7 @@ export function FigureCard({ title, count, testId, children }: FigureCardProps) 
   const screens = Grid.useBreakpoint();
   return (
     <Card
-      size={screens.sm === false ? 'small' : 'default'}
+      size={screens.sm === false ? 'small' : 'medium'}
       title={title}
       extra={<Typography.Text type="secondary">{count}</Typography.Text>}
       style={{ marginBottom: 16 }}

@@ -98,7 +98,7 @@ function CompanyRecords<F extends FormCategory>({
   };
 
   return (
-    <Card size={screens.sm === false ? 'small' : 'default'}>
+    <Card size={screens.sm === false ? 'small' : 'medium'}>
       <OpenVoteNotice names={openNames} what="选票记录" />
       <Segmented
         value={view}
