@@ -3,6 +3,12 @@ import { z } from 'zod';
 
 export const snapshotReason = z.enum(['timer', 'close', 'stop', 'backup']);
 
+/** SNAPSHOTS=off, as 会前检查 and 系统设置 both say it: what is off, and what to do. */
+export const SNAPSHOTS_OFF = {
+  title: '自动快照已关闭（SNAPSHOTS=off）',
+  action: '去掉 SNAPSHOTS=off 后重启服务；或在会前、会后各运行一次 npm run backup -- 文件名',
+} as const;
+
 export const snapshotStatusView = z.object({
   /** The server writes snapshots (embedded database). */
   enabled: z.boolean(),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PreflightLine } from '@kaoping/contracts/preflight';
+import { SNAPSHOTS_OFF } from '@kaoping/contracts/snapshots';
 import { listSnapshots, snapshotTimeOf } from '../snapshots/snapshot-status';
 
 // The server's side of 会前检查: can phones reach it, is there room to write, is a recent snapshot there,
@@ -180,8 +181,8 @@ export function snapshotAgeLine(last: NewestSnapshot | null, now: Date, error?: 
 export const snapshotsOffLine = (): Line => ({
   level: 'fail',
   title: '最近快照',
-  detail: '自动快照已关闭（SNAPSHOTS=off）：笔记本电脑损坏时，投票数据无处恢复',
-  action: '去掉 SNAPSHOTS=off 后重启服务；或在会前、会后各运行一次 npm run backup -- 文件名',
+  detail: `${SNAPSHOTS_OFF.title}：笔记本电脑损坏时，投票数据无处恢复`,
+  action: SNAPSHOTS_OFF.action,
 });
 
 /** On PostgreSQL the server writes no snapshots: the database's backups are its administrator's. */

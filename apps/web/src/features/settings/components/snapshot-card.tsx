@@ -1,5 +1,5 @@
 import { DatabaseOutlined } from '@ant-design/icons';
-import type { SnapshotStatusView } from '@kaoping/contracts/snapshots';
+import { SNAPSHOTS_OFF, type SnapshotStatusView } from '@kaoping/contracts/snapshots';
 import { Alert, Card, Descriptions, Skeleton, Typography } from 'antd';
 import { LoadError } from '@/components/load-error';
 import { useSnapshotStatus } from '../api/snapshot-status';
@@ -60,8 +60,8 @@ function SnapshotDetails({ s }: { s: SnapshotStatusView }) {
       <Alert
         type="error"
         showIcon
-        title="自动快照已关闭（SNAPSHOTS=off）"
-        description="服务不会定时、在结束投票或停止服务时写快照，笔记本电脑损坏时投票数据无处恢复。去掉 SNAPSHOTS=off 后重启服务；或在会前、会后各运行一次 npm run backup -- 文件名。"
+        title={SNAPSHOTS_OFF.title}
+        description={`服务不会定时、在结束投票或停止服务时写快照，笔记本电脑损坏时投票数据无处恢复。${SNAPSHOTS_OFF.action}。`}
       />
     );
   }
